@@ -1,0 +1,40 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express, { type Express } from 'express';
+import type { Services } from './resolvers/context.js';
+import { createRestRouter } from './rest/router.js';
+import { createGraphqlHandler } from './schema/yoga.js';
+
+/** The express app: health, REST under /api, and the pages. */
+export function createApp(services: Services): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await services.db.ping();
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).set('Retry-After', '5').json({ status: 'database unavailable' });
+    }
+  });
+
+  app.use('/api', createRestRouter(services));
+  return app;
+}
+
+const isGraphqlPath = (url: string | undefined, endpoint: string) =>
+  url !== undefined && url.startsWith(endpoint) && (url.length === endpoint.length || url[endpoint.length] === '?' || url[endpoint.length] === '/');
+
+/** The HTTP entry: /graphql goes straight to Yoga (no express in front of it), everything else to express. */
+export function createRequestListener(services: Services): RequestListener {
+  const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
+  const app = createApp(services);
+  return (req: IncomingMessage, res: ServerResponse) => {
+    if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
+    else app(req, res);
+  };
+}

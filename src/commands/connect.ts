@@ -1,0 +1,39 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Config } from '../config.js';
+import { connectDatabase, type Database } from '../db/client.js';
+import { startEmbeddedMongo } from '../db/embedded/index.js';
+
+/** Where a running service leaves the address of its embedded database for the CLI. */
+export const embeddedEndpointFile = (dataDir: string) => join(dataDir, 'db', 'endpoint.json');
+
+/**
+ * The database for a one-off command: MONGODB_URI; else the embedded database of a service
+ * already running on DATA_DIR; else the embedded database opened here for the command.
+ */
+export async function connectForCommand(config: Config): Promise<{ db: Database; close(): Promise<void> }> {
+  if (config.mongodbUri) {
+    const db = await connectDatabase(config.mongodbUri, config.mongodbDb);
+    return { db, close: () => db.close() };
+  }
+  const running = await readFile(embeddedEndpointFile(config.dataDir), 'utf8')
+    .then((text) => JSON.parse(text) as { uri: string })
+    .catch(() => undefined);
+  if (running) {
+    try {
+      const db = await connectDatabase(running.uri, config.mongodbDb, { serverSelectionTimeoutMS: 1_000 });
+      return { db, close: () => db.close() };
+    } catch {
+      // The service that wrote the file is gone; open the directory ourselves.
+    }
+  }
+  const embedded = await startEmbeddedMongo({ port: 0, dataDir: join(config.dataDir, 'db') });
+  const db = await connectDatabase(embedded.uri, config.mongodbDb);
+  return {
+    db,
+    close: async () => {
+      await db.close();
+      await embedded.close();
+    },
+  };
+}

@@ -1,0 +1,42 @@
+import { parseArgs } from 'node:util';
+import { createApiToken, listApiTokens, revokeApiToken } from '../auth/api-tokens.js';
+import { loadConfig } from '../config.js';
+import { connectForCommand } from './connect.js';
+
+const usage = 'Usage: publish-gateway token create --handle @name [--label text] [--account id] | token list | token revoke <token-or-prefix>';
+
+export async function tokenCommand(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { handle: { type: 'string' }, label: { type: 'string' }, account: { type: 'string' } },
+  });
+  const [action, target] = positionals;
+  if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new Error(usage);
+  if (action === 'create' && !values.handle) throw new Error(`--handle is required.\n${usage}`);
+  if (action === 'revoke' && !target) throw new Error(`Name the token or its prefix.\n${usage}`);
+
+  const { db, close } = await connectForCommand(loadConfig());
+  try {
+    if (action === 'create') {
+      const { token, record } = await createApiToken(db, {
+        handle: values.handle as string,
+        ...(values.label ? { label: values.label } : {}),
+        ...(values.account ? { account: values.account } : {}),
+      });
+      process.stdout.write(`${token}\n`);
+      process.stderr.write(`Token for @${record.handle} (account ${record.account}). It is shown only this once.\n`);
+    } else if (action === 'list') {
+      for (const record of await listApiTokens(db)) {
+        const state = record.revoked ? `revoked ${record.revoked.toISOString()}` : 'active';
+        process.stdout.write(`${record.prefix}…  @${record.handle}  ${record.account}  ${record.created.toISOString()}  ${state}${record.label ? `  ${record.label}` : ''}\n`);
+      }
+    } else {
+      const revoked = await revokeApiToken(db, target as string);
+      process.stdout.write(`${revoked} token(s) revoked\n`);
+      if (revoked === 0) process.exitCode = 1;
+    }
+  } finally {
+    await close();
+  }
+}

@@ -1,0 +1,79 @@
+import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+import {
+  collectionNames,
+  type ApiTokenRecord,
+  type ChatRecord,
+  type ClockRecord,
+  type CodeRecord,
+  type HandleRecord,
+  type HeartRecord,
+  type KidlispRecord,
+  type PaintingRecord,
+  type PieceRecord,
+  type RateLimitRecord,
+  type TapeRecord,
+} from './collections.js';
+
+export interface Database {
+  client: MongoClient;
+  db: Db;
+  kidlisp: Collection<KidlispRecord>;
+  clocks: Collection<ClockRecord>;
+  pieces: Collection<PieceRecord>;
+  paintings: Collection<PaintingRecord>;
+  tapes: Collection<TapeRecord>;
+  chat: { system: Collection<ChatRecord>; clock: Collection<ChatRecord> };
+  hearts: Collection<HeartRecord>;
+  handles: Collection<HandleRecord>;
+  codes: Collection<CodeRecord>;
+  apiTokens: Collection<ApiTokenRecord>;
+  rateLimits: Collection<RateLimitRecord>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  /** Fail fast when the server is away, so requests answer 503 instead of hanging. */
+  serverSelectionTimeoutMS?: number;
+  monitorCommands?: boolean;
+}
+
+/** One client per process: explicit pool size and timeouts. */
+export async function connectDatabase(uri: string, dbName: string, options: ConnectOptions = {}): Promise<Database> {
+  const client = new MongoClient(uri, {
+    maxPoolSize: 20,
+    minPoolSize: 2,
+    maxIdleTimeMS: 60_000,
+    connectTimeoutMS: 5_000,
+    socketTimeoutMS: 30_000,
+    serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000,
+    heartbeatFrequencyMS: 2_000,
+    appName: 'publish-gateway',
+    monitorCommands: options.monitorCommands ?? false,
+  });
+  await client.connect();
+  return wrap(client, client.db(dbName));
+}
+
+function wrap(client: MongoClient, db: Db): Database {
+  const collection = <T extends Document>(name: string) => db.collection<T>(name);
+  return {
+    client,
+    db,
+    kidlisp: collection(collectionNames.kidlisp),
+    clocks: collection(collectionNames.clocks),
+    pieces: collection(collectionNames.pieces),
+    paintings: collection(collectionNames.paintings),
+    tapes: collection(collectionNames.tapes),
+    chat: { system: collection(collectionNames.chatSystem), clock: collection(collectionNames.chatClock) },
+    hearts: collection(collectionNames.hearts),
+    handles: collection(collectionNames.handles),
+    codes: collection(collectionNames.codes),
+    apiTokens: collection(collectionNames.apiTokens),
+    rateLimits: collection(collectionNames.rateLimits),
+    async ping() {
+      await db.command({ ping: 1 }, { timeoutMS: 2_000 });
+    },
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,112 @@
+import type { ObjectId } from 'mongodb';
+
+/** Every collection this service touches, by its name in the reference layout. */
+export const collectionNames = {
+  kidlisp: 'kidlisp',
+  clocks: 'clocks',
+  pieces: 'pieces',
+  paintings: 'paintings',
+  tapes: 'tapes',
+  chatSystem: 'chat-system',
+  chatClock: 'chat-clock',
+  hearts: 'hearts',
+  handles: '@handles',
+  // Our own additions (contract section 1: in collections of their own).
+  codes: 'codes',
+  apiTokens: 'api-tokens',
+  rateLimits: 'rate-limits',
+} as const;
+
+export interface SourceRecord {
+  _id?: ObjectId;
+  code: string;
+  source: string;
+  hash: string;
+  when: Date;
+  lastAccessed: Date;
+  hits: number;
+  user?: string;
+}
+
+export type KidlispRecord = SourceRecord;
+export type ClockRecord = SourceRecord;
+
+export interface PieceRecord {
+  _id?: ObjectId;
+  code: string;
+  slug: string;
+  when: Date;
+  user?: string;
+  // store-piece records
+  name?: string;
+  source?: string;
+  hash?: string;
+  bucket?: string;
+  lastAccessed?: Date;
+  hits?: number;
+  anonymous?: boolean;
+  // track-media records
+  ext?: string;
+}
+
+export interface PaintingRecord {
+  _id?: ObjectId;
+  code: string;
+  slug: string;
+  when: Date;
+  user?: string;
+}
+
+export interface TapeRecord {
+  _id?: ObjectId;
+  code: string;
+  slug: string;
+  kind: 'zip' | 'mp4';
+  totalDuration?: number;
+  when: Date;
+  user?: string;
+}
+
+export interface ChatRecord {
+  _id: ObjectId;
+  user?: string;
+  text: string;
+  when: Date;
+  deleted?: boolean;
+}
+
+export interface HeartRecord {
+  _id?: ObjectId;
+  user: string;
+  type: string;
+  for: string;
+  when: Date;
+}
+
+export interface HandleRecord {
+  _id: string;
+  handle: string;
+}
+
+/** The shared code namespace of KidLisp, pieces and media (contract section 2). */
+export interface CodeRecord {
+  _id: string;
+  kind: 'kidlisp' | 'piece' | 'painting' | 'tape';
+  when: Date;
+}
+
+export interface ApiTokenRecord {
+  _id: string; // SHA-256 hex of the token
+  account: string;
+  handle: string;
+  label?: string;
+  prefix: string; // first characters, to recognise a token in `token list`
+  created: Date;
+  revoked?: Date;
+}
+
+export interface RateLimitRecord {
+  _id: string;
+  count: number;
+  expires: Date;
+}

@@ -1,0 +1,60 @@
+import type { Db, IndexDescription } from 'mongodb';
+import type { Logger } from '../logger.js';
+import { collectionNames as names } from './collections.js';
+
+const sourceIndexes = (prefix: string): IndexDescription[] => [
+  { key: { code: 1 }, name: `${prefix}_code_unique`, unique: true },
+  { key: { hash: 1 }, name: `${prefix}_hash_unique`, unique: true },
+  { key: { when: 1 }, name: `${prefix}_when` },
+  { key: { user: 1 }, name: `${prefix}_user`, sparse: true },
+];
+
+/** Every index the service relies on. Created once at start-up, never per request. */
+export const indexPlan: Record<string, IndexDescription[]> = {
+  [names.kidlisp]: [...sourceIndexes('kidlisp'), { key: { hits: -1 }, name: 'kidlisp_hits' }],
+  [names.clocks]: sourceIndexes('clock'),
+  [names.pieces]: [
+    { key: { code: 1 }, name: 'pieces_code_unique', unique: true },
+    // Media records carry no hash, so uniqueness applies to the records that have one.
+    { key: { hash: 1 }, name: 'pieces_hash_unique', unique: true, partialFilterExpression: { hash: { $exists: true } } },
+    { key: { slug: 1 }, name: 'pieces_slug_unique', unique: true, partialFilterExpression: { slug: { $exists: true } } },
+    { key: { when: 1 }, name: 'pieces_when' },
+    { key: { user: 1 }, name: 'pieces_user', sparse: true },
+  ],
+  [names.paintings]: [
+    { key: { code: 1 }, name: 'paintings_code_unique', unique: true },
+    { key: { slug: 1 }, name: 'paintings_slug_unique', unique: true, partialFilterExpression: { slug: { $exists: true } } },
+  ],
+  [names.tapes]: [
+    { key: { code: 1 }, name: 'tapes_code_unique', unique: true },
+    { key: { slug: 1 }, name: 'tapes_slug_unique', unique: true, partialFilterExpression: { slug: { $exists: true } } },
+  ],
+  [names.chatSystem]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
+  [names.chatClock]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
+  [names.hearts]: [{ key: { type: 1, for: 1 }, name: 'hearts_type_for' }],
+  [names.apiTokens]: [{ key: { account: 1 }, name: 'api_tokens_account' }],
+  [names.rateLimits]: [{ key: { expires: 1 }, name: 'rate_limits_expires', expireAfterSeconds: 0 }],
+};
+
+/**
+ * Creates the plan's indexes. An existing database may already hold an index of the same key
+ * under another name or options, or rows that break a uniqueness the plan adds (old duplicate
+ * media slugs); that is reported and left alone rather than stopping start-up.
+ */
+export async function ensureIndexes(db: Db, logger: Logger): Promise<void> {
+  await Promise.all(
+    Object.entries(indexPlan).map(async ([collection, indexes]) => {
+      try {
+        await db.collection(collection).createIndexes(indexes);
+      } catch (error) {
+        const code = (error as { code?: number }).code;
+        // 85 IndexOptionsConflict, 86 IndexKeySpecsConflict, 11000 existing duplicates.
+        if (code === 85 || code === 86 || code === 11000) {
+          logger.warn({ collection, err: error }, 'an existing index differs from the plan; keeping it');
+          return;
+        }
+        throw error;
+      }
+    }),
+  );
+}

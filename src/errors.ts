@@ -1,0 +1,64 @@
+/**
+ * The one typed error every operation throws. Each face translates it:
+ * REST to a status and the contract's JSON shape, GraphQL to `extensions.code`,
+ * MCP to a tool error. Nothing else carries user-facing failure.
+ */
+export const errorStatus = {
+  INVALID_JSON: 400,
+  INVALID_INPUT: 400,
+  SOURCE_REQUIRED: 400,
+  SOURCE_NOT_STRING: 400,
+  SOURCE_TOO_LONG: 400,
+  NAME_INVALID: 400,
+  PIECE_NO_LIFECYCLE: 400,
+  PIECE_SYNTAX: 400,
+  EXT_UNSUPPORTED: 400,
+  SLUG_INVALID: 400,
+  METADATA_INVALID: 400,
+  TAPE_TOO_LONG: 400,
+  LIMIT_INVALID: 400,
+  LIMIT_TOO_LARGE: 400,
+  BEFORE_INVALID: 400,
+  INSTANCE_INVALID: 400,
+  SEARCH_TOO_LONG: 400,
+  FROM_INVALID: 400,
+  CURSOR_INVALID: 400,
+  UNAUTHENTICATED: 401,
+  MEDIA_NOT_FOUND: 404,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  DB_UNAVAILABLE: 503,
+  STORAGE_UNAVAILABLE: 503,
+  TIMEOUT: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails;
+
+  constructor(code: ErrorCode, message: string, details: ErrorDetails = {}) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.details = details;
+  }
+
+  get status(): number {
+    return errorStatus[this.code];
+  }
+
+  /** The contract's JSON body: `{ error, message, code, ...details }`. */
+  toJSON(): Record<string, unknown> {
+    return { error: this.message, message: this.message, code: this.code, ...this.details };
+  }
+}
+
+export const isAppError = (value: unknown): value is AppError => value instanceof AppError;

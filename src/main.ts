@@ -1,0 +1,65 @@
+import { once } from 'node:events';
+import { rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { createRequestListener } from './app.js';
+import { createAuthenticator } from './auth/authenticator.js';
+import { embeddedEndpointFile } from './commands/connect.js';
+import type { Config } from './config.js';
+import { connectDatabase } from './db/client.js';
+import { startEmbeddedMongo, type EmbeddedMongo } from './db/embedded/index.js';
+import { ensureIndexes } from './db/indexes.js';
+import type { Logger } from './logger.js';
+import type { Services } from './resolvers/context.js';
+import { createStorage } from './storage/index.js';
+
+export interface RunningService {
+  url: string;
+  services: Services;
+  server: Server;
+  close(): Promise<void>;
+}
+
+async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedMongo> {
+  const dataDir = join(config.dataDir, 'db');
+  const embedded = await startEmbeddedMongo({ port: 0, dataDir, logger });
+  await writeFile(embeddedEndpointFile(config.dataDir), JSON.stringify({ uri: embedded.uri, pid: process.pid }));
+  logger.info({ dataDir }, 'embedded database started');
+  return embedded;
+}
+
+/** Composition root: config -> database -> services -> app -> listening server. */
+export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const embedded = config.mongodbUri ? undefined : await startEmbedded(config, logger);
+  const db = await connectDatabase(config.mongodbUri ?? (embedded as EmbeddedMongo).uri, config.mongodbDb);
+  await ensureIndexes(db.db, logger);
+
+  const services: Services = {
+    config,
+    db,
+    logger,
+    storage: createStorage(config),
+    auth: createAuthenticator(db, config.auth),
+  };
+  const server = createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, createRequestListener(services));
+  server.listen(config.port, config.host);
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      await stopped;
+      await db.close();
+      if (embedded) {
+        await rm(embeddedEndpointFile(config.dataDir), { force: true });
+        await embedded.close();
+      }
+    })());
+
+  return { url, services, server, close };
+}

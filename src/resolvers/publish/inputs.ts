@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { isTape, MAX_TAPE_SECONDS, MEDIA_EXTS, checkMediaSlug } from '../../domain/media.js';
+import { failWith, textField } from '../validation.js';
+
+export const KIDLISP_MAX = 50_000;
+export const CLOCK_MAX = 10_000;
+export const PIECE_MAX = 100_000;
+export const NAME_MAX = 200;
+
+const asObject = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
+export const publishKidlispInput = z.object({
+  source: textField('source', KIDLISP_MAX),
+});
+
+/** `melody` is the legacy name of `source`; when both are sent, `source` wins. */
+export const publishClockInput = z.preprocess(
+  (value) => {
+    const body = asObject(value);
+    return body ? { source: body.source ?? body.melody } : value;
+  },
+  z.object({ source: textField('source', CLOCK_MAX) }),
+);
+
+export const publishPieceInput = z.object({
+  source: textField('source', PIECE_MAX),
+  name: z
+    .string({ error: 'name must be a string.' })
+    .max(NAME_MAX, `name is longer than ${NAME_MAX} characters.`)
+    .nullish()
+    .transform((name) => name ?? undefined),
+});
+
+export const trackMediaInput = z
+  .object({
+    slug: z.string({ error: (issue) => (issue.input === undefined ? 'slug is required.' : 'slug must be a string.') }),
+    ext: z.enum(MEDIA_EXTS, { error: `ext must be one of ${MEDIA_EXTS.join(', ')}.` }),
+    metadata: z
+      .object({
+        totalDuration: z
+          .number({ error: 'metadata.totalDuration must be a number of seconds.' })
+          .finite()
+          .min(0, 'metadata.totalDuration must not be negative.')
+          .optional(),
+      })
+      .nullish()
+      .transform((metadata) => metadata ?? undefined),
+  })
+  .superRefine((input, ctx) => {
+    const slug = checkMediaSlug(input.slug, input.ext);
+    if (!slug.ok) failWith(ctx, 'SLUG_INVALID', slug.message);
+    const duration = input.metadata?.totalDuration;
+    if (duration === undefined) return;
+    if (!isTape(input.ext)) {
+      failWith(ctx, 'METADATA_INVALID', 'metadata.totalDuration applies to tapes (zip, mp4) only.');
+    } else if (duration > MAX_TAPE_SECONDS) {
+      failWith(ctx, 'TAPE_TOO_LONG', `Tape duration ${duration}s exceeds the maximum of ${MAX_TAPE_SECONDS}s.`, {
+        maxDuration: MAX_TAPE_SECONDS,
+      });
+    }
+  });
+
+export type PublishKidlispInput = z.output<typeof publishKidlispInput>;
+export type PublishClockInput = z.output<typeof publishClockInput>;
+export type PublishPieceInput = z.output<typeof publishPieceInput>;
+export type TrackMediaInput = z.output<typeof trackMediaInput>;

@@ -1,0 +1,38 @@
+import { codeCandidates } from '../../domain/codes.js';
+import { sourceHash } from '../../domain/hash.js';
+import type { RequestContext } from '../context.js';
+import { claimCode, releaseCode } from './codes.js';
+import { publishDeduplicated } from './deduplicate.js';
+import type { PublishKidlispInput } from './inputs.js';
+import { itemUrl } from './urls.js';
+
+export interface PublishResult {
+  code: string;
+  url: string;
+  cached: boolean;
+}
+
+export async function publishKidlisp(ctx: RequestContext, input: PublishKidlispInput): Promise<PublishResult> {
+  const { db, config } = ctx.services;
+  const candidates = codeCandidates('random');
+  const hash = sourceHash(input.source);
+  const now = new Date();
+  const outcome = await publishDeduplicated({
+    collection: db.kidlisp,
+    hash,
+    claim: () => claimCode(db, 'kidlisp', candidates),
+    release: (code) => releaseCode(db, code),
+    prepare: async (code) => ({
+      record: {
+        code,
+        source: input.source.trim(),
+        hash,
+        when: now,
+        lastAccessed: now,
+        hits: 1,
+        ...(ctx.viewer ? { user: ctx.viewer.account } : {}),
+      },
+    }),
+  });
+  return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { AppError, type ErrorCode } from '../errors.js';
+
+/**
+ * Custom checks name their machine code in the issue's params: `{ code, details }`.
+ * Built-in zod checks are mapped by field, so every input error carries the contract's code.
+ */
+export interface IssueParams {
+  code: ErrorCode;
+  details?: Record<string, unknown>;
+}
+
+type Issue = z.core.$ZodIssue;
+
+const fieldCodes: Record<string, (issue: Issue, value: unknown) => ErrorCode> = {
+  source: (issue, value) => {
+    if (value === undefined || value === null || issue.code === 'too_small') return 'SOURCE_REQUIRED';
+    if (issue.code === 'too_big') return 'SOURCE_TOO_LONG';
+    return 'SOURCE_NOT_STRING';
+  },
+  name: () => 'NAME_INVALID',
+  slug: () => 'SLUG_INVALID',
+  ext: () => 'EXT_UNSUPPORTED',
+  metadata: () => 'METADATA_INVALID',
+  limit: (issue) => (issue.code === 'too_big' ? 'LIMIT_TOO_LARGE' : 'LIMIT_INVALID'),
+  first: (issue) => (issue.code === 'too_big' ? 'LIMIT_TOO_LARGE' : 'LIMIT_INVALID'),
+  last: (issue) => (issue.code === 'too_big' ? 'LIMIT_TOO_LARGE' : 'LIMIT_INVALID'),
+  before: () => 'BEFORE_INVALID',
+  after: () => 'CURSOR_INVALID',
+  instance: () => 'INSTANCE_INVALID',
+  search: (issue) => (issue.code === 'too_big' ? 'SEARCH_TOO_LONG' : 'INVALID_INPUT'),
+  from: () => 'FROM_INVALID',
+};
+
+function valueAt(input: unknown, field: PropertyKey | undefined): unknown {
+  if (field === undefined || typeof input !== 'object' || input === null) return undefined;
+  return (input as Record<PropertyKey, unknown>)[field];
+}
+
+/** Turns the first zod issue into the contract's typed error. */
+export function inputError(error: z.ZodError, input: unknown): AppError {
+  const issue = error.issues[0];
+  if (!issue) return new AppError('INVALID_INPUT', 'The input is invalid.');
+  const params = (issue as { params?: Partial<IssueParams> }).params;
+  if (params?.code) return new AppError(params.code, issue.message, params.details ?? {});
+  const field = issue.path[0];
+  if (field === undefined) return new AppError('INVALID_INPUT', 'The request body must be a JSON object.');
+  const codeFor = fieldCodes[String(field)];
+  const code = codeFor ? codeFor(issue, valueAt(input, field)) : 'INVALID_INPUT';
+  return new AppError(code, issue.message, { field: issue.path.join('.') });
+}
+
+/** Validates an input with its one schema, throwing the contract's error on failure. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw inputError(result.error, input);
+  return result.data;
+}
+
+/** Adds a custom issue that carries its machine code. */
+export function failWith(ctx: z.RefinementCtx, code: ErrorCode, message: string, details?: Record<string, unknown>): void {
+  ctx.addIssue({ code: 'custom', message, params: { code, details } satisfies IssueParams });
+}
+
+/** A required string field with the contract's messages (required, not a string, too long, empty). */
+export function textField(field: string, max: number) {
+  return z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required.` : `${field} must be a string.`) })
+    .max(max, `${field} is longer than ${max.toLocaleString('en-US')} characters.`)
+    .superRefine((text, ctx) => {
+      if (text.trim().length === 0) failWith(ctx, 'SOURCE_REQUIRED', `${field} is empty.`);
+    });
+}

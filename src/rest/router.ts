@@ -1,0 +1,28 @@
+import cors from 'cors';
+import { Router } from 'express';
+import { AppError } from '../errors.js';
+import type { Services } from '../resolvers/context.js';
+import { jsonBody } from './body.js';
+import { mountPublishRoutes } from './publish.js';
+import { restErrorHandler, sendError } from './respond.js';
+
+/** The REST compatibility routes under /api. */
+export function createRestRouter(services: Services): Router {
+  const router = Router();
+  router.use(
+    cors({
+      origin: '*',
+      methods: ['GET', 'POST', 'OPTIONS'],
+      allowedHeaders: ['Content-Type', 'Authorization'],
+      maxAge: 86_400,
+      optionsSuccessStatus: 204,
+    }),
+  );
+  router.use(jsonBody());
+  mountPublishRoutes(router, services);
+  router.use((req, res) => {
+    sendError(res, new AppError('NOT_FOUND', `There is no route ${req.method} /api${req.path}.`));
+  });
+  router.use(restErrorHandler(services));
+  return router;
+}

@@ -1,0 +1,45 @@
+import { GraphQLError } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
+import { toAppError } from '../resolvers/errors.js';
+import { schema } from './index.js';
+
+function originalOf(error: unknown): unknown {
+  let current = error;
+  while (current instanceof GraphQLError && current.originalError) current = current.originalError;
+  return current;
+}
+
+/** Contract errors keep their machine code in `extensions.code`; anything else is masked as INTERNAL. */
+export function toGraphQLError(error: unknown, services: Services): GraphQLError {
+  const original = originalOf(error);
+  if (original instanceof GraphQLError) return original; // parse and validation errors from graphql itself
+  const appError = toAppError(original, services.logger);
+  return new GraphQLError(appError.message, {
+    ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+    extensions: {
+      code: appError.code,
+      ...appError.details,
+      ...(appError.status === 401 ? { http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } } } : {}),
+    },
+  });
+}
+
+export type GraphqlHandler = YogaServerInstance<Record<string, never>, RequestContext>;
+
+export function createGraphqlHandler(services: Services, options: { graphiql: boolean }): GraphqlHandler {
+  return createYoga<Record<string, never>, RequestContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    graphiql: options.graphiql,
+    logging: false,
+    maskedErrors: { isDev: false, maskError: (error) => toGraphQLError(error, services) },
+    plugins: [useCSRFPrevention()],
+    context: async ({ request }) => {
+      const authorization = request.headers.get('authorization') ?? undefined;
+      return createRequestContext(services, { authorization });
+    },
+  });
+}
