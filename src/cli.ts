@@ -11,6 +11,10 @@ const commands: Record<string, { summary: string; run: (argv: string[]) => Promi
     summary: 'API tokens: token create --handle @name [--label text] | token list | token revoke <token-or-prefix>',
     run: async (argv) => (await import('./commands/token.js')).tokenCommand(argv),
   },
+  schema: {
+    summary: 'print the GraphQL SDL to schema.graphql (or the file named)',
+    run: async (argv) => (await import('./commands/schema.js')).schemaCommand(argv),
+  },
   media: {
     summary: 'place media in storage: media put <file> --slug <yyyy/mm/dd/name.ext>',
     run: async (argv) => (await import('./commands/media.js')).mediaCommand(argv),

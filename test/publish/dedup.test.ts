@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, startTestApp, type TestApp } from '../support/app.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ PUBLIC_URL: 'https://art.example' });
+});
+afterAll(() => app.close());
+
+describe('deduplication', () => {
+  it('gives the same code for the same trimmed source, cached, with one document and hits bumped', async () => {
+    const first = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe navy)\n(ink red)' });
+    const again = await postJson(`${app.url}/api/store-kidlisp`, { source: '  (wipe navy)\n(ink red)\n\n' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ cached: false, url: `https://art.example/${first.body?.code}` });
+    expect(first.body?.code).toMatch(/^[a-km-np-z2-9]{3,}$/);
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ ...first.body, cached: true });
+    const docs = await app.db.kidlisp.find({ code: first.body?.code }).toArray();
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ source: '(wipe navy)\n(ink red)', hits: 2 });
+  });
+
+  it.each([
+    ['/api/store-kidlisp', () => ({ source: `(wipe ${Math.random()})` }), 'kidlisp'],
+    ['/api/store-clock', () => ({ source: `c d e ${Math.random()}` }), 'clocks'],
+    ['/api/store-piece', () => ({ source: `export function paint() {} // ${Math.random()}`, name: 'Race Piece' }), 'pieces'],
+  ] as const)('%s: 50 concurrent identical publishes give one document and one code', async (path, makeBody, collection) => {
+    const body = makeBody();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => postJson(app.url + path, body)));
+    const codes = new Set(answers.map((answer) => answer.body?.code));
+    expect(codes.size).toBe(1);
+    expect(answers.filter((answer) => answer.body?.cached === false)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(49);
+    const [code] = codes;
+    expect(await app.db[collection].countDocuments({ code })).toBe(1);
+    expect(await app.db[collection].countDocuments({ source: body.source.trim() })).toBe(1);
+  });
+
+  it('never leaves a claimed code without its record after concurrent identical publishes', async () => {
+    const body = { source: `(ink ${Math.random()})` };
+    await Promise.all(Array.from({ length: 20 }, () => postJson(`${app.url}/api/store-kidlisp`, body)));
+    const claimed = await app.db.codes.find({ kind: 'kidlisp' }).map((record) => record._id).toArray();
+    const stored = await app.db.kidlisp.distinct('code');
+    expect(claimed.sort()).toEqual(stored.sort());
+  });
+
+  it('keeps KidLisp, piece and media codes in one namespace', async () => {
+    const codes = new Set<string>();
+    for (let i = 0; i < 30; i++) {
+      const kidlisp = await postJson(`${app.url}/api/store-kidlisp`, { source: `(box ${i})` });
+      const piece = await postJson(`${app.url}/api/store-piece`, { source: `export const boot = () => ${i};` });
+      codes.add(kidlisp.body?.code);
+      codes.add(piece.body?.code);
+    }
+    expect(codes.size).toBe(60);
+  });
+
+  it('clock codes are pronounceable and played at /clock~<code>', async () => {
+    const response = await postJson(`${app.url}/api/store-clock`, { source: 'ceg dfa' });
+    expect(response.body?.code).toMatch(/^([bdfghjklmnprstvwz][aeiou1-689])+$/);
+    expect(response.body?.url).toBe(`https://art.example/clock~${response.body?.code}`);
+  });
+
+  it('prefers source over the legacy melody field, and accepts melody alone', async () => {
+    const both = await postJson(`${app.url}/api/store-clock`, { source: 'abc', melody: 'xyz' });
+    const legacy = await postJson(`${app.url}/api/store-clock`, { melody: 'g f e d' });
+    expect(legacy.status).toBe(201);
+    expect(await app.db.clocks.findOne({ code: both.body?.code })).toMatchObject({ source: 'abc' });
+    expect(await app.db.clocks.findOne({ code: legacy.body?.code })).toMatchObject({ source: 'g f e d' });
+  });
+});

@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { createLogger } from '../../src/logger.js';
+import { startService, type RunningService } from '../../src/main.js';
+import { startTestMongo, type TestMongo } from './mongo.js';
+
+export interface TestApp {
+  url: string;
+  service: RunningService;
+  db: Database;
+  dataDir: string;
+  mongo: TestMongo;
+  close(): Promise<void>;
+}
+
+let databaseCounter = 0;
+
+/** A running service over real HTTP, on its own database and data directory. */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const mongo = await startTestMongo();
+  const dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
+  const config = loadConfig({
+    PORT: '0',
+    MONGODB_URI: mongo.uri,
+    MONGODB_DB: `test_${process.pid}_${++databaseCounter}_${Date.now().toString(36)}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...env,
+  });
+  const service = await startService(config, createLogger(config.logLevel));
+  return {
+    url: service.url,
+    service,
+    db: service.services.db,
+    dataDir,
+    mongo,
+    async close() {
+      await service.close();
+      await mongo.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** POSTs JSON and returns the status, headers and parsed body. */
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : undefined };
+}
+
+/** Runs a GraphQL operation over HTTP. */
+export async function graphql(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+  const response = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return { status: response.status, body: (await response.json()) as { data?: any; errors?: { message: string; extensions?: Record<string, any> }[] } };
+}
