@@ -1,5 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { routeLabel } from './metrics.js';
 import type { Services } from './resolvers/context.js';
 import { createRestRouter } from './rest/router.js';
 import { createGraphqlHandler } from './schema/yoga.js';
@@ -10,6 +12,11 @@ export function createApp(services: Services): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
+  app.use(helmet());
+
+  app.get('/metrics', async (_req, res) => {
+    res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -33,7 +40,15 @@ const isGraphqlPath = (url: string | undefined, endpoint: string) =>
 export function createRequestListener(services: Services): RequestListener {
   const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
   const app = createApp(services);
+  const { requests, duration } = services.metrics;
   return (req: IncomingMessage, res: ServerResponse) => {
+    const route = routeLabel(req.url);
+    const method = req.method ?? 'GET';
+    const stopTimer = duration.startTimer({ route, method });
+    res.once('finish', () => {
+      stopTimer();
+      requests.inc({ route, method, status: String(res.statusCode) });
+    });
     if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
     else app(req, res);
   };

@@ -35,6 +35,7 @@ export const configVariables = {
   AUTH_JWKS_URL: 'JWKS URL for JWT signature keys (with AUTH_ISSUER)',
   RATE_LIMIT_PUBLISH: 'publishes allowed per client per window (60)',
   RATE_LIMIT_WINDOW_SECONDS: 'rate-limit window in seconds (60)',
+  RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database) (memory)',
   GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers (true)',
   REQUEST_TIMEOUT_MS: 'longest time a request may take, body included (15000)',
 } as const;
@@ -60,6 +61,7 @@ const schema = z
     AUTH_JWKS_URL: optionalText.pipe(z.url().optional()),
     RATE_LIMIT_PUBLISH: positiveInt(60),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
+    RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default('memory'),
     GRAPHIQL: flag(true),
     REQUEST_TIMEOUT_MS: positiveInt(15_000),
   })
@@ -112,7 +114,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       audience: values.AUTH_AUDIENCE,
       jwksUrl: values.AUTH_JWKS_URL,
     },
-    rateLimit: { publish: values.RATE_LIMIT_PUBLISH, windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS },
+    rateLimit: { publish: values.RATE_LIMIT_PUBLISH, windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS, store: values.RATE_LIMIT_STORE },
     graphiql: values.GRAPHIQL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
   };

@@ -12,6 +12,8 @@ import { startEmbeddedMongo, type EmbeddedMongo } from './db/embedded/index.js';
 import { ensureIndexes } from './db/indexes.js';
 import type { Logger } from './logger.js';
 import type { Services } from './resolvers/context.js';
+import { createMetrics } from './metrics.js';
+import { createPublishRateLimiter } from './rate-limit/index.js';
 import { createStorage } from './storage/index.js';
 
 export interface RunningService {
@@ -41,6 +43,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     logger,
     storage: createStorage(config),
     auth: createAuthenticator(db, config.auth),
+    publishLimiter: createPublishRateLimiter(config, db),
+    metrics: createMetrics(),
   };
   const server = createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, createRequestListener(services));
   server.listen(config.port, config.host);

@@ -2,6 +2,8 @@ import type { Authenticator, Viewer } from '../auth/authenticator.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import type { RateLimiter } from '../rate-limit/index.js';
 import type { ObjectStorage } from '../storage/index.js';
 
 /** What lives for the whole process, built once at start-up. */
@@ -11,19 +13,25 @@ export interface Services {
   storage: ObjectStorage;
   auth: Authenticator;
   logger: Logger;
+  publishLimiter: RateLimiter;
+  metrics: Metrics;
 }
 
 /** What one request carries into an operation. */
 export interface RequestContext {
   services: Services;
   viewer: Viewer | null;
+  /** Who is asking, for rate limits: the account when there is one, else the client address. */
+  clientKey: string;
 }
 
 export interface RequestFacts {
   authorization: string | undefined;
+  clientAddress: string | undefined;
 }
 
 export async function createRequestContext(services: Services, request: RequestFacts): Promise<RequestContext> {
   const viewer = await services.auth.viewerFor(request.authorization);
-  return { services, viewer };
+  const clientKey = viewer ? `account:${viewer.account}` : `address:${request.clientAddress ?? 'unknown'}`;
+  return { services, viewer, clientKey };
 }

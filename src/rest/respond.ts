@@ -15,10 +15,10 @@ export function operationRoute(
 ): RequestHandler {
   return async (req, res) => {
     try {
-      const ctx = await createRequestContext(services, { authorization: req.headers.authorization });
+      const ctx = await createRequestContext(services, { authorization: req.headers.authorization, clientAddress: req.ip });
       await run(ctx, req, res);
     } catch (error) {
-      sendError(res, toAppError(error, services.logger));
+      sendError(res, toAppError(error, services));
     }
   };
 }
@@ -35,7 +35,7 @@ export function methodNotAllowed(allowed: string[]): RequestHandler {
 /** Express's error middleware: body parser failures and anything else that escaped a route. */
 export function restErrorHandler(services: Services) {
   return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    sendError(res, bodyParserError(error) ?? toAppError(error, services.logger));
+    sendError(res, bodyParserError(error) ?? toAppError(error, services));
   };
 }
 

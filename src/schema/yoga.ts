@@ -1,6 +1,8 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
 import { toAppError } from '../resolvers/errors.js';
 import { schema } from './index.js';
@@ -15,7 +17,7 @@ function originalOf(error: unknown): unknown {
 export function toGraphQLError(error: unknown, services: Services): GraphQLError {
   const original = originalOf(error);
   if (original instanceof GraphQLError) return original; // parse and validation errors from graphql itself
-  const appError = toAppError(original, services.logger);
+  const appError = toAppError(original, services);
   return new GraphQLError(appError.message, {
     ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
     extensions: {
@@ -26,20 +28,36 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
   });
 }
 
-export type GraphqlHandler = YogaServerInstance<Record<string, never>, RequestContext>;
+interface ServerContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+export type GraphqlHandler = YogaServerInstance<ServerContext, RequestContext>;
+
+/** Limits on what one document may ask for; real clients stay far below them. */
+const armor = new EnvelopArmor({
+  maxDepth: { n: 10 },
+  maxAliases: { n: 15 },
+  maxDirectives: { n: 20 },
+  maxTokens: { n: 2_000 },
+  costLimit: { maxCost: 5_000 },
+  blockFieldSuggestion: { enabled: true },
+});
 
 export function createGraphqlHandler(services: Services, options: { graphiql: boolean }): GraphqlHandler {
-  return createYoga<Record<string, never>, RequestContext>({
+  return createYoga<ServerContext, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
     graphiql: options.graphiql,
     logging: false,
     maskedErrors: { isDev: false, maskError: (error) => toGraphQLError(error, services) },
-    plugins: [useCSRFPrevention()],
-    context: async ({ request }) => {
-      const authorization = request.headers.get('authorization') ?? undefined;
-      return createRequestContext(services, { authorization });
-    },
+    plugins: [useCSRFPrevention(), ...armor.protect().plugins],
+    context: async ({ request, req }) =>
+      createRequestContext(services, {
+        authorization: request.headers.get('authorization') ?? undefined,
+        clientAddress: req.socket.remoteAddress,
+      }),
   });
 }

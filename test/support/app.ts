@@ -28,6 +28,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     MONGODB_DB: `test_${process.pid}_${++databaseCounter}_${Date.now().toString(36)}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
+    RATE_LIMIT_PUBLISH: '1000000',
     ...env,
   });
   const service = await startService(config, createLogger(config.logLevel));

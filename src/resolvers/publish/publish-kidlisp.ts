@@ -1,6 +1,7 @@
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import type { RequestContext } from '../context.js';
+import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
 import type { PublishKidlispInput } from './inputs.js';
@@ -13,6 +14,7 @@ export interface PublishResult {
 }
 
 export async function publishKidlisp(ctx: RequestContext, input: PublishKidlispInput): Promise<PublishResult> {
+  await enforcePublishLimit(ctx);
   const { db, config } = ctx.services;
   const candidates = codeCandidates('random');
   const hash = sourceHash(input.source);

@@ -4,6 +4,7 @@ import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext } from '../context.js';
+import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
 import type { PublishPieceInput } from './inputs.js';
@@ -38,6 +39,7 @@ function assertLifecycle(source: string): void {
 
 /** Stores the module in object storage, then its record; a lost race or failed write leaves neither behind. */
 export async function publishPiece(ctx: RequestContext, input: PublishPieceInput): Promise<PublishResult> {
+  await enforcePublishLimit(ctx);
   assertLifecycle(input.source);
   const { db, config, storage } = ctx.services;
   const candidates = pieceCodes(input.name);

@@ -5,6 +5,7 @@ import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../
 import { isDuplicateKey } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext } from '../context.js';
+import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import type { TrackMediaInput } from './inputs.js';
 import { itemUrl } from './urls.js';
@@ -41,6 +42,7 @@ async function existingCode(collection: Collection<MediaRecord>, slug: string): 
 
 /** Registers an object already in storage; the same slug always answers with the same code. */
 export async function trackMedia(ctx: RequestContext, input: TrackMediaInput): Promise<TrackMediaResult> {
+  await enforcePublishLimit(ctx);
   const { db, storage, config } = ctx.services;
   const collectionName = mediaCollection(input.ext);
   const collection = db[collectionName] as Collection<MediaRecord>;

@@ -1,0 +1,239 @@
+/**
+ * The assistant-tool (MCP) surface as plain data: tool, resource and prompt names, texts and
+ * schemas. The MCP server registers exactly this, and the API documentation is built from it,
+ * so the two can never disagree.
+ *
+ * Tool input schemas describe the arguments but do not enforce the limits: the operation's own
+ * zod input (publish/inputs.ts) does, so an over-length source fails with the service's
+ * machine code (SOURCE_TOO_LONG) rather than a generic schema error.
+ */
+import { z } from 'zod';
+import { CLOCK_MAX, KIDLISP_MAX, NAME_MAX, PIECE_MAX } from './publish/inputs.js';
+
+const chars = (max: number) => `at most ${max.toLocaleString('en-US')} characters`;
+
+// ---------------------------------------------------------------- package
+
+export const assistantPackage = {
+  name: 'publish-gateway',
+  bin: 'publish-mcp',
+  serverName: 'publish-gateway',
+  install: 'npm install -g publish-gateway',
+  environment: {
+    SERVICE_URL: 'base URL of the service (default http://localhost:4000)',
+    SERVICE_TOKEN: 'optional bearer token; published work is associated with its account',
+  },
+  httpPath: '/mcp',
+  clientConfiguration: {
+    mcpServers: {
+      'publish-gateway': {
+        command: 'publish-mcp',
+        args: [] as string[],
+        env: { SERVICE_URL: 'http://localhost:4000', SERVICE_TOKEN: '<your access token>' },
+      },
+    },
+  },
+} as const;
+
+// ---------------------------------------------------------------- tool schemas
+
+export const publishResultSchema = z.object({
+  code: z.string().describe('Short code of the published item.'),
+  url: z.string().describe('Full URL to view (or play) the item.'),
+  cached: z.boolean().describe('true when the same content was already published (deduplication).'),
+});
+
+export const kidlispDiagnosticSchema = z.object({
+  severity: z.enum(['error', 'warning']),
+  message: z.string(),
+  line: z.number().int().describe('1-based line.'),
+  column: z.number().int().describe('1-based column.'),
+});
+
+export const kidlispStatsSchema = z.object({
+  expressions: z.number().int().describe('Number of forms.'),
+  functions_used: z.array(z.string()).describe('Sorted unique head words.'),
+  has_animation: z.boolean().describe('Timing words, or wiggle/spin/scroll/zoom/smoothspin.'),
+  has_interaction: z.boolean().describe('tap, draw or lift.'),
+  has_wipe: z.boolean().describe('A background: wipe/backdrop, or a leading bare color, fade or RGB.'),
+  lines: z.number().int(),
+  embeds: z.array(z.string()).describe('Embedded $codes.'),
+  timing_words: z.array(z.string()),
+});
+
+export const kidlispPreviewSchema = z.object({
+  valid: z.boolean().describe('false when there is at least one error.'),
+  errors: z.array(z.string()),
+  warnings: z.array(z.string()),
+  stats: kidlispStatsSchema,
+  diagnostics: z.array(kidlispDiagnosticSchema).describe('Errors and warnings with their positions.'),
+});
+
+export const apiInfoOutputSchema = z
+  .looseObject({ version: z.string().optional() })
+  .describe('The API documentation object that GET /api serves as JSON.');
+
+/** The `{code, message}` a failed tool call carries as structured content. */
+export const toolErrorSchema = z.object({
+  code: z.string().describe('Machine code, as in the REST error body.'),
+  message: z.string(),
+});
+
+export const toolInputs = {
+  publish_piece: z.object({
+    source: z.string().describe(`JavaScript module source, ${chars(PIECE_MAX)}; must export boot, paint, sim or act, or a default.`),
+    name: z.string().optional().describe(`Name of the piece, used for its code (${chars(NAME_MAX)}).`),
+  }),
+  publish_kidlisp: z.object({
+    source: z.string().describe(`KidLisp source, ${chars(KIDLISP_MAX)}.`),
+  }),
+  publish_clock: z.object({
+    source: z.string().describe(`Clock melody: note tokens separated by spaces, e.g. "c4 e4 g4 c5"; ${chars(CLOCK_MAX)}.`),
+  }),
+  get_api_info: z.object({}),
+  preview_kidlisp: z.object({
+    source: z.string().describe(`KidLisp source to check, ${chars(KIDLISP_MAX)}.`),
+  }),
+} as const;
+
+export type ToolName = keyof typeof toolInputs;
+
+// ---------------------------------------------------------------- tools
+
+export interface ToolEntry<N extends ToolName = ToolName> {
+  name: N;
+  title: string;
+  description: string;
+  inputSchema: (typeof toolInputs)[N];
+  outputSchema: z.ZodType<Record<string, unknown>>;
+  readOnly: boolean;
+  version: '1.0' | '1.1.0';
+}
+
+export const assistantTools = {
+  publish_piece: {
+    name: 'publish_piece',
+    title: 'Publish a JavaScript piece',
+    description:
+      'Publish a JavaScript piece (an .mjs module) and get its short code and URL. The module must export at least one ' +
+      'lifecycle function (boot, paint, sim, act) or a default. With a name, the code is derived from it. Identical ' +
+      'source returns the existing code (cached: true).',
+    inputSchema: toolInputs.publish_piece,
+    outputSchema: publishResultSchema,
+    readOnly: false,
+    version: '1.0',
+  },
+  publish_kidlisp: {
+    name: 'publish_kidlisp',
+    title: 'Publish KidLisp',
+    description:
+      'Publish KidLisp source (a small Lisp for generative pictures) and get its short code and URL. Identical source ' +
+      'returns the existing code (cached: true). Check it with preview_kidlisp first.',
+    inputSchema: toolInputs.publish_kidlisp,
+    outputSchema: publishResultSchema,
+    readOnly: false,
+    version: '1.0',
+  },
+  publish_clock: {
+    name: 'publish_clock',
+    title: 'Publish a clock melody',
+    description:
+      'Publish a clock melody string and get its pronounceable short code and its URL (played at clock~<code>). ' +
+      'Identical melodies return the existing code (cached: true).',
+    inputSchema: toolInputs.publish_clock,
+    outputSchema: publishResultSchema,
+    readOnly: false,
+    version: '1.0',
+  },
+  get_api_info: {
+    name: 'get_api_info',
+    title: 'API documentation',
+    description: 'Get the API documentation object (the JSON that GET /api serves): endpoints, fields, limits, errors and examples.',
+    inputSchema: toolInputs.get_api_info,
+    outputSchema: apiInfoOutputSchema,
+    readOnly: true,
+    version: '1.0',
+  },
+  preview_kidlisp: {
+    name: 'preview_kidlisp',
+    title: 'Check KidLisp without publishing',
+    description:
+      'Validate KidLisp source without publishing it: balanced parentheses, strings, identifiers, unknown words and ' +
+      'argument counts. Returns valid, errors, warnings, stats and positioned diagnostics. Use it before publish_kidlisp.',
+    inputSchema: toolInputs.preview_kidlisp,
+    outputSchema: kidlispPreviewSchema,
+    readOnly: true,
+    version: '1.1.0',
+  },
+} as const satisfies { [N in ToolName]: ToolEntry<N> };
+
+// ---------------------------------------------------------------- resources
+
+export const assistantResources = {
+  pieceTemplate: {
+    name: 'piece-template',
+    uri: 'service://piece-template',
+    title: 'Piece template',
+    description: 'Starter template for a new JavaScript piece with all four lifecycle functions (boot, sim, paint, act).',
+    mimeType: 'text/javascript',
+    version: '1.0',
+  },
+  kidlispReference: {
+    name: 'kidlisp-reference',
+    uri: 'service://kidlisp-reference',
+    title: 'KidLisp reference',
+    description: 'Quick reference for KidLisp syntax and common functions.',
+    mimeType: 'text/markdown',
+    version: '1.0',
+  },
+  pieceExamples: {
+    name: 'piece-examples',
+    uri: 'service://piece-examples',
+    title: 'KidLisp examples',
+    description: 'Examples drawn from the most-viewed published KidLisp pieces, with their codes and URLs.',
+    mimeType: 'text/markdown',
+    version: '1.1.0',
+  },
+} as const;
+
+// ---------------------------------------------------------------- prompts
+
+const promptText = (what: string) =>
+  z
+    .string({ error: `${what} is required.` })
+    .trim()
+    .min(1, `${what} must not be empty.`);
+
+export const promptArguments = {
+  'create-piece': z.object({
+    name: promptText('name').describe('Name of the piece.'),
+    description: promptText('description').describe('What the piece should do.'),
+  }),
+  'create-kidlisp': z.object({
+    description: promptText('description').describe('What the KidLisp piece should draw or do.'),
+  }),
+} as const;
+
+export type PromptName = keyof typeof promptArguments;
+
+export const assistantPrompts = {
+  'create-piece': {
+    name: 'create-piece',
+    title: 'Create a piece',
+    description: 'Guide for writing a JavaScript piece with the lifecycle functions, then publishing it with publish_piece.',
+    argsSchema: promptArguments['create-piece'],
+    arguments: [
+      { name: 'name', description: 'Name of the piece.', required: true },
+      { name: 'description', description: 'What the piece should do.', required: true },
+    ],
+    version: '1.0',
+  },
+  'create-kidlisp': {
+    name: 'create-kidlisp',
+    title: 'Create a KidLisp piece',
+    description: 'Guide for writing a KidLisp piece, checking it with preview_kidlisp and publishing it with publish_kidlisp.',
+    argsSchema: promptArguments['create-kidlisp'],
+    arguments: [{ name: 'description', description: 'What the KidLisp piece should draw or do.', required: true }],
+    version: '1.1.0',
+  },
+} as const;

@@ -1,0 +1,70 @@
+/** A request as the docs show it; the three snippets are written from it, so they always agree. */
+export interface ExampleRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** Adds `Authorization: Bearer $TOKEN`. */
+  withToken?: boolean;
+}
+
+export interface Snippets {
+  curl: string;
+  javascript: string;
+  python: string;
+}
+
+const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
+
+function urlOf(baseUrl: string, request: ExampleRequest): string {
+  const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([key, value]) => [key, String(value)])).toString();
+  return `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
+}
+
+function curl(url: string, request: ExampleRequest): string {
+  const lines = [request.method === 'GET' ? `curl ${shellQuote(url)}` : `curl -X POST ${shellQuote(url)}`];
+  if (request.withToken) lines.push(`-H "Authorization: Bearer $TOKEN"`);
+  if (request.body !== undefined) {
+    lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(request.body))}`);
+  }
+  return lines.join(' \\\n  ');
+}
+
+function javascript(url: string, request: ExampleRequest): string {
+  const headers = [
+    ...(request.body !== undefined ? [`'Content-Type': 'application/json'`] : []),
+    ...(request.withToken ? ['Authorization: `Bearer ${token}`'] : []),
+  ];
+  const options = [
+    ...(request.method === 'POST' ? [`method: 'POST'`] : []),
+    ...(headers.length ? [`headers: { ${headers.join(', ')} }`] : []),
+    ...(request.body !== undefined ? [`body: JSON.stringify(${JSON.stringify(request.body, null, 2).replace(/\n/g, '\n  ')})`] : []),
+  ];
+  const call = options.length ? `fetch(${JSON.stringify(url)}, {\n  ${options.join(',\n  ')},\n})` : `fetch(${JSON.stringify(url)})`;
+  return `const response = await ${call};\nconst data = await response.json();\nconsole.log(response.status, data);`;
+}
+
+/** JSON as a Python literal (True/False/None). */
+function pythonLiteral(value: unknown, indent = ''): string {
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'string' || typeof value === 'number') return JSON.stringify(value);
+  const inner = `${indent}    `;
+  if (Array.isArray(value)) return `[${value.map((item) => pythonLiteral(item, indent)).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonLiteral(item, inner)}`);
+  return entries.length ? `{\n${entries.join(',\n')},\n${indent}}` : '{}';
+}
+
+function python(url: string, request: ExampleRequest): string {
+  const args = [JSON.stringify(url)];
+  if (request.body !== undefined) args.push(`json=${pythonLiteral(request.body)}`);
+  if (request.withToken) args.push(`headers={"Authorization": f"Bearer {token}"}`);
+  const call = `requests.${request.method === 'GET' ? 'get' : 'post'}(${args.join(', ')})`;
+  return `import requests\n\nresponse = ${call}\nprint(response.status_code, response.json())`;
+}
+
+export function snippets(baseUrl: string, request: ExampleRequest): Snippets {
+  const url = urlOf(baseUrl, request);
+  return { curl: curl(url, request), javascript: javascript(url, request), python: python(url, request) };
+}
