@@ -46,13 +46,14 @@ export function inputError(error: z.ZodError, input: unknown): AppError {
   const field = issue.path[0];
   if (field === undefined) return new AppError('INVALID_INPUT', 'The request body must be a JSON object.');
   const codeFor = fieldCodes[String(field)];
-  const code = codeFor ? codeFor(issue, valueAt(input, field)) : 'INVALID_INPUT';
+  const value = 'input' in issue ? issue.input : valueAt(input, field);
+  const code = codeFor ? codeFor(issue, value) : 'INVALID_INPUT';
   return new AppError(code, issue.message, { field: issue.path.join('.') });
 }
 
 /** Validates an input with its one schema, throwing the contract's error on failure. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input);
+  const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw inputError(result.error, input);
   return result.data;
 }

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson, startTestApp, type TestApp } from '../support/app.js';
 
@@ -104,8 +105,16 @@ describe('field errors', () => {
   });
 
   it('accepts a POST without a content type as JSON', async () => {
-    const response = await fetch(`${app.url}/api/store-kidlisp`, { method: 'POST', body: JSON.stringify({ source: '(wipe red) ; no type' }) });
-    expect(response.status).toBe(201);
+    const body = JSON.stringify({ source: '(wipe red) ; no type' });
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const request = httpRequest(`${app.url}/api/store-kidlisp`, { method: 'POST', headers: { 'content-length': Buffer.byteLength(body) } }, (response) => {
+        response.resume();
+        resolve(response.statusCode);
+      });
+      request.on('error', reject);
+      request.end(body);
+    });
+    expect(status).toBe(201);
   });
 
   it('wrote nothing for any rejected request', async () => {

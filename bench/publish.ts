@@ -1,0 +1,70 @@
+import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Database } from '../src/db/client.js';
+import { isDuplicateKey } from '../src/db/errors.js';
+import { randomCode } from '../src/domain/codes.js';
+import { load, row, type BenchRow } from './report.js';
+
+/**
+ * The baseline: a bare node:http route doing the same database work as a KidLisp publish
+ * (dedup read by hash, code claim, record insert) with the raw driver, and nothing else.
+ */
+async function startBaseline(db: Database): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const { source } = JSON.parse(Buffer.concat(chunks).toString()) as { source: string };
+    const trimmed = source.trim();
+    const hash = createHash('sha256').update(trimmed).digest('hex');
+    const existing = await db.kidlisp.findOne({ hash }, { projection: { code: 1 } });
+    let code = existing?.code;
+    while (!code) {
+      const candidate = randomCode(5);
+      try {
+        await db.codes.insertOne({ _id: candidate, kind: 'kidlisp', when: new Date() });
+        code = candidate;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+      }
+    }
+    if (!existing) {
+      const now = new Date();
+      await db.kidlisp.insertOne({ code, source: trimmed, hash, when: now, lastAccessed: now, hits: 1 });
+    }
+    res.writeHead(existing ? 200 : 201, { 'content-type': 'application/json' }).end(JSON.stringify({ code, cached: !!existing }));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+let counter = 0;
+const freshSource = (label: string) => () => JSON.stringify({ source: `(wipe ${label}) ; ${process.pid}-${++counter}` });
+const freshMutation = () =>
+  JSON.stringify({
+    query: 'mutation ($source: String!) { publishKidlisp(source: $source) { code url cached } }',
+    variables: { source: `(wipe graphql) ; ${process.pid}-${++counter}` },
+  });
+
+/** Publish throughput for new sources: REST against the baseline, GraphQL against REST. */
+export async function benchPublish(serviceUrl: string, db: Database, options: { seconds: number }): Promise<BenchRow[]> {
+  const baseline = await startBaseline(db);
+  const json = { 'content-type': 'application/json' };
+  try {
+    const base = await load({ url: `${baseline.url}/`, seconds: options.seconds, method: 'POST', headers: json, body: freshSource('base') });
+    const rest = await load({ url: `${serviceUrl}/api/store-kidlisp`, seconds: options.seconds, method: 'POST', headers: json, body: freshSource('rest') });
+    const graphql = await load({ url: `${serviceUrl}/graphql`, seconds: options.seconds, method: 'POST', headers: json, body: freshMutation });
+    for (const [name, result] of [['baseline', base], ['rest', rest], ['graphql', graphql]] as const) {
+      if (result.errors || result.non2xx) throw new Error(`publish bench ${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+    }
+    return [
+      row('publish KidLisp, REST', 'raw-driver route', rest, base),
+      row('publish KidLisp, GraphQL', 'REST', graphql, rest),
+    ];
+  } finally {
+    await baseline.close();
+  }
+}

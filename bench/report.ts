@@ -1,0 +1,87 @@
+import autocannon from 'autocannon';
+
+/** One measured case beside its baseline, from the same run. */
+export interface BenchRow {
+  name: string;
+  baseline: string;
+  requestsPerSec: number;
+  baselinePerSec: number;
+  ratio: number;
+  p99Ms: number;
+  baselineP99Ms: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  seconds: number;
+  connections?: number;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  /** A fresh body per request, for writes that must not deduplicate. */
+  body?: () => string;
+  /** A fresh path (with its query) per request, for reads that must miss a cache. */
+  path?: () => string;
+}
+
+export interface LoadResult {
+  requestsPerSec: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs autocannon against one URL on loopback for a bounded time. */
+export async function load(options: LoadOptions): Promise<LoadResult> {
+  const { body: makeBody, path: makePath } = options;
+  const setupRequest = (request: autocannon.Request): autocannon.Request => ({
+    ...request,
+    ...(makeBody ? { body: makeBody() } : {}),
+    ...(makePath ? { path: makePath() } : {}),
+  });
+  const result = await autocannon({
+    url: options.url,
+    duration: options.seconds,
+    connections: options.connections ?? 20,
+    method: options.method ?? 'GET',
+    headers: options.headers ?? {},
+    ...(makeBody || makePath ? { requests: [{ setupRequest }] } : {}),
+  });
+  return {
+    requestsPerSec: result.requests.average,
+    p99Ms: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export function row(name: string, baseline: string, measured: LoadResult, reference: LoadResult): BenchRow {
+  return {
+    name,
+    baseline,
+    requestsPerSec: Math.round(measured.requestsPerSec),
+    baselinePerSec: Math.round(reference.requestsPerSec),
+    ratio: Number((measured.requestsPerSec / reference.requestsPerSec).toFixed(2)),
+    p99Ms: measured.p99Ms,
+    baselineP99Ms: reference.p99Ms,
+  };
+}
+
+/** Samples the process's resident memory while a benchmark runs. */
+export function trackPeakMemory(): () => number {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage().rss);
+  }, 50);
+  return () => {
+    clearInterval(timer);
+    return Math.round(peak / 1024 / 1024);
+  };
+}
+
+export function printRows(rows: BenchRow[]): string {
+  const header = '| case | req/s | baseline | baseline req/s | ratio | p99 ms | baseline p99 ms |';
+  const lines = rows.map(
+    (r) => `| ${r.name} | ${r.requestsPerSec} | ${r.baseline} | ${r.baselinePerSec} | ${r.ratio} | ${r.p99Ms} | ${r.baselineP99Ms} |`,
+  );
+  return [header, '|---|---|---|---|---|---|---|', ...lines].join('\n');
+}

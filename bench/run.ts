@@ -1,0 +1,41 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { startService } from '../src/main.js';
+import { benchPublish } from './publish.js';
+import { printRows, trackPeakMemory, type BenchRow } from './report.js';
+
+/** `npm run bench`: every case beside its baseline in this one run, on loopback; writes bench/results.md. */
+async function main(): Promise<void> {
+  const seconds = Number(process.env.BENCH_SECONDS ?? 4);
+  const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
+  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PUBLISH: '1000000000' });
+  const service = await startService(config, createLogger('silent'));
+  const peakMemory = trackPeakMemory();
+  const rows: BenchRow[] = [];
+  try {
+    rows.push(...(await benchPublish(service.url, service.services.db, { seconds })));
+  } finally {
+    await service.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+  const table = printRows(rows);
+  const report = [
+    '# Benchmark results',
+    '',
+    `Run: ${new Date().toISOString()} on ${machine}; ${seconds} s per case, 20 connections, loopback,`,
+    'embedded database persisted to a temporary directory. Ratios compare each case with its baseline in the same run.',
+    '',
+    table,
+    '',
+    `Peak resident memory of the process (service, baselines and load generator): ${peakMemory()} MiB.`,
+    '',
+  ].join('\n');
+  process.stdout.write(`${table}\n`);
+  await writeFile(new URL('../../bench/results.md', import.meta.url), report);
+}
+
+await main();

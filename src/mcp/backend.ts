@@ -1,0 +1,35 @@
+import type { KidlispExample, KidlispPreview } from '../resolvers/kidlisp.js';
+import type { PublishResult } from '../resolvers/publish/index.js';
+
+export type { KidlispExample, KidlispPreview, PublishResult };
+
+/** Cancellation of the MCP request that asked for the work. */
+export interface Call {
+  signal: AbortSignal;
+}
+
+/**
+ * What the assistant tools need from the service. Inputs are the tool arguments as received;
+ * each implementation validates them with the operation's own schema (in-process) or lets the
+ * service do it (HTTP), so failures carry the service's machine code either way.
+ */
+export interface AssistantBackend {
+  publishKidlisp(input: { source: string }, call: Call): Promise<PublishResult>;
+  publishClock(input: { source: string }, call: Call): Promise<PublishResult>;
+  publishPiece(input: { source: string; name?: string | undefined }, call: Call): Promise<PublishResult>;
+  previewKidlisp(input: { source: string }, call: Call): Promise<KidlispPreview>;
+  apiInfo(call: Call): Promise<Record<string, unknown>>;
+  topKidlisp(limit: number, call: Call): Promise<KidlispExample[]>;
+}
+
+/** A failure with the service's machine code and message (the REST body's `code` and `message`). */
+export class ServiceError extends Error {
+  override name = 'ServiceError';
+
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

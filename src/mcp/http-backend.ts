@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { previewKidlisp, previewKidlispInput, type KidlispExample } from '../resolvers/kidlisp.js';
+import { parseInput } from '../resolvers/validation.js';
+import { ServiceError, type AssistantBackend, type Call, type PublishResult } from './backend.js';
+
+export interface HttpBackendOptions {
+  /** Base URL of the service, without a trailing slash. */
+  serviceUrl: string;
+  token?: string | undefined;
+  timeoutMs: number;
+}
+
+const publishAnswer = z.object({ code: z.string(), cached: z.boolean(), url: z.string().optional() });
+const errorBody = z.looseObject({ code: z.string().optional(), message: z.string().optional(), error: z.string().optional() });
+const topKidlispAnswer = z.object({
+  data: z.object({ topKidlisp: z.array(z.object({ code: z.string(), source: z.string(), hits: z.number(), url: z.string() })) }).nullish(),
+  errors: z.array(z.object({ message: z.string(), extensions: z.looseObject({ code: z.string().optional() }).optional() })).optional(),
+});
+
+/** The code and message of a REST error body, or of a GraphQL answer's first error. */
+function failureIn(body: unknown): { code?: string | undefined; message?: string | undefined } {
+  const rest = errorBody.safeParse(body);
+  if (rest.success && (rest.data.code || rest.data.message || rest.data.error)) {
+    return { code: rest.data.code, message: rest.data.message ?? rest.data.error };
+  }
+  const graphql = topKidlispAnswer.safeParse(body);
+  const first = graphql.success ? graphql.data.errors?.[0] : undefined;
+  return first ? { code: first.extensions?.code, message: first.message } : {};
+}
+
+const TOP_KIDLISP_QUERY = 'query TopKidlisp($limit: Int) { topKidlisp(limit: $limit) { code source hits url } }';
+
+/** The service's REST API (and one GraphQL read), for the stdio bin. */
+export function httpBackend(options: HttpBackendOptions): AssistantBackend {
+  const { serviceUrl, token, timeoutMs } = options;
+
+  async function send(method: 'GET' | 'POST', path: string, body: unknown, call: Call): Promise<unknown> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (token) headers.authorization = `Bearer ${token}`;
+    let response: Response;
+    try {
+      response = await fetch(`${serviceUrl}${path}`, {
+        method,
+        headers,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        signal: AbortSignal.any([call.signal, AbortSignal.timeout(timeoutMs)]),
+      });
+    } catch (error) {
+      if (call.signal.aborted) throw error; // cancelled by the client: nobody waits for an answer
+      if ((error as Error).name === 'TimeoutError') {
+        throw new ServiceError('TIMEOUT', `The service at ${serviceUrl} did not answer within ${timeoutMs / 1000} s.`);
+      }
+      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+      throw new ServiceError('SERVICE_UNREACHABLE', `The service at ${serviceUrl} could not be reached (${cause}). Check SERVICE_URL.`);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (!response.ok) {
+      const failure = failureIn(parsed);
+      throw new ServiceError(failure.code ?? `HTTP_${response.status}`, failure.message ?? `The service answered ${response.status} ${response.statusText}.`);
+    }
+    if (parsed === undefined) throw new ServiceError('SERVICE_RESPONSE_INVALID', `The service answered ${method} ${path} with something other than JSON.`);
+    return parsed;
+  }
+
+  const answer = <S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> => {
+    const result = schema.safeParse(value);
+    if (!result.success) throw new ServiceError('SERVICE_RESPONSE_INVALID', `The service's answer to ${what} has an unexpected shape.`);
+    return result.data;
+  };
+
+  const publish = async (path: string, input: object, call: Call, urlOf: (code: string) => string): Promise<PublishResult> => {
+    const result = answer(publishAnswer, await send('POST', path, input, call), path);
+    return { code: result.code, url: result.url ?? urlOf(result.code), cached: result.cached };
+  };
+
+  return {
+    publishKidlisp: (input, call) => publish('/api/store-kidlisp', { source: input.source }, call, (code) => `${serviceUrl}/${code}`),
+    publishClock: (input, call) => publish('/api/store-clock', { source: input.source }, call, (code) => `${serviceUrl}/clock~${code}`),
+    publishPiece: (input, call) =>
+      publish('/api/store-piece', { source: input.source, ...(input.name !== undefined ? { name: input.name } : {}) }, call, (code) => `${serviceUrl}/${code}`),
+    // The validator is pure: no round trip, and it works while the service is away.
+    previewKidlisp: async (input) => previewKidlisp(parseInput(previewKidlispInput, input)),
+    apiInfo: async (call) => answer(z.record(z.string(), z.unknown()), await send('GET', '/api', undefined, call), 'GET /api'),
+    topKidlisp: async (limit, call): Promise<KidlispExample[]> => {
+      const result = answer(topKidlispAnswer, await send('POST', '/graphql', { query: TOP_KIDLISP_QUERY, variables: { limit } }, call), 'topKidlisp');
+      const error = result.errors?.[0];
+      if (error) throw new ServiceError(error.extensions?.code ?? 'INTERNAL', error.message);
+      return result.data?.topKidlisp ?? [];
+    },
+  };
+}

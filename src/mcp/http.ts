@@ -1,0 +1,68 @@
+import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
+import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
+import { errorHeaders, toAppError } from '../resolvers/errors.js';
+import { inProcessBackend } from './in-process-backend.js';
+import { createAssistantServer } from './server.js';
+import { sendWebResponse, toWebRequest } from './web-bridge.js';
+
+const MAX_BODY_BYTES = 1_048_576;
+
+/** The request's context rides to the per-request server factory in the pass-through `authInfo`. */
+const contextKey = 'requestContext';
+
+function authInfoFor(ctx: RequestContext, authorization: string | undefined): AuthInfo {
+  return {
+    token: authorization?.replace(/^Bearer\s+/i, '') ?? '',
+    clientId: ctx.viewer?.account ?? 'anonymous',
+    scopes: [],
+    extra: { [contextKey]: ctx },
+  };
+}
+
+function contextOf(authInfo: AuthInfo | undefined): RequestContext {
+  const ctx = authInfo?.extra?.[contextKey] as RequestContext | undefined;
+  if (!ctx) throw new Error('MCP request reached the server factory without a request context');
+  return ctx;
+}
+
+/**
+ * `/mcp`: the assistant tools over Streamable HTTP (stateless), calling the operations in-process.
+ * The bearer token is checked before any MCP processing: an invalid one answers 401 like REST.
+ */
+export function createMcpRoute(services: Services): RequestHandler {
+  const handler = createMcpHandler(
+    ({ authInfo }) =>
+      createAssistantServer(inProcessBackend(contextOf(authInfo)), {
+        onUnexpectedError: (error) => services.logger.error({ err: error }, 'mcp tool failed'),
+      }),
+    {
+      maxRequestBodySize: MAX_BODY_BYTES,
+      onerror: (error) => services.logger.warn({ err: error }, 'mcp request rejected'),
+    },
+  );
+
+  return async (req: ExpressRequest, res: ExpressResponse) => {
+    let ctx: RequestContext;
+    try {
+      ctx = await createRequestContext(services, { authorization: req.headers.authorization, clientAddress: req.ip });
+    } catch (error) {
+      const appError = toAppError(error, services);
+      res.status(appError.status).set(errorHeaders(appError)).json(appError.toJSON());
+      return;
+    }
+    const aborted = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) aborted.abort();
+    });
+    try {
+      const response = await handler.fetch(toWebRequest(req, aborted.signal), {
+        authInfo: authInfoFor(ctx, req.headers.authorization),
+      });
+      await sendWebResponse(res, response);
+    } catch (error) {
+      const appError = toAppError(error, services);
+      if (!res.headersSent) res.status(appError.status).json(appError.toJSON());
+    }
+  };
+}

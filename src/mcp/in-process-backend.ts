@@ -1,0 +1,33 @@
+import { apiInfo } from '../resolvers/api-info.js';
+import type { RequestContext } from '../resolvers/context.js';
+import { toAppError } from '../resolvers/errors.js';
+import { previewKidlisp, previewKidlispInput, topKidlisp, topKidlispInput } from '../resolvers/kidlisp.js';
+import {
+  publishClock,
+  publishClockInput,
+  publishKidlisp,
+  publishKidlispInput,
+  publishPiece,
+  publishPieceInput,
+} from '../resolvers/publish/index.js';
+import { parseInput } from '../resolvers/validation.js';
+import type { AssistantBackend } from './backend.js';
+
+/** The operations themselves, for one request's context (the service's own /mcp endpoint). */
+export function inProcessBackend(ctx: RequestContext): AssistantBackend {
+  const guarded = async <T>(work: () => Promise<T> | T): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw toAppError(error, ctx.services); // logs the unexpected, keeps internals out of the answer
+    }
+  };
+  return {
+    publishKidlisp: (input) => guarded(() => publishKidlisp(ctx, parseInput(publishKidlispInput, input))),
+    publishClock: (input) => guarded(() => publishClock(ctx, parseInput(publishClockInput, input))),
+    publishPiece: (input) => guarded(() => publishPiece(ctx, parseInput(publishPieceInput, input))),
+    previewKidlisp: (input) => guarded(() => previewKidlisp(parseInput(previewKidlispInput, input))),
+    apiInfo: () => guarded(() => apiInfo(ctx)),
+    topKidlisp: (limit) => guarded(() => topKidlisp(ctx, parseInput(topKidlispInput, { limit }))),
+  };
+}

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+export const BUILT_BIN = fileURLToPath(new URL('../../dist/src/mcp/stdio.js', import.meta.url));
+
+/** The stdio tests run the built bin, as users do; `npm test` builds before vitest runs. */
+export function requireBuiltBin(): string {
+  if (!existsSync(BUILT_BIN)) {
+    throw new Error(`${BUILT_BIN} is missing: build first with "npm run build" ("npm test" builds before running vitest).`);
+  }
+  return BUILT_BIN;
+}
+
+export type Negotiation = 'legacy' | 'auto';
+
+const newClient = (negotiation: Negotiation) =>
+  new Client({ name: 'publish-gateway-tests', version: '1.0.0' }, { versionNegotiation: { mode: negotiation } });
+
+/** Stdio clients pass only a few variables to the child, so the service's address and token go explicitly. */
+export async function connectStdio(
+  serviceUrl: string,
+  token?: string,
+  negotiation: Negotiation = 'legacy',
+  env: Record<string, string> = {},
+): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [requireBuiltBin()],
+    env: { SERVICE_URL: serviceUrl, ...(token ? { SERVICE_TOKEN: token } : {}), PATH: process.env.PATH ?? '', ...env },
+    stderr: 'pipe',
+  });
+  const client = newClient(negotiation);
+  await client.connect(transport);
+  return client;
+}
+
+export async function connectHttp(serviceUrl: string, token?: string, negotiation: Negotiation = 'legacy'): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL('/mcp', serviceUrl), {
+    requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : {},
+  });
+  const client = newClient(negotiation);
+  await client.connect(transport);
+  return client;
+}
