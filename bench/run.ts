@@ -6,6 +6,7 @@ import { createLogger } from '../src/logger.js';
 import { startService } from '../src/main.js';
 import { benchPublish } from './publish.js';
 import { printRows, trackPeakMemory, type BenchRow } from './report.js';
+import { benchValidators, type TimingRow } from './validators.js';
 
 /** `npm run bench`: every case beside its baseline in this one run, on loopback; writes bench/results.md. */
 async function main(): Promise<void> {
@@ -22,7 +23,8 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
-  const table = printRows(rows);
+  const timings = benchValidators();
+  const table = `${printRows(rows)}\n\n${printTimings(timings)}`;
   const report = [
     '# Benchmark results',
     '',
@@ -36,6 +38,11 @@ async function main(): Promise<void> {
   ].join('\n');
   process.stdout.write(`${table}\n`);
   await writeFile(new URL('../../bench/results.md', import.meta.url), report);
+}
+
+function printTimings(rows: TimingRow[]): string {
+  const lines = rows.map((r) => `| ${r.name} | ${r.ms} | ${r.baseline} | ${r.baselineMs} | ${r.ratio} |`);
+  return ['| validator | ms (fastest of 21) | baseline | baseline ms | ratio |', '|---|---|---|---|---|', ...lines].join('\n');
 }
 
 await main();

@@ -2,7 +2,10 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { routeLabel } from './metrics.js';
+import { createMcpRoute } from './mcp/http.js';
+import { createPagesRouter } from './pages/router.js';
 import type { Services } from './resolvers/context.js';
+import { mountRootDocsRoutes } from './rest/docs.js';
 import { createRestRouter } from './rest/router.js';
 import { createGraphqlHandler } from './schema/yoga.js';
 
@@ -30,6 +33,10 @@ export function createApp(services: Services): Express {
   });
 
   app.use('/api', createRestRouter(services));
+  app.all('/mcp', createMcpRoute(services));
+  mountRootDocsRoutes(app, services);
+  // Last: the viewer pages, and the 404 page for every path nothing above answered.
+  app.use(createPagesRouter(services));
   return app;
 }
 

@@ -93,6 +93,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: values.PORT,
     host: values.HOST,
     publicUrl,
+    /** No PUBLIC_URL was given: the service derives it from the port it actually listens on. */
+    publicUrlFollowsPort: values.PUBLIC_URL === undefined,
     mongodbUri: values.MONGODB_URI,
     mongodbDb: values.MONGODB_DB,
     dataDir: values.DATA_DIR,

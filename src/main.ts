@@ -11,6 +11,7 @@ import { connectDatabase } from './db/client.js';
 import { startEmbeddedMongo, type EmbeddedMongo } from './db/embedded/index.js';
 import { ensureIndexes } from './db/indexes.js';
 import type { Logger } from './logger.js';
+import { createChatCache } from './resolvers/chat/index.js';
 import type { Services } from './resolvers/context.js';
 import { createMetrics } from './metrics.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
@@ -45,12 +46,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     auth: createAuthenticator(db, config.auth),
     publishLimiter: createPublishRateLimiter(config, db),
     metrics: createMetrics(),
+    chatCache: createChatCache(),
   };
   const server = createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, createRequestListener(services));
   server.listen(config.port, config.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  if (config.publicUrlFollowsPort) services.config = { ...config, publicUrl: `http://localhost:${port}` };
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -3,6 +3,8 @@ import { Router } from 'express';
 import { AppError } from '../errors.js';
 import type { Services } from '../resolvers/context.js';
 import { jsonBody } from './body.js';
+import { mountChatRoutes } from './chat.js';
+import { mountDocsRoutes } from './docs.js';
 import { mountPublishRoutes } from './publish.js';
 import { restErrorHandler, sendError } from './respond.js';
 
@@ -20,6 +22,8 @@ export function createRestRouter(services: Services): Router {
   );
   router.use(jsonBody());
   mountPublishRoutes(router, services);
+  mountChatRoutes(router, services);
+  mountDocsRoutes(router, services);
   router.use((req, res) => {
     sendError(res, new AppError('NOT_FOUND', `There is no route ${req.method} /api${req.path}.`));
   });

@@ -3,6 +3,7 @@ import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from '../pages/graphiql.js';
 import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
 import { toAppError } from '../resolvers/errors.js';
 import { schema } from './index.js';
@@ -50,10 +51,11 @@ export function createGraphqlHandler(services: Services, options: { graphiql: bo
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    graphiql: options.graphiql,
+    graphiql: options.graphiql ? graphiqlOptions() : false,
+    renderGraphiQL: renderLocalGraphiQL,
     logging: false,
     maskedErrors: { isDev: false, maskError: (error) => toGraphQLError(error, services) },
-    plugins: [useCSRFPrevention(), ...armor.protect().plugins],
+    plugins: [useCSRFPrevention(), ...armor.protect().plugins, useGraphiqlSecurity(services.config)],
     context: async ({ request, req }) =>
       createRequestContext(services, {
         authorization: request.headers.get('authorization') ?? undefined,

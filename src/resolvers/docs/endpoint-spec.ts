@@ -10,6 +10,9 @@ export interface ExampleSpec {
   response: { status: number; body: unknown };
 }
 
+/** Old names a schema folds into its own field before validating (`melody` into `source`). */
+export type LegacyFields = Record<string, { sameAs: string; description: string }>;
+
 /** One REST route as the docs and the OpenAPI document describe it. */
 export interface EndpointSpec {
   name: string;
@@ -21,9 +24,9 @@ export interface EndpointSpec {
   description: string;
   authentication: 'none' | 'optional';
   /** The zod schema the route validates its JSON body with, and what each field means. */
-  body?: { schema: z.ZodType; descriptions: FieldDescriptions; legacy?: Record<string, string> };
+  body?: { schema: z.ZodType; descriptions: FieldDescriptions; legacy?: LegacyFields };
   /** The zod schema the route validates its query with. */
-  query?: { schema: z.ZodType; descriptions: FieldDescriptions };
+  query?: { schema: z.ZodType; descriptions: FieldDescriptions; legacy?: LegacyFields };
   response: { statuses: number[]; description: string; schema: z.ZodType; descriptions?: FieldDescriptions; contentTypes?: string[] };
   errors: ErrorCode[];
   examples: ExampleSpec[];

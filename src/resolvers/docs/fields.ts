@@ -32,6 +32,25 @@ export function outputJsonSchema(schema: z.ZodType): JsonSchema {
   return rest;
 }
 
+/**
+ * Query parameters arrive as text but are checked as values (`limit` becomes an integer
+ * 1..100): each parameter documents its checked value where JSON Schema can say it, and what
+ * is sent otherwise (a timestamp parsed to a Date). Requiredness is the client's side.
+ */
+export function queryJsonSchema(schema: z.ZodType): JsonSchema {
+  const input = inputJsonSchema(schema);
+  const output = outputJsonSchema(schema);
+  const inputProperties = (input.properties ?? {}) as Record<string, JsonSchema>;
+  const outputProperties = (output.properties ?? {}) as Record<string, JsonSchema>;
+  const properties = Object.fromEntries(
+    Object.entries(inputProperties).map(([name, sent]) => {
+      const checked = outputProperties[name];
+      return [name, checked && Object.keys(checked).length > 0 ? checked : sent];
+    }),
+  );
+  return { type: 'object', properties, ...(input.required ? { required: input.required } : {}) };
+}
+
 /** `anyOf: [X, {type: 'null'}]` (a nullish field) documents as X. */
 function withoutNull(schema: JsonSchema): JsonSchema {
   const options = schema.anyOf as JsonSchema[] | undefined;
@@ -69,4 +88,15 @@ export function fieldsOf(objectSchema: JsonSchema, descriptions: FieldDescriptio
     fields[name] = field;
   }
   return fields;
+}
+
+/** Adds the legacy names a schema folds into its own fields, each typed as the field it stands for. */
+export function withLegacy(schema: JsonSchema, legacy: Record<string, { sameAs: string; description: string }> = {}): JsonSchema {
+  const properties = { ...((schema.properties ?? {}) as Record<string, JsonSchema>) };
+  for (const [name, { sameAs, description }] of Object.entries(legacy)) {
+    const { default: _default, ...target } = properties[sameAs] ?? {};
+    properties[name] = { ...target, description };
+  }
+  const required = ((schema.required ?? []) as string[]).filter((name) => !(name in legacy));
+  return { ...schema, properties, ...(schema.required ? { required } : {}) };
 }

@@ -2,18 +2,12 @@ import { z } from 'zod';
 import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../../domain/media.js';
 import { publishResultSchema } from '../assistant-catalog.js';
 import {
-  CLOCK_MAX,
-  KIDLISP_MAX,
-  NAME_MAX,
-  PIECE_MAX,
   publishClockInput,
   publishKidlispInput,
   publishPieceInput,
   trackMediaInput,
 } from '../publish/inputs.js';
 import { POST_ERRORS, publishResponseDescriptions, type EndpointSpec } from './endpoint-spec.js';
-
-const chars = (max: number) => `${max.toLocaleString('en-US')} characters`;
 
 export const trackMediaResponseSchema = z.object({
   code: z.string(),
@@ -33,7 +27,7 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       path: '/api/store-kidlisp',
       description: 'Publishes KidLisp source and returns its short code. Identical (trimmed) source returns the existing code.',
       authentication: 'optional',
-      body: { schema: publishKidlispInput, descriptions: { source: `KidLisp source, at most ${chars(KIDLISP_MAX)}.` } },
+      body: { schema: publishKidlispInput, descriptions: { source: 'KidLisp source.' } },
       response: {
         statuses: [201, 200],
         description: '201 for new source, 200 with cached: true when it already existed.',
@@ -59,8 +53,8 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       authentication: 'optional',
       body: {
         schema: publishClockInput,
-        descriptions: { source: `Melody: note tokens separated by spaces (tracks), at most ${chars(CLOCK_MAX)}.` },
-        legacy: { melody: 'Legacy name of source; when both are sent, source wins.' },
+        descriptions: { source: 'Melody: note tokens; spaces separate tracks that play together.' },
+        legacy: { melody: { sameAs: 'source', description: 'Legacy name of source; when both are sent, source wins.' } },
       },
       response: {
         statuses: [201, 200],
@@ -89,8 +83,8 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       body: {
         schema: publishPieceInput,
         descriptions: {
-          source: `Module source, at most ${chars(PIECE_MAX)}; must export boot, paint, sim or act, or a default.`,
-          name: `Name of the piece (at most ${NAME_MAX} characters); the code is its slug, then slug-2, slug-3, ...`,
+          source: 'Module source; must export boot, paint, sim or act, or a default.',
+          name: 'Name of the piece; the code is its slug, then slug-2, slug-3, ...',
         },
       },
       response: {
@@ -128,7 +122,7 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
           slug: 'Storage key of the uploaded file: [<account>/]<yyyy>/<mm>/<dd>/<name>.<ext>, its extension equal to ext.',
           ext: 'Media type: png (painting), mjs/lisp/lua (piece), zip/mp4 (tape).',
           metadata: 'Optional; tapes only.',
-          'metadata.totalDuration': `Tape duration in seconds, at most ${MAX_TAPE_SECONDS}.`,
+          'metadata.totalDuration': `Tape duration in seconds, at most ${MAX_TAPE_SECONDS} (longer answers 400 TAPE_TOO_LONG).`,
         },
       },
       response: {

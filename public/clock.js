@@ -1,0 +1,192 @@
+// The clock~<code> player: reads the parsed melody from #melody-data and plays it with Web Audio.
+// Sections play one after another (each `loops` times), their tracks in parallel; a shorter track
+// loops until the longest one in its section ends; the whole melody repeats until Stop.
+// Every scheduled note is recorded in window.__clock.scheduled (for tests and curious people).
+(function () {
+  'use strict';
+
+  var data = JSON.parse(document.getElementById('melody-data').textContent || '{}');
+  var playButton = document.getElementById('play');
+  var stopButton = document.getElementById('stop');
+  var statusText = document.getElementById('player-status');
+  var OSCILLATOR_TYPES = { sine: 1, square: 1, sawtooth: 1, triangle: 1 };
+  var PEAK = 0.2; // per voice, so that several tracks together stay below clipping
+  var LOOKAHEAD = 0.5; // seconds before a cycle ends when the next one is scheduled
+
+  var state = { context: null, playing: false, nodes: [], timer: 0, frame: 0, cycles: [], noise: null };
+  var clock = {
+    scheduled: [],
+    cycles: 0,
+    get state() {
+      return state.context ? state.context.state : 'none';
+    },
+    get playing() {
+      return state.playing;
+    },
+  };
+  window.__clock = clock;
+
+  function trackSeconds(track) {
+    return track.events.reduce(function (sum, event) {
+      return sum + event.seconds;
+    }, 0);
+  }
+
+  function sectionSeconds(section) {
+    return section.tracks.reduce(function (longest, index) {
+      return Math.max(longest, trackSeconds(data.tracks[index]));
+    }, 0);
+  }
+
+  function noiseBuffer(context) {
+    if (state.noise) return state.noise;
+    var buffer = context.createBuffer(1, context.sampleRate, context.sampleRate);
+    var samples = buffer.getChannelData(0);
+    for (var i = 0; i < samples.length; i++) samples[i] = Math.random() * 2 - 1;
+    state.noise = buffer;
+    return buffer;
+  }
+
+  function voice(context, event) {
+    if (event.waveform === 'noise-white') {
+      var noise = context.createBufferSource();
+      noise.buffer = noiseBuffer(context);
+      noise.loop = true;
+      return noise;
+    }
+    var oscillator = context.createOscillator();
+    oscillator.type = OSCILLATOR_TYPES[event.waveform] ? event.waveform : 'sine';
+    oscillator.frequency.value = event.frequency;
+    return oscillator;
+  }
+
+  function scheduleNote(context, event, at, seconds, trackIndex, eventIndex, timeline) {
+    var source = voice(context, event);
+    var gain = context.createGain();
+    var peak = PEAK * Math.max(0, Math.min(1, event.volume));
+    var attack = Math.min(0.01, seconds / 4);
+    var release = Math.min(0.05, seconds / 4);
+    gain.gain.setValueAtTime(0, at);
+    gain.gain.linearRampToValueAtTime(peak, at + attack);
+    gain.gain.setValueAtTime(peak, at + seconds - release);
+    gain.gain.linearRampToValueAtTime(0, at + seconds);
+    source.connect(gain);
+    gain.connect(context.destination);
+    source.start(at);
+    source.stop(at + seconds + 0.01);
+    state.nodes.push(source);
+    source.onended = function () {
+      var position = state.nodes.indexOf(source);
+      if (position !== -1) state.nodes.splice(position, 1);
+      gain.disconnect();
+    };
+    var entry = { track: trackIndex, event: eventIndex, note: event.label, frequency: event.frequency, waveform: event.waveform, start: at, duration: seconds };
+    clock.scheduled.push(entry);
+    timeline.push(entry);
+  }
+
+  /** Schedules one pass of the whole melody from `start`; returns its length in seconds. */
+  function scheduleCycle(context, start) {
+    var timeline = [];
+    var sectionStart = start;
+    data.sections.forEach(function (section) {
+      var length = sectionSeconds(section);
+      for (var loop = 0; loop < section.loops && length > 0; loop++) {
+        var end = sectionStart + length;
+        section.tracks.forEach(function (trackIndex) {
+          var track = data.tracks[trackIndex];
+          if (track.muted || trackSeconds(track) <= 0) return;
+          var at = sectionStart;
+          while (at < end - 1e-6) {
+            for (var i = 0; i < track.events.length && at < end - 1e-6; i++) {
+              var event = track.events[i];
+              var seconds = Math.min(event.seconds, end - at);
+              if (event.frequency !== null && seconds > 0) scheduleNote(context, event, at, seconds, trackIndex, i, timeline);
+              at += event.seconds;
+            }
+          }
+        });
+        sectionStart = end;
+      }
+    });
+    state.cycles.push(timeline);
+    if (state.cycles.length > 2) state.cycles.shift();
+    clock.cycles += 1;
+    return sectionStart - start;
+  }
+
+  function loop(context, start) {
+    var length = scheduleCycle(context, start);
+    document.body.setAttribute('data-scheduled', String(clock.scheduled.length));
+    if (length <= 0) return;
+    var next = start + length;
+    state.timer = window.setTimeout(function () {
+      if (state.playing) loop(context, next);
+    }, Math.max(0, (next - context.currentTime - LOOKAHEAD) * 1000));
+  }
+
+  function highlight() {
+    var now = state.context ? state.context.currentTime : 0;
+    var playing = {};
+    state.cycles.forEach(function (timeline) {
+      timeline.forEach(function (entry) {
+        if (entry.start <= now && now < entry.start + entry.duration) playing[entry.track + ':' + entry.event] = true;
+      });
+    });
+    document.querySelectorAll('.track').forEach(function (trackElement) {
+      var trackIndex = trackElement.getAttribute('data-track');
+      trackElement.querySelectorAll('.event').forEach(function (eventElement) {
+        var key = trackIndex + ':' + eventElement.getAttribute('data-event');
+        eventElement.classList.toggle('playing', !!playing[key] && state.playing);
+      });
+    });
+    if (state.playing) state.frame = window.requestAnimationFrame(highlight);
+  }
+
+  function setStatus(text, playing) {
+    statusText.textContent = text;
+    playButton.disabled = playing;
+    stopButton.disabled = !playing;
+    document.body.setAttribute('data-clock-state', playing ? 'playing' : 'stopped');
+  }
+
+  function play() {
+    if (state.playing) return;
+    var AudioContextClass = window.AudioContext || window.webkitAudioContext;
+    if (!AudioContextClass) {
+      setStatus('This browser has no Web Audio.', false);
+      return;
+    }
+    state.context = state.context || new AudioContextClass();
+    var context = state.context;
+    state.playing = true;
+    setStatus('Starting…', true);
+    context.resume().then(function () {
+      if (!state.playing) return;
+      loop(context, context.currentTime + 0.1);
+      setStatus('Playing', true);
+      state.frame = window.requestAnimationFrame(highlight);
+    });
+  }
+
+  function stop() {
+    state.playing = false;
+    window.clearTimeout(state.timer);
+    window.cancelAnimationFrame(state.frame);
+    state.nodes.slice().forEach(function (node) {
+      try {
+        node.stop();
+      } catch (error) {
+        // already stopped
+      }
+    });
+    state.nodes = [];
+    state.cycles = [];
+    highlight();
+    setStatus('Stopped', false);
+  }
+
+  playButton.addEventListener('click', play);
+  stopButton.addEventListener('click', stop);
+  setStatus('Stopped', false);
+})();

@@ -1,0 +1,2 @@
+export type { KidlispDiagnostic, KidlispPreview, KidlispStats } from './types.js';
+export { KIDLISP_MAX_LENGTH, previewKidlisp } from './preview.js';

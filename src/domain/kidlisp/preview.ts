@@ -1,0 +1,152 @@
+import { ANIMATION_NAMES, BACKGROUND_NAMES, INTERACTION_NAMES, isBuiltin } from './builtins.js';
+import { collectUserNames } from './definitions.js';
+import { at, DiagnosticList } from './diagnostics.js';
+import { isWord } from './forms.js';
+import { backdropLength, drawsAsNoise } from './layout-checks.js';
+import { calledName, checkList } from './list-checks.js';
+import { checkParenBalance, readProgram } from './reader.js';
+import { countLines, positionAt, tokenize, type Position, type Token } from './tokenizer.js';
+import type { KidlispPreview, KidlispStats } from './types.js';
+import { checkWord, type WordUsage } from './word-checks.js';
+
+export const KIDLISP_MAX_LENGTH = 50_000;
+
+const START: Position = { line: 1, column: 1 };
+
+function emptyStats(lines: number): KidlispStats {
+  return {
+    expressions: 0,
+    functions_used: [],
+    has_animation: false,
+    has_interaction: false,
+    has_wipe: false,
+    lines,
+    embeds: [],
+    timing_words: [],
+  };
+}
+
+function result(diagnostics: DiagnosticList, stats: KidlispStats): KidlispPreview {
+  const sorted = diagnostics.sorted();
+  const errors = sorted.filter((item) => item.severity === 'error').map((item) => item.message);
+  const warnings = sorted.filter((item) => item.severity === 'warning').map((item) => item.message);
+  return { valid: errors.length === 0, errors, warnings, stats, diagnostics: sorted };
+}
+
+/** Checks KidLisp source without running it. Never throws. */
+export function previewKidlisp(source: string): KidlispPreview {
+  try {
+    return checkSource(typeof source === 'string' ? source : String(source));
+  } catch (error) {
+    // A bug here must not take the caller down; report it like any other problem.
+    const diagnostics = new DiagnosticList();
+    diagnostics.error(`The validator failed on this source (${String(error)})`, START);
+    return result(diagnostics, emptyStats(0));
+  }
+}
+
+function checkSource(source: string): KidlispPreview {
+  const diagnostics = new DiagnosticList();
+  if (source.length > KIDLISP_MAX_LENGTH) {
+    const limit = positionAt(source, KIDLISP_MAX_LENGTH);
+    diagnostics.error(
+      `Source is ${source.length.toLocaleString('en-US')} characters, over the limit of 50,000 (the excess starts ${at(limit)})`,
+      limit,
+    );
+    return result(diagnostics, emptyStats(countLines(source)));
+  }
+  const trimmed = source.trim();
+  if (trimmed === '') {
+    diagnostics.error(`Source is empty ${at(START)}: write at least one form, e.g. (wipe blue)`, START);
+    return result(diagnostics, emptyStats(countLines(source)));
+  }
+
+  const { tokens, lines } = tokenize(source);
+  if (tokens.length === 0) {
+    const start = positionAt(source, source.length - source.trimStart().length);
+    diagnostics.warning(`Source has only comments ${at(start)}: nothing will run`, start);
+    return result(diagnostics, emptyStats(lines));
+  }
+
+  reportStringsAndParens(tokens, diagnostics);
+  const multiLine = /[\r\n]/.test(trimmed);
+  const { forms, lists } = readProgram(tokens, multiLine);
+  const userNames = collectUserNames(lists);
+  const backdrop = backdropLength(forms);
+  const backdropList = backdrop > 0 && forms[0]?.kind === 'list' ? forms[0] : undefined;
+  const calls = new Set<string>();
+  const usage: WordUsage = { embeds: new Set(), timingWords: new Set() };
+
+  for (const list of lists) {
+    if (list === backdropList) continue;
+    checkList(list, userNames, diagnostics);
+    const name = calledName(list.items[0]);
+    if (name !== undefined) calls.add(name);
+  }
+  forms.forEach((form, index) => {
+    if (form.kind === 'list') return;
+    // A bare built-in name at the top level is called with no arguments.
+    if (index >= backdrop && isWord(form) && isBuiltin(form.text)) calls.add(form.text);
+    if (isWord(form)) checkWord(form, false, userNames, diagnostics, usage);
+  });
+  for (const list of lists) {
+    list.items.forEach((item, index) => {
+      if (isWord(item)) checkWord(item, index === 0, userNames, diagnostics, usage);
+    });
+  }
+
+  const first = tokens[0] ?? START;
+  const noise = drawsAsNoise(tokens, multiLine);
+  if (noise) {
+    diagnostics.warning(
+      `One line without parentheses or commas ${at(first)} is drawn as random noise (chaos mode) unless it is a single known word or color; write ${suggestParens(trimmed)}`,
+      first,
+    );
+  }
+  const hasWipe = backdrop > 0 || [...BACKGROUND_NAMES].some((name) => calls.has(name));
+  if (!hasWipe && !noise) {
+    diagnostics.warning(
+      `No background ${at(first)}: start with a color (black), a fade (fade:red-blue) or r g b, or call (wipe color)`,
+      first,
+    );
+  }
+
+  const stats: KidlispStats = {
+    expressions: lists.length,
+    functions_used: [...calls].sort(),
+    has_animation: usage.timingWords.size > 0 || [...ANIMATION_NAMES].some((name) => calls.has(name)),
+    has_interaction: [...INTERACTION_NAMES].some((name) => calls.has(name)),
+    has_wipe: hasWipe,
+    lines,
+    embeds: [...usage.embeds].sort(),
+    timing_words: [...usage.timingWords].sort(),
+  };
+  return result(diagnostics, stats);
+}
+
+function reportStringsAndParens(tokens: readonly Token[], diagnostics: DiagnosticList): void {
+  for (const token of tokens) {
+    if (token.unterminated === true) {
+      diagnostics.error(`Unterminated string ${at(token)}: a string must close on the line where it starts`, token);
+    }
+  }
+  const { unmatchedCloses, unclosedOpens } = checkParenBalance(tokens);
+  for (const [index, close] of unmatchedCloses.entries()) {
+    if (!diagnostics.wants('error')) {
+      diagnostics.countMore('error', unmatchedCloses.length - index);
+      break;
+    }
+    diagnostics.error(`Unmatched ')' ${at(close)}: the runtime discards the whole program`, close);
+  }
+  const firstUnclosed = unclosedOpens[0];
+  if (firstUnclosed !== undefined) {
+    const count = unclosedOpens.length;
+    const where = count === 1 ? `opened ${at(firstUnclosed)}` : `the first opened ${at(firstUnclosed)}`;
+    diagnostics.error(`${count} unclosed '(' (${where}): add ${count} ')'`, firstUnclosed);
+  }
+}
+
+function suggestParens(trimmed: string): string {
+  return trimmed.length <= 40 ? `(${trimmed})` : 'it in parentheses';
+}
+

@@ -1,0 +1,15 @@
+import { html } from './html.js';
+import { layout } from './layout.js';
+
+export function notFoundPage(path: string): string {
+  const body = html`<main class="viewer not-found">
+<h1>Not found</h1>
+<p>Nothing is published at <code>${path}</code>.</p>
+<p><a href="/api">API documentation</a></p>
+</main>`;
+  return layout({ title: 'Not found', body });
+}
+
+export function errorPage(message: string): string {
+  return layout({ title: 'Unavailable', body: html`<main class="viewer"><h1>Unavailable</h1><p>${message}</p></main>` });
+}

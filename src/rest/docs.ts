@@ -1,0 +1,60 @@
+import { Router, type Express, type Request, type RequestHandler, type Response } from 'express';
+import { apiInfo } from '../resolvers/api-info.js';
+import type { Services } from '../resolvers/context.js';
+import { docsQuery } from '../resolvers/docs/docs-endpoints.js';
+import { openapiDocument } from '../resolvers/docs/openapi.js';
+import { apiDocsPage } from '../pages/api-docs-page.js';
+import { pageSecurity } from '../pages/security.js';
+import { methodNotAllowed } from './respond.js';
+
+/** `?format=` wins; otherwise a client that prefers HTML (a browser) gets the page. */
+function wantsHtml(req: Request): boolean {
+  const query = docsQuery.safeParse(req.query);
+  const format = query.success ? query.data.format : undefined;
+  if (format) return format === 'html';
+  return req.accepts(['application/json', 'text/html']) === 'text/html';
+}
+
+const DOCS_PATHS = ['/', '/docs', '/api-docs'];
+
+/** GET /api (and its aliases): the documentation object, or its HTML page. */
+export function docsHandler(services: Services, options: { alwaysJson?: boolean } = {}): RequestHandler {
+  const info = apiInfo({ services });
+  const secure = pageSecurity(services.config);
+  let page: string | undefined;
+  return (req, res, next) => {
+    res.vary('Accept');
+    if (options.alwaysJson || !wantsHtml(req)) {
+      res.set('Access-Control-Allow-Origin', '*').json(info);
+      return;
+    }
+    page ??= apiDocsPage(info);
+    const html = page;
+    secure(req, res, (error?: unknown) => (error ? next(error) : res.type('html').send(html)));
+  };
+}
+
+export function mountDocsRoutes(router: Router, services: Services): void {
+  for (const path of DOCS_PATHS) {
+    router.get(path, docsHandler(services));
+    router.all(path, methodNotAllowed(['GET']));
+  }
+  let openapi: unknown;
+  router.get('/openapi.json', (_req: Request, res: Response) => {
+    openapi ??= openapiDocument(services.config);
+    res.json(openapi);
+  });
+  router.all('/openapi.json', methodNotAllowed(['GET']));
+}
+
+/** /api-docs.json: the documentation as JSON whatever the Accept header says. */
+export function createRootDocsRouter(services: Services): Router {
+  const router = Router();
+  router.get('/api-docs.json', docsHandler(services, { alwaysJson: true }));
+  router.all('/api-docs.json', methodNotAllowed(['GET']));
+  return router;
+}
+
+export function mountRootDocsRoutes(app: Express, services: Services): void {
+  app.use(createRootDocsRouter(services));
+}

@@ -1,0 +1,92 @@
+import { validate } from '@readme/openapi-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { endpointSpecs } from '../../src/resolvers/docs/endpoints.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+const get = (path: string, accept?: string) => fetch(`${app.url}${path}`, { headers: accept ? { accept } : {} });
+
+describe('GET /api and its aliases', () => {
+  it.each(['/api', '/api/docs', '/api/api-docs'])('%s answers JSON to API clients and HTML to browsers', async (path) => {
+    const json = await get(path, 'application/json');
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await json.json()).toMatchObject({ version: '1.1.0', updated: '2026-08-03', baseURL: app.services.config.publicUrl });
+
+    const page = await get(path, 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await page.text();
+    expect(html).toContain('<h1>Publishing and Chat-Reading API</h1>');
+    expect(html).toContain('/api/store-kidlisp');
+    expect(html).not.toMatch(/<script>/);
+  });
+
+  it('?format= overrides the Accept header', async () => {
+    expect((await get('/api?format=json', 'text/html')).headers.get('content-type')).toMatch(/json/);
+    expect((await get('/api?format=html', 'application/json')).headers.get('content-type')).toMatch(/html/);
+  });
+
+  it('/api-docs.json is JSON even for a browser', async () => {
+    const response = await get('/api-docs.json', 'text/html');
+    expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+    expect((await response.json()).version).toBe('1.1.0');
+  });
+
+  it('answers 405 with the error shape to another method', async () => {
+    const response = await fetch(`${app.url}/api`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(405);
+    expect(await response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED', error: expect.any(String), message: expect.any(String) });
+  });
+});
+
+describe('GET /api/openapi.json', () => {
+  it('serves a valid OpenAPI 3.1 document for this base URL', async () => {
+    const response = await get('/api/openapi.json');
+    expect(response.status).toBe(200);
+    const document = (await response.json()) as { openapi: string; servers: { url: string }[] };
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.servers[0]?.url).toBe(app.services.config.publicUrl);
+    expect((await validate(document as never)).valid).toBe(true);
+  });
+});
+
+describe('the documented examples, run against the service', () => {
+  const specs = endpointSpecs('');
+  const cases = specs.flatMap((spec) => spec.examples.map((example) => ({ name: `${spec.path}: ${example.title}`, spec, example })));
+
+  it.each(cases)('$name', async ({ spec, example }) => {
+    const { request } = example;
+    if (request.path === '/api/track-media') {
+      const body = request.body as { slug: string };
+      await app.services.storage.put(body.slug, Buffer.from('89504e470d0a1a0a', 'hex'), 'image/png');
+    }
+    const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([key, value]) => [key, String(value)]));
+    const response = await fetch(`${app.url}${request.path}${query.size ? `?${query}` : ''}`, {
+      method: request.method,
+      headers: { accept: 'application/json', ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
+    });
+    const body = await response.json();
+    expect(response.status).toBe(example.response.status);
+    spec.response.schema.parse(body);
+    // The documented response fields are exactly what comes back (nothing undocumented).
+    if (spec.response.schema instanceof z.ZodObject && spec.response.descriptions) {
+      expect(Object.keys(body).sort()).toEqual(Object.keys(example.response.body as object).sort());
+    }
+  });
+});

@@ -1,0 +1,67 @@
+import { compileErrors, validate } from '@readme/openapi-parser';
+import { describe, expect, it } from 'vitest';
+import { errorStatus } from '../../src/errors.js';
+import { endpointSpecs } from '../../src/resolvers/docs/endpoints.js';
+import { inputJsonSchema } from '../../src/resolvers/docs/fields.js';
+import { openapiDocument } from '../../src/resolvers/docs/openapi.js';
+import { mountedRestRoutes } from './routes.js';
+
+const BASE = 'https://docs.test';
+const document = () => openapiDocument({ publicUrl: BASE, graphiql: true });
+
+type Operation = {
+  requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+  responses: Record<string, unknown>;
+  parameters?: { name: string }[];
+};
+
+describe('the OpenAPI document', () => {
+  it('is valid OpenAPI 3.1', async () => {
+    const openapi = document();
+    expect(openapi.openapi).toBe('3.1.0');
+    // validate() dereferences its argument in place: give it a copy.
+    const result = await validate(structuredClone(openapi) as never);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+  });
+
+  it('is checked by a validator that does reject a broken document', async () => {
+    const broken = structuredClone(document()) as Record<string, unknown>;
+    delete broken.info;
+    expect((await validate(broken as never)).valid).toBe(false);
+  });
+
+  it('describes every mounted REST route, and no other', () => {
+    const paths = document().paths as Record<string, Record<string, unknown>>;
+    const described = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(described.sort()).toEqual(mountedRestRoutes());
+  });
+
+  it('takes request bodies and query parameters from the schemas the routes validate with', () => {
+    const paths = document().paths as Record<string, Record<string, Operation>>;
+    for (const spec of endpointSpecs(BASE)) {
+      const operation = paths[spec.path]?.[spec.method.toLowerCase()] as Operation;
+      if (spec.body) {
+        const properties = operation.requestBody?.content['application/json']?.schema.properties ?? {};
+        for (const [name, schema] of Object.entries(inputJsonSchema(spec.body.schema).properties as Record<string, unknown>)) {
+          expect(properties[name], `${spec.path} ${name}`).toEqual(schema);
+        }
+      }
+      if (spec.query) {
+        const names = operation.parameters?.map((parameter) => parameter.name) ?? [];
+        expect(names).toEqual(expect.arrayContaining(Object.keys(inputJsonSchema(spec.query.schema).properties as object)));
+      }
+    }
+  });
+
+  it('answers every failure with the error shape {error, message, code}', () => {
+    const openapi = document();
+    const error = openapi.components.schemas.Error as { required: string[]; properties: { code: { enum: string[] } } };
+    expect(error.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
+    expect(error.properties.code.enum).toEqual(Object.keys(errorStatus));
+    const paths = openapi.paths as Record<string, Record<string, Operation>>;
+    for (const spec of endpointSpecs(BASE)) {
+      const responses = paths[spec.path]?.[spec.method.toLowerCase()]?.responses ?? {};
+      for (const code of spec.errors) expect(responses[String(errorStatus[code])], `${spec.path} ${code}`).toBeDefined();
+    }
+  });
+});
