@@ -9,6 +9,7 @@ import { embeddedEndpointFile } from './commands/connect.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/client.js';
 import { startEmbeddedMongo, type EmbeddedMongo } from './db/embedded/index.js';
+import { syncCodeRegistry } from './db/code-registry.js';
 import { ensureIndexes } from './db/indexes.js';
 import type { Logger } from './logger.js';
 import { createChatCache } from './resolvers/chat/index.js';
@@ -37,6 +38,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const embedded = config.mongodbUri ? undefined : await startEmbedded(config, logger);
   const db = await connectDatabase(config.mongodbUri ?? (embedded as EmbeddedMongo).uri, config.mongodbDb);
   await ensureIndexes(db.db, logger);
+  const registered = await syncCodeRegistry(db);
+  if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
 
   const services: Services = {
     config,
