@@ -41,22 +41,25 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const registered = await syncCodeRegistry(db);
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
 
-  const services: Services = {
-    config,
-    db,
-    logger,
-    storage: createStorage(config),
-    auth: createAuthenticator(db, config.auth),
-    publishLimiter: createPublishRateLimiter(config, db),
-    metrics: createMetrics(),
-    chatCache: createChatCache(),
-  };
-  const server = createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 }, createRequestListener(services));
+  // Listen first, so a configuration that follows the port (PORT=0) knows its real address.
+  const server = createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 });
   server.listen(config.port, config.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  if (config.publicUrlFollowsPort) services.config = { ...config, publicUrl: `http://localhost:${port}` };
+  const settled = config.publicUrlFollowsPort ? { ...config, publicUrl: `http://localhost:${port}` } : config;
+
+  const services: Services = {
+    config: settled,
+    db,
+    logger,
+    storage: createStorage(settled),
+    auth: createAuthenticator(db, settled.auth),
+    publishLimiter: createPublishRateLimiter(settled, db),
+    metrics: createMetrics(),
+    chatCache: createChatCache(),
+  };
+  server.on('request', createRequestListener(services));
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -1,0 +1,48 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { startEmbeddedMongo } from '../db/embedded/index.js';
+import { createLogger } from '../logger.js';
+
+const usage = `Usage: publish-gateway db [--port 27017] [--host 127.0.0.1] [--data-dir <dir>]
+
+Runs the embedded MongoDB-compatible server on its own, for mongosh, tools or another
+service. --data-dir defaults to $DATA_DIR/db (./data/db). SIGINT or SIGTERM flushes the
+data and exits.
+`;
+
+export async function dbCommand(argv: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', default: '27017' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(usage);
+    return;
+  }
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number.\n${usage}`);
+  const dataDir = values['data-dir'] ?? join(process.env.DATA_DIR ?? './data', 'db');
+
+  const logger = createLogger('info');
+  const server = await startEmbeddedMongo({ host: values.host, port, dataDir, logger });
+  const shutdown = async (signal: string) => {
+    logger.info({ signal }, 'embedded database stopping');
+    try {
+      await server.close();
+      logger.info({ dataDir }, 'embedded database stopped');
+      logger.flush();
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'embedded database shutdown failed');
+      logger.flush();
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+}

@@ -1,0 +1,47 @@
+import type { Document } from 'bson';
+import { Query } from 'mingo';
+import { cloneDeep } from 'mingo/util';
+import type { Cursors, Present } from '../cursors.js';
+import { badValue, CommandError } from '../errors.js';
+import { mingoOptions, prepare, viaMingo } from '../query.js';
+import type { Store } from '../store.js';
+import { isPlainObject } from '../values.js';
+
+export interface Context {
+  store: Store;
+  cursors: Cursors;
+  connectionId: number;
+}
+
+/** A command: its document and database in, the reply (without `ok`) out; throws CommandError. */
+export type Handler = (command: Document, db: string, context: Context) => Document;
+
+/** The collection a command names in its first field. */
+export function collectionArg(command: Document, field: string): string {
+  const name = command[field];
+  if (typeof name !== 'string' || name === '') {
+    throw new CommandError(73, 'InvalidNamespace', `collection name has invalid type ${typeof name}`);
+  }
+  return name;
+}
+
+/** A non-negative integer option, or the fallback when absent. */
+export function countArg(command: Document, field: string, fallback = 0): number {
+  const value = command[field] ?? fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw badValue(`${field} must be a non-negative integer, not ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+/**
+ * Applies a find-style projection to copies of the documents (mingo edits what it projects).
+ * `filter`, which the documents match, serves positional (`field.$`) projections.
+ */
+export function projector(projection: unknown, filter: unknown): Present | undefined {
+  if (projection === undefined || projection === null) return undefined;
+  if (!isPlainObject(projection)) throw badValue('projection must be an object');
+  if (Object.keys(projection).length === 0) return undefined;
+  const query = viaMingo(() => new Query((prepare(filter) ?? {}) as Document, mingoOptions));
+  return (docs) => viaMingo(() => query.find(docs.map((doc) => cloneDeep(doc) as Document), projection).all() as Document[]);
+}

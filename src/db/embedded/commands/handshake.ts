@@ -1,0 +1,48 @@
+import type { Document } from 'bson';
+import type { Context, Handler } from './common.js';
+
+/**
+ * MongoDB 7.0's wire version: within what driver 7 accepts (9..29) and tested with it.
+ * There is no `setName` (a standalone), so drivers send no transaction numbers for retryable
+ * writes, and no `topologyVersion`, so they poll `hello` instead of streaming it.
+ */
+const MAX_WIRE_VERSION = 21;
+const VERSION = '7.0.0';
+
+function hello(context: Context, primaryField: 'isWritablePrimary' | 'ismaster'): Document {
+  return {
+    helloOk: true,
+    [primaryField]: true,
+    maxBsonObjectSize: 16 * 1024 * 1024,
+    maxMessageSizeBytes: 48_000_000,
+    maxWriteBatchSize: 100_000,
+    localTime: new Date(),
+    logicalSessionTimeoutMinutes: 30,
+    connectionId: context.connectionId,
+    minWireVersion: 0,
+    maxWireVersion: MAX_WIRE_VERSION,
+    readOnly: false,
+  };
+}
+
+const buildInfo: Handler = () => ({
+  version: VERSION,
+  gitVersion: 'embedded',
+  versionArray: [7, 0, 0, 0],
+  bits: 64,
+  debug: false,
+  maxBsonObjectSize: 16 * 1024 * 1024,
+  storageEngines: ['embedded'],
+  javascriptEngine: 'none',
+  modules: [],
+});
+
+export const handshakeCommands: Record<string, Handler> = {
+  hello: (_command, _db, context) => hello(context, 'isWritablePrimary'),
+  isMaster: (_command, _db, context) => hello(context, 'ismaster'),
+  ismaster: (_command, _db, context) => hello(context, 'ismaster'),
+  ping: () => ({}),
+  buildInfo,
+  buildinfo: buildInfo,
+  endSessions: () => ({}),
+};

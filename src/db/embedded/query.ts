@@ -1,0 +1,100 @@
+import { BSONRegExp, ObjectId, type Document } from 'bson';
+import { Query } from 'mingo';
+import { MingoError } from 'mingo/util';
+import { badValue, CommandError, notSupported } from './errors.js';
+import { isPlainObject, pathValues, valueKey } from './values.js';
+
+/** Options for every mingo call: no server-side JavaScript, ever. */
+export const mingoOptions = { scriptEnabled: false } as const;
+
+const scriptOperators = new Set(['$where', '$function', '$accumulator']);
+/** The `$type` names and numbers mingo tells apart on decoded documents. */
+const knownTypes = new Set<unknown>([
+  'double', 'string', 'object', 'array', 'bool', 'date', 'null', 'int', 'long', 'decimal', 'number',
+  1, 2, 3, 4, 8, 9, 10, 16, 18, 19,
+]);
+const unknownType = (type: unknown) =>
+  (typeof type === 'number' || (typeof type === 'string' && !type.startsWith('$'))) && !knownTypes.has(type);
+
+/** MongoDB regex options map onto JS flags; `x` (extended) has no JS equivalent. */
+export function toRegExp(pattern: string, options: string): RegExp {
+  let flags = '';
+  for (const option of options) {
+    if (option === 'i' || option === 'm' || option === 's') flags += option;
+    else if (option !== 'u') throw new CommandError(51108, 'Location51108', `invalid flag in regex options: ${option}`);
+  }
+  try {
+    return new RegExp(pattern, flags);
+  } catch (error) {
+    throw new CommandError(51091, 'Location51091', `Regular expression is invalid: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * Readies a filter or pipeline for mingo: BSON regexes (and `$regex` with `$options`) become
+ * JS RegExps, `$comment` goes; server-side JavaScript and `$type`s mingo cannot tell are refused.
+ */
+export function prepare(value: unknown): unknown {
+  if (value instanceof BSONRegExp) return toRegExp(value.pattern, value.options);
+  if (Array.isArray(value)) return value.map(prepare);
+  if (!isPlainObject(value)) return value;
+  const out: Document = {};
+  for (const [key, inner] of Object.entries(value)) {
+    if (scriptOperators.has(key)) throw notSupported(`${key} (server-side JavaScript)`);
+    if (key === '$comment' || key === '$options') continue;
+    const type = key === '$type' ? [inner].flat().find(unknownType) : undefined;
+    if (type !== undefined) throw notSupported(`$type ${JSON.stringify(type)}`);
+    if (key === '$regex' && !(inner instanceof RegExp)) {
+      const source = inner instanceof BSONRegExp ? inner.pattern : inner;
+      const options = `${inner instanceof BSONRegExp ? inner.options : ''}${value.$options ?? ''}`;
+      if (typeof source !== 'string') throw badValue('$regex has to be a string');
+      out.$regex = toRegExp(source, options);
+      continue;
+    }
+    out[key] = prepare(inner);
+  }
+  return out;
+}
+
+/** Runs a mingo call, turning mingo's errors into command errors. */
+export function viaMingo<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    if (error instanceof MingoError) throw badValue(error.message);
+    throw error;
+  }
+}
+
+export interface Filter {
+  /** The prepared filter document. */
+  readonly spec: Document;
+  test(doc: Document): boolean;
+}
+
+export function compileFilter(filter: unknown): Filter {
+  if (filter !== undefined && filter !== null && !isPlainObject(filter)) throw badValue('filter must be an object');
+  const spec = prepare(filter ?? {}) as Document;
+  const simple = equalityTest(spec);
+  if (simple) return { spec, test: simple };
+  const query = viaMingo(() => new Query(spec, mingoOptions));
+  return { spec, test: (doc) => viaMingo(() => query.test(doc)) };
+}
+
+const isScalar = (value: unknown) =>
+  ['string', 'number', 'boolean'].includes(typeof value) || value instanceof Date || value instanceof ObjectId;
+
+/**
+ * The most common filter, `{ field: scalar, ... }`, tested without compiling a mingo query:
+ * a field matches when it, or an element of it, equals the value.
+ */
+function equalityTest(spec: Document): ((doc: Document) => boolean) | undefined {
+  const tests: Array<(doc: Document) => boolean> = [];
+  for (const [field, value] of Object.entries(spec)) {
+    if (field.startsWith('$') || !isScalar(value)) return undefined;
+    const path = field.split('.');
+    const key = valueKey(value);
+    tests.push((doc) => pathValues(doc, path).some((found) => valueKey(found) === key));
+  }
+  return (doc) => tests.every((test) => test(doc));
+}
