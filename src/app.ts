@@ -6,6 +6,7 @@ import { createMcpRoute } from './mcp/http.js';
 import { createPagesRouter } from './pages/router.js';
 import type { Services } from './resolvers/context.js';
 import { mountRootDocsRoutes } from './rest/docs.js';
+import { replayCachedChatPage } from './rest/chat.js';
 import { createRestRouter } from './rest/router.js';
 import { createGraphqlHandler } from './schema/yoga.js';
 
@@ -47,6 +48,8 @@ const isGraphqlPath = (url: string | undefined, endpoint: string) =>
 export function createRequestListener(services: Services): RequestListener {
   const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
   const app = createApp(services);
+  // A cached chat page is the hot read: replayed without express (src/rest/chat.ts).
+  const replayChatHit = replayCachedChatPage(services);
   const { requests, duration } = services.metrics;
   return (req: IncomingMessage, res: ServerResponse) => {
     const route = routeLabel(req.url);
@@ -57,6 +60,6 @@ export function createRequestListener(services: Services): RequestListener {
       requests.inc({ route, method, status: String(res.statusCode) });
     });
     if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
-    else app(req, res);
+    else if (!replayChatHit(req, res)) app(req, res);
   };
 }

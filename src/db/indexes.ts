@@ -32,6 +32,8 @@ export const indexPlan: Record<string, IndexDescription[]> = {
   [names.chatSystem]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
   [names.chatClock]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
   [names.hearts]: [{ key: { type: 1, for: 1 }, name: 'hearts_type_for' }],
+  // `from=@handle` on chat reads looks an account up by its handle.
+  [names.handles]: [{ key: { handle: 1 }, name: 'handles_handle' }],
   [names.apiTokens]: [{ key: { account: 1 }, name: 'api_tokens_account' }],
   [names.rateLimits]: [{ key: { expires: 1 }, name: 'rate_limits_expires', expireAfterSeconds: 0 }],
 };

@@ -5,6 +5,8 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { RateLimiter } from '../rate-limit/index.js';
 import type { ObjectStorage } from '../storage/index.js';
+import type { ChatCache } from './chat/list-chat-messages.js';
+import { createChatLoaders, type ChatLoaders } from './chat/loaders.js';
 
 /** What lives for the whole process, built once at start-up. */
 export interface Services {
@@ -15,6 +17,8 @@ export interface Services {
   logger: Logger;
   publishLimiter: RateLimiter;
   metrics: Metrics;
+  /** GET /api/chat-messages pages, kept 120 s (service-api 4.3). */
+  chatCache: ChatCache;
 }
 
 /** What one request carries into an operation. */
@@ -23,6 +27,8 @@ export interface RequestContext {
   viewer: Viewer | null;
   /** Who is asking, for rate limits: the account when there is one, else the client address. */
   clientKey: string;
+  /** Per request, so nothing one request loaded outlives it. */
+  loaders: ChatLoaders;
 }
 
 export interface RequestFacts {
@@ -33,5 +39,5 @@ export interface RequestFacts {
 export async function createRequestContext(services: Services, request: RequestFacts): Promise<RequestContext> {
   const viewer = await services.auth.viewerFor(request.authorization);
   const clientKey = viewer ? `account:${viewer.account}` : `address:${request.clientAddress ?? 'unknown'}`;
-  return { services, viewer, clientKey };
+  return { services, viewer, clientKey, loaders: createChatLoaders(services.db) };
 }

@@ -1,7 +1,10 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
+import './chat.js';
+import './kidlisp.js';
 import './meta.js';
 import './publish.js';
+import './scalars.js';
 
 export const schema = builder.toSchema();
 

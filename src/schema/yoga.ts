@@ -5,6 +5,7 @@ import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from '../pages/graphiql.js';
 import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
+import { MAX_BODY_BYTES } from '../rest/body.js';
 import { toAppError } from '../resolvers/errors.js';
 import { schema } from './index.js';
 
@@ -17,7 +18,15 @@ function originalOf(error: unknown): unknown {
 /** Contract errors keep their machine code in `extensions.code`; anything else is masked as INTERNAL. */
 export function toGraphQLError(error: unknown, services: Services): GraphQLError {
   const original = originalOf(error);
-  if (original instanceof GraphQLError) return original; // parse and validation errors from graphql itself
+  if (original instanceof GraphQLError) {
+    // Yoga's own body limit speaks the contract's code (still with its 413).
+    if (original.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') {
+      return new GraphQLError('The request body is larger than 1 MiB.', {
+        extensions: { ...original.extensions, code: 'PAYLOAD_TOO_LARGE', maxBytes: MAX_BODY_BYTES },
+      });
+    }
+    return original; // parse and validation errors from graphql itself
+  }
   const appError = toAppError(original, services);
   return new GraphQLError(appError.message, {
     ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
@@ -51,6 +60,8 @@ export function createGraphqlHandler(services: Services, options: { graphiql: bo
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
+    // The same 1 MiB as REST and /mcp (Yoga's own default is 25 MB).
+    maxRequestBodySize: MAX_BODY_BYTES,
     graphiql: options.graphiql ? graphiqlOptions() : false,
     renderGraphiQL: renderLocalGraphiQL,
     logging: false,

@@ -5,11 +5,13 @@ import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logger.js';
 import { startService, type RunningService } from '../../src/main.js';
+import type { Services } from '../../src/resolvers/context.js';
 import { startTestMongo, type TestMongo } from './mongo.js';
 
 export interface TestApp {
   url: string;
   service: RunningService;
+  services: Services;
   db: Database;
   dataDir: string;
   mongo: TestMongo;
@@ -18,13 +20,23 @@ export interface TestApp {
 
 let databaseCounter = 0;
 
+export interface TestAppOptions {
+  /** Emit the driver's command events on `db.client` (see test/support/commands.ts). */
+  monitorCommands?: boolean;
+}
+
+function withUriOption(uri: string, option: string): string {
+  if (uri.includes('?')) return `${uri}&${option}`;
+  return /^mongodb(\+srv)?:\/\/[^/]*\//.test(uri) ? `${uri}?${option}` : `${uri}/?${option}`;
+}
+
 /** A running service over real HTTP, on its own database and data directory. */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const mongo = await startTestMongo();
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const config = loadConfig({
     PORT: '0',
-    MONGODB_URI: mongo.uri,
+    MONGODB_URI: options.monitorCommands ? withUriOption(mongo.uri, 'monitorCommands=true') : mongo.uri,
     MONGODB_DB: `test_${process.pid}_${++databaseCounter}_${Date.now().toString(36)}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -35,6 +47,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   return {
     url: service.url,
     service,
+    services: service.services,
     db: service.services.db,
     dataDir,
     mongo,

@@ -1,0 +1,34 @@
+import { LRUCache } from 'lru-cache';
+
+export const CHAT_CACHE_TTL_MS = 120_000;
+export const CHAT_CACHE_MAX_ENTRIES = 1_000;
+
+/** A bounded cache with a time to live, where concurrent misses of one key share one load. */
+export interface SharedCache<V extends object> {
+  read(key: string, load: () => Promise<V>): Promise<V>;
+  /** The value while it is fresh, without loading it. */
+  peek(key: string): V | undefined;
+}
+
+export function createSharedCache<V extends object>(options: { max: number; ttlMs: number }): SharedCache<V> {
+  const settled = new LRUCache<string, V>({ max: options.max, ttl: options.ttlMs });
+  const loading = new Map<string, Promise<V>>();
+  return {
+    read(key, load) {
+      const hit = settled.get(key);
+      if (hit) return Promise.resolve(hit);
+      let pending = loading.get(key);
+      if (!pending) {
+        pending = load()
+          .then((value) => {
+            settled.set(key, value);
+            return value;
+          })
+          .finally(() => loading.delete(key));
+        loading.set(key, pending);
+      }
+      return pending;
+    },
+    peek: (key) => settled.get(key),
+  };
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { parseIsoTimestamp } from '../../domain/iso-time.js';
+import { failWith } from '../validation.js';
+import { decodeChatCursor } from './cursor.js';
+
+export const CHAT_CHANNELS = ['system', 'clock'] as const;
+export type ChatChannel = (typeof CHAT_CHANNELS)[number];
+export const CHAT_INSTANCES = [...CHAT_CHANNELS, 'all'] as const;
+export type ChatInstance = (typeof CHAT_INSTANCES)[number];
+
+export const CHAT_LIMIT_DEFAULT = 50;
+export const CHAT_LIMIT_MAX = 100;
+export const CHAT_SEARCH_MAX = 200;
+export const CHAT_HANDLE_MAX = 64;
+
+export const channelsOf = (instance: ChatInstance): readonly ChatChannel[] => (instance === 'all' ? CHAT_CHANNELS : [instance]);
+
+/** Absent, null and '' all mean "not given" (`?limit=&before=` from a form, a GraphQL null). */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+
+const instance = z.preprocess(
+  blankToUndefined,
+  z.enum(CHAT_INSTANCES, { error: 'instance must be system, clock or all.' }).default('system'),
+);
+
+const pageSizeMessage = (field: string) => `${field} must be a whole number from 1 to ${CHAT_LIMIT_MAX}.`;
+const pageSize = (field: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^[+-]?\d+$/).transform(Number)], { error: pageSizeMessage(field) })
+    .pipe(
+      z
+        .number()
+        .int(pageSizeMessage(field))
+        .min(1, pageSizeMessage(field))
+        .max(CHAT_LIMIT_MAX, `${field} cannot exceed ${CHAT_LIMIT_MAX}.`),
+    );
+
+const before = z.string({ error: 'before must be an ISO-8601 timestamp.' }).transform((text, ctx) => {
+  const time = parseIsoTimestamp(text);
+  if (time) return time;
+  failWith(ctx, 'BEFORE_INVALID', 'before must be an ISO-8601 timestamp (e.g. 2026-04-20T00:00:00Z).');
+  return z.NEVER;
+});
+
+/** Trimmed; blank means no search. */
+const search = optional(
+  z
+    .string({ error: 'search must be a string.' })
+    .trim()
+    .max(CHAT_SEARCH_MAX, `search is longer than ${CHAT_SEARCH_MAX} characters.`),
+).transform((text) => text || undefined);
+
+/** A handle with or without its `@`, as stored in `@handles` (without it). */
+const from = optional(
+  z
+    .string({ error: 'from must be a handle such as @jeffrey.' })
+    .trim()
+    .transform((text) => text.replace(/^@/, ''))
+    .pipe(z.string().regex(new RegExp(`^[\\p{L}\\p{N}._-]{1,${CHAT_HANDLE_MAX}}$`, 'u'), 'from must be a handle such as @jeffrey.')),
+);
+
+const cursor = (field: string) =>
+  z.string({ error: `${field} must be a cursor from a previous page.` }).transform((text, ctx) => {
+    const decoded = decodeChatCursor(text);
+    if (decoded) return decoded;
+    failWith(ctx, 'CURSOR_INVALID', `${field} is not a cursor this service issued; use startCursor or endCursor of a page.`);
+    return z.NEVER;
+  });
+
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+/** `q` is the alias of `search`; a non-blank `search` wins. */
+const withSearchAlias = (value: unknown) => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return value;
+  const { q, ...rest } = value as Record<string, unknown>;
+  return isBlank(rest.search) && !isBlank(q) ? { ...rest, search: q } : rest;
+};
+
+/** GET /api/chat-messages: instance, limit, before, search (or q), from. */
+export const listChatMessagesInput = z.preprocess(
+  withSearchAlias,
+  z.object({
+    instance,
+    limit: z.preprocess(blankToUndefined, pageSize('limit').default(CHAT_LIMIT_DEFAULT)),
+    before: optional(before),
+    search,
+    from,
+  }),
+);
+
+/** The GraphQL connection: the same filters, paged by cursors over (when, _id). */
+export const chatConnectionInput = z
+  .object({
+    instance,
+    search,
+    from,
+    first: optional(pageSize('first')),
+    last: optional(pageSize('last')),
+    after: optional(cursor('after')),
+    before: optional(cursor('before')),
+  })
+  .superRefine((input, ctx) => {
+    if (input.first !== undefined && input.last !== undefined) failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
+  });
+
+export type ListChatMessagesInput = z.output<typeof listChatMessagesInput>;
+export type ChatConnectionInput = z.output<typeof chatConnectionInput>;

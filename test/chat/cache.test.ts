@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { createSharedCache } from '../../src/resolvers/chat/cache.js';
+
+describe('createSharedCache', () => {
+  it('keeps a value for its time to live, then loads again', async () => {
+    const cache = createSharedCache<{ n: number }>({ max: 10, ttlMs: 200 });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await cache.read('k', load)).toEqual({ n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await cache.read('k', load)).toEqual({ n: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(await cache.read('k', load)).toEqual({ n: 2 });
+  });
+
+  it('shares one load among concurrent misses and does not keep a failure', async () => {
+    const cache = createSharedCache<{ n: number }>({ max: 10, ttlMs: 120_000 });
+    let loads = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      loads++;
+      await gate;
+      return { n: loads };
+    };
+    const waiting = Promise.all([cache.read('k', slow), cache.read('k', slow), cache.read('k', slow)]);
+    release();
+    expect(await waiting).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
+    expect(loads).toBe(1);
+
+    await expect(cache.read('bad', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await cache.read('bad', async () => ({ n: 7 }))).toEqual({ n: 7 });
+  });
+
+  it('stays within its size bound', async () => {
+    const cache = createSharedCache<{ key: string }>({ max: 2, ttlMs: 120_000 });
+    let loads = 0;
+    const load = (key: string) => async () => (loads++, { key });
+    for (const key of ['a', 'b', 'c', 'a']) await cache.read(key, load(key));
+    expect(loads).toBe(4); // 'a' was evicted by 'c'
+  });
+});
