@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/main.js';
+import { benchChat } from './chat.js';
 import { benchPublish } from './publish.js';
 import { printRows, trackPeakMemory, type BenchRow } from './report.js';
 import { benchValidators, type TimingRow } from './validators.js';
@@ -22,6 +23,7 @@ async function main(): Promise<void> {
     await service.close();
     await rm(dataDir, { recursive: true, force: true });
   }
+  rows.push(...(await benchChat({ seconds })));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const timings = benchValidators();
   const table = `${printRows(rows)}\n\n${printTimings(timings)}`;
