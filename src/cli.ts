@@ -1,5 +1,10 @@
 #!/usr/bin/env node
+import { UsageError } from './commands/usage-error.js';
 import { configVariables, ConfigError } from './config.js';
+import { DataDirLockedError } from './db/embedded/lock.js';
+
+/** Errors whose message says all the user needs; anything else also shows where it came from. */
+const isExplained = (error: unknown) => error instanceof ConfigError || error instanceof UsageError || error instanceof DataDirLockedError;
 
 const commands: Record<string, { summary: string; run: (argv: string[]) => Promise<void> }> = {
   serve: { summary: 'start the service (default)', run: async () => (await import('./commands/serve.js')).serveCommand() },
@@ -52,6 +57,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : (error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(`${isExplained(error) ? (error as Error).message : (error as Error).stack ?? String(error)}\n`);
   process.exit(1);
 });

@@ -11,6 +11,9 @@ export const looksLikeApiToken = (token: string) => token.startsWith(API_TOKEN_P
 
 const normalizeHandle = (handle: string) => handle.trim().replace(/^@/, '');
 
+/** A handle as `@handles` stores it (the leading @ is optional here). */
+export const isValidHandle = (handle: string) => /^[a-z0-9][a-z0-9._-]{0,31}$/i.test(normalizeHandle(handle));
+
 export interface CreatedToken {
   token: string;
   record: ApiTokenRecord;
@@ -24,7 +27,7 @@ async function accountForHandle(db: Database, handle: string): Promise<string> {
 
 export async function createApiToken(db: Database, input: { handle: string; account?: string; label?: string }): Promise<CreatedToken> {
   const handle = normalizeHandle(input.handle);
-  if (!/^[a-z0-9][a-z0-9._-]{0,31}$/i.test(handle)) throw new Error(`not a valid handle: ${JSON.stringify(input.handle)}`);
+  if (!isValidHandle(handle)) throw new Error(`not a valid handle: ${JSON.stringify(input.handle)}`);
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const record: ApiTokenRecord = {
     _id: hashToken(token),

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startEmbeddedMongo } from '../db/embedded/index.js';
 import { createLogger } from '../logger.js';
+import { UsageError } from './usage-error.js';
 
 const usage = `Usage: publish-gateway db [--port 27017] [--host 127.0.0.1] [--data-dir <dir>]
 
@@ -25,7 +26,7 @@ export async function dbCommand(argv: string[]): Promise<void> {
     return;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`--port must be a port number.\n${usage}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be a port number.\n${usage}`);
   const dataDir = values['data-dir'] ?? join(process.env.DATA_DIR ?? './data', 'db');
 
   const logger = createLogger('info');

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
+import { UsageError } from './usage-error.js';
 import { checkMediaSlug, MEDIA_EXTS, type MediaExt } from '../domain/media.js';
 import { contentTypeFor, createStorage } from '../storage/index.js';
 
@@ -10,11 +11,11 @@ export async function mediaCommand(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { slug: { type: 'string' } } });
   const [action, file] = positionals;
   const slug = values.slug;
-  if (action !== 'put' || !file || !slug) throw new Error(usage);
+  if (action !== 'put' || !file || !slug) throw new UsageError(usage);
   const ext = slug.slice(slug.lastIndexOf('.') + 1) as MediaExt;
-  if (!MEDIA_EXTS.includes(ext)) throw new Error(`The slug must end in one of: ${MEDIA_EXTS.map((e) => `.${e}`).join(', ')}`);
+  if (!MEDIA_EXTS.includes(ext)) throw new UsageError(`The slug must end in one of: ${MEDIA_EXTS.map((e) => `.${e}`).join(', ')}`);
   const check = checkMediaSlug(slug, ext);
-  if (!check.ok) throw new Error(check.message);
+  if (!check.ok) throw new UsageError(check.message);
 
   const storage = createStorage(loadConfig());
   await storage.put(slug, await readFile(file), contentTypeFor(slug));

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
-import { createApiToken, listApiTokens, revokeApiToken } from '../auth/api-tokens.js';
+import { createApiToken, isValidHandle, listApiTokens, revokeApiToken } from '../auth/api-tokens.js';
 import { loadConfig } from '../config.js';
+import { UsageError } from './usage-error.js';
 import { connectForCommand } from './connect.js';
 
 const usage = 'Usage: publish-gateway token create --handle @name [--label text] [--account id] | token list | token revoke <token-or-prefix>';
@@ -12,9 +13,10 @@ export async function tokenCommand(argv: string[]): Promise<void> {
     options: { handle: { type: 'string' }, label: { type: 'string' }, account: { type: 'string' } },
   });
   const [action, target] = positionals;
-  if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new Error(usage);
-  if (action === 'create' && !values.handle) throw new Error(`--handle is required.\n${usage}`);
-  if (action === 'revoke' && !target) throw new Error(`Name the token or its prefix.\n${usage}`);
+  if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new UsageError(usage);
+  if (action === 'create' && !values.handle) throw new UsageError(`--handle is required.\n${usage}`);
+  if (action === 'create' && !isValidHandle(values.handle as string)) throw new UsageError(`Not a valid handle: ${values.handle}`);
+  if (action === 'revoke' && !target) throw new UsageError(`Name the token or its prefix.\n${usage}`);
 
   const { db, close } = await connectForCommand(loadConfig());
   try {
