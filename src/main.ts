@@ -42,7 +42,13 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
 
   // Listen first, so a configuration that follows the port (PORT=0) knows its real address.
-  const server = createServer({ requestTimeout: config.requestTimeoutMs, headersTimeout: 10_000 });
+  // headersTimeout may not exceed requestTimeout (Node refuses to start otherwise), and both are
+  // only enforced when Node sweeps its connections (every 30 s by default): sweep 4 times per timeout.
+  const server = createServer({
+    requestTimeout: config.requestTimeoutMs,
+    headersTimeout: Math.min(10_000, config.requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.ceil(config.requestTimeoutMs / 4))),
+  });
   server.listen(config.port, config.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;

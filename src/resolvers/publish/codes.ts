@@ -1,6 +1,7 @@
+import { MongoError, type Collection, type Filter } from 'mongodb';
 import type { Database } from '../../db/client.js';
 import type { CodeRecord } from '../../db/collections.js';
-import { isDuplicateKey } from '../../db/errors.js';
+import { isDatabaseUnavailable, isDuplicateKey } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 
 const MAX_ATTEMPTS = 64;
@@ -23,7 +24,23 @@ export async function claimCode(db: Database, kind: CodeRecord['kind'], candidat
   throw new AppError('INTERNAL', 'No free code could be found; please retry.');
 }
 
-/** Gives back a claimed code whose record was not written. */
-export async function releaseCode(db: Database, code: string): Promise<void> {
-  await db.codes.deleteOne({ _id: code });
+const RELEASE_RETRY_MS = 1_000;
+const RELEASE_ATTEMPTS = 120;
+
+/**
+ * Gives back a claimed code whose record was not written. An insert that failed on the network
+ * may still have landed, so the claim stays when its record exists. When the database is away,
+ * the release is retried in the background until it comes back, so no claim is left without its record.
+ */
+export async function releaseCode<R extends { code: string }>(db: Database, code: string, records: Collection<R>, attempt = 1): Promise<void> {
+  try {
+    if (await records.findOne({ code } as Filter<R>, { projection: { _id: 1 } })) return;
+    await db.codes.deleteOne({ _id: code });
+  } catch (error) {
+    const closed = error instanceof MongoError && (error.name === 'MongoTopologyClosedError' || error.name === 'MongoNotConnectedError');
+    if (isDatabaseUnavailable(error) && !closed && attempt < RELEASE_ATTEMPTS) {
+      setTimeout(() => void releaseCode(db, code, records, attempt + 1).catch(() => {}), RELEASE_RETRY_MS).unref();
+    }
+    throw error;
+  }
 }

@@ -23,7 +23,7 @@ export async function publishKidlisp(ctx: RequestContext, input: PublishKidlispI
     collection: db.kidlisp,
     hash,
     claim: () => claimCode(db, 'kidlisp', candidates),
-    release: (code) => releaseCode(db, code),
+    release: (code) => releaseCode(db, code, db.kidlisp),
     prepare: async (code) => ({
       record: {
         code,

@@ -49,7 +49,7 @@ export async function publishPiece(ctx: RequestContext, input: PublishPieceInput
     collection: db.pieces,
     hash,
     claim: () => claimCode(db, 'piece', candidates),
-    release: (code) => releaseCode(db, code),
+    release: (code) => releaseCode(db, code, db.pieces),
     prepare: async (code) => {
       const key = pieceStorageKey(code, now, ctx.viewer?.account);
       try {

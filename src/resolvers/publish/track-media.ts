@@ -62,7 +62,7 @@ export async function trackMedia(ctx: RequestContext, input: TrackMediaInput): P
       return answer(code, false);
     } catch (error) {
       if (isDuplicateKey(error, 'code')) continue;
-      await releaseCode(db, code);
+      await releaseCode(db, code, collection);
       if (!isDuplicateKey(error, 'slug')) throw error;
       const winner = await existingCode(collection, input.slug);
       if (winner) return answer(winner, true);
