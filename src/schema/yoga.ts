@@ -8,6 +8,7 @@ import { createRequestContext, type RequestContext, type Services } from '../res
 import { MAX_BODY_BYTES } from '../rest/body.js';
 import { toAppError } from '../resolvers/errors.js';
 import { schema } from './index.js';
+import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
 
 function originalOf(error: unknown): unknown {
   let current = error;
@@ -25,7 +26,7 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
         extensions: { ...original.extensions, code: 'PAYLOAD_TOO_LARGE', maxBytes: MAX_BODY_BYTES },
       });
     }
-    return original; // parse and validation errors from graphql itself
+    return withInputCode(error instanceof GraphQLError ? error : original); // e.g. a variable of the wrong type
   }
   const appError = toAppError(original, services);
   return new GraphQLError(appError.message, {
@@ -66,7 +67,7 @@ export function createGraphqlHandler(services: Services, options: { graphiql: bo
     renderGraphiQL: renderLocalGraphiQL,
     logging: false,
     maskedErrors: { isDev: false, maskError: (error) => toGraphQLError(error, services) },
-    plugins: [useCSRFPrevention(), ...armor.protect().plugins, useGraphiqlSecurity(services.config)],
+    plugins: [useCSRFPrevention(), ...armor.protect().plugins, useGraphiqlSecurity(services.config), useInputErrorCodes()],
     context: async ({ request, req }) =>
       createRequestContext(services, {
         authorization: request.headers.get('authorization') ?? undefined,

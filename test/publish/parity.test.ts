@@ -53,3 +53,15 @@ describe('REST and GraphQL are faces of the same operations', () => {
     expect(JSON.stringify(bad.body)).not.toMatch(/stack|node_modules|\.ts:\d+/);
   });
 });
+
+describe('errors graphql finds before any resolver', () => {
+  it.each([
+    ['a syntax error', 'mutation { publishKidlisp(source: ) { code } }', {}],
+    ['an unknown field', '{ nothingHere }', {}],
+    ['a variable of the wrong type', 'mutation ($source: String!) { publishKidlisp(source: $source) { code } }', { source: { $gt: '' } }],
+  ])('carry INVALID_INPUT for %s', async (_label, query, variables) => {
+    const response = await graphql(app.url, query, variables);
+    expect(response.body.errors?.length).toBeGreaterThan(0);
+    for (const error of response.body.errors ?? []) expect(error.extensions?.code).toBe('INVALID_INPUT');
+  });
+});
