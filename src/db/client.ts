@@ -14,6 +14,9 @@ import {
   type TapeRecord,
 } from './collections.js';
 
+/** The longest a query that scans (chat windows, searches, rankings) may run on the server. */
+export const QUERY_TIME_LIMIT_MS = 3_000;
+
 export interface Database {
   client: MongoClient;
   db: Db;

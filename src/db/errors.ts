@@ -31,3 +31,6 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return unavailableNames.has(error.name) || error.hasErrorLabel('ResetPool') || error.hasErrorLabel('RetryableWriteError');
 }
+
+/** True when the server stopped a query at its time limit (maxTimeMS). */
+export const isQueryTimeout = (error: unknown): boolean => error instanceof MongoServerError && error.code === 50;

@@ -1,4 +1,4 @@
-import { isDatabaseUnavailable } from '../db/errors.js';
+import { isDatabaseUnavailable, isQueryTimeout } from '../db/errors.js';
 import { AppError, isAppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -13,6 +13,10 @@ export function toAppError(error: unknown, { logger, metrics }: { logger: Logger
     metrics.databaseErrors.inc();
     logger.warn({ err: error }, 'database unavailable');
     return new AppError('DB_UNAVAILABLE', 'The database is temporarily unavailable; please retry shortly.');
+  }
+  if (isQueryTimeout(error)) {
+    logger.warn({ err: error }, 'query time limit reached');
+    return new AppError('TIMEOUT', 'The query took too long; please retry, or narrow it.');
   }
   logger.error({ err: error }, 'unexpected error');
   return new AppError('INTERNAL', 'Something went wrong on our side.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QUERY_TIME_LIMIT_MS } from '../db/client.js';
 import { previewKidlisp as checkKidlisp, type KidlispPreview } from '../domain/kidlisp/index.js';
 import type { RequestContext } from './context.js';
 import { KIDLISP_MAX } from './publish/inputs.js';
@@ -45,7 +46,7 @@ export interface KidlispExample {
 export async function topKidlisp(ctx: RequestContext, input: TopKidlispInput): Promise<KidlispExample[]> {
   const { db, config } = ctx.services;
   const records = await db.kidlisp
-    .find({}, { projection: { _id: 0, code: 1, source: 1, hits: 1 } })
+    .find({}, { projection: { _id: 0, code: 1, source: 1, hits: 1 }, maxTimeMS: QUERY_TIME_LIMIT_MS })
     .sort({ hits: -1, when: -1 })
     .limit(input.limit)
     .toArray();

@@ -1,4 +1,5 @@
 import type { Document, ObjectId } from 'mongodb';
+import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
 import type { RequestContext } from '../context.js';
 import type { ChatPosition } from './cursor.js';
@@ -84,7 +85,7 @@ export async function readChatWindow(ctx: RequestContext, window: ChatWindow): P
   if (!first) return [];
   if (others.length === 0) {
     const rows = await chat[first]
-      .find(chatFilter(window, user), { sort: sortOf(window), limit: window.size, batchSize, projection: { user: 1, text: 1, when: 1 } })
+      .find(chatFilter(window, user), { sort: sortOf(window), limit: window.size, batchSize, projection: { user: 1, text: 1, when: 1 }, maxTimeMS: QUERY_TIME_LIMIT_MS })
       .toArray();
     return rows.map((row) => toEntry({ ...row, instance: first }));
   }
@@ -94,7 +95,7 @@ export async function readChatWindow(ctx: RequestContext, window: ChatWindow): P
     { $sort: sortOf(window) },
     { $limit: window.size },
   ];
-  const rows = await chat[first].aggregate(pipeline, { batchSize }).toArray();
+  const rows = await chat[first].aggregate(pipeline, { batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS }).toArray();
   return rows.map(toEntry);
 }
 

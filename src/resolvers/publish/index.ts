@@ -1,4 +1,5 @@
-export { publishKidlisp, type PublishResult } from './publish-kidlisp.js';
+export { publishKidlisp } from './publish-kidlisp.js';
+export type { PublishResult } from './published.js';
 export { publishClock } from './publish-clock.js';
 export { publishPiece } from './publish-piece.js';
 export { trackMedia, type TrackMediaResult } from './track-media.js';

@@ -3,8 +3,8 @@ import { sourceHash } from '../../domain/hash.js';
 import type { RequestContext } from '../context.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { publishDeduplicated } from './deduplicate.js';
+import { sourceFields, type PublishResult } from './published.js';
 import type { PublishClockInput } from './inputs.js';
-import type { PublishResult } from './publish-kidlisp.js';
 import { clockUrl } from './urls.js';
 
 /** Clock codes have a namespace of their own: the `clocks` unique code index alone decides. */
@@ -20,15 +20,7 @@ export async function publishClock(ctx: RequestContext, input: PublishClockInput
     claim: async () => candidates.next().value as string,
     release: async () => {},
     prepare: async (code) => ({
-      record: {
-        code,
-        source: input.source.trim(),
-        hash,
-        when: now,
-        lastAccessed: now,
-        hits: 1,
-        ...(ctx.viewer ? { user: ctx.viewer.account } : {}),
-      },
+      record: { code, ...sourceFields(ctx, input.source, hash, now) },
     }),
   });
   return { ...outcome, url: clockUrl(config.publicUrl, outcome.code) };

@@ -4,14 +4,9 @@ import type { RequestContext } from '../context.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
+import { sourceFields, type PublishResult } from './published.js';
 import type { PublishKidlispInput } from './inputs.js';
 import { itemUrl } from './urls.js';
-
-export interface PublishResult {
-  code: string;
-  url: string;
-  cached: boolean;
-}
 
 export async function publishKidlisp(ctx: RequestContext, input: PublishKidlispInput): Promise<PublishResult> {
   await enforcePublishLimit(ctx);
@@ -25,15 +20,7 @@ export async function publishKidlisp(ctx: RequestContext, input: PublishKidlispI
     claim: () => claimCode(db, 'kidlisp', candidates),
     release: (code) => releaseCode(db, code, db.kidlisp),
     prepare: async (code) => ({
-      record: {
-        code,
-        source: input.source.trim(),
-        hash,
-        when: now,
-        lastAccessed: now,
-        hits: 1,
-        ...(ctx.viewer ? { user: ctx.viewer.account } : {}),
-      },
+      record: { code, ...sourceFields(ctx, input.source, hash, now) },
     }),
   });
   return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };

@@ -8,7 +8,7 @@ import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
 import type { PublishPieceInput } from './inputs.js';
-import type { PublishResult } from './publish-kidlisp.js';
+import { sourceFields, type PublishResult } from './published.js';
 import { itemUrl } from './urls.js';
 
 const NUMBERED_NAMES = 50;
@@ -62,15 +62,10 @@ export async function publishPiece(ctx: RequestContext, input: PublishPieceInput
         record: {
           code,
           slug: key.replace(/\.mjs$/, ''),
-          source: input.source.trim(),
-          hash,
+          ...sourceFields(ctx, input.source, hash, now),
           bucket: storage.location,
-          when: now,
-          lastAccessed: now,
-          hits: 1,
           anonymous: !ctx.viewer,
           ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(ctx.viewer ? { user: ctx.viewer.account } : {}),
         },
         undo: () => storage.delete(key),
       };
