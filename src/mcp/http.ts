@@ -1,12 +1,12 @@
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
 import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
-import { errorHeaders, toAppError } from '../resolvers/errors.js';
+import { MAX_BODY_BYTES } from '../limits.js';
+import { toAppError } from '../resolvers/errors.js';
+import { sendError } from '../rest/respond.js';
 import { inProcessBackend } from './in-process-backend.js';
 import { createAssistantServer } from './server.js';
 import { sendWebResponse, toWebRequest } from './web-bridge.js';
-
-const MAX_BODY_BYTES = 1_048_576;
 
 /** The request's context rides to the per-request server factory in the pass-through `authInfo`. */
 const contextKey = 'requestContext';
@@ -47,8 +47,7 @@ export function createMcpRoute(services: Services): RequestHandler {
     try {
       ctx = await createRequestContext(services, { authorization: req.headers.authorization, clientAddress: req.ip });
     } catch (error) {
-      const appError = toAppError(error, services);
-      res.status(appError.status).set(errorHeaders(appError)).json(appError.toJSON());
+      sendError(res, toAppError(error, services));
       return;
     }
     const aborted = new AbortController();
@@ -61,8 +60,7 @@ export function createMcpRoute(services: Services): RequestHandler {
       });
       await sendWebResponse(res, response);
     } catch (error) {
-      const appError = toAppError(error, services);
-      if (!res.headersSent) res.status(appError.status).json(appError.toJSON());
+      sendError(res, toAppError(error, services));
     }
   };
 }

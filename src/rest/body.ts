@@ -1,8 +1,8 @@
 import express, { type RequestHandler } from 'express';
 import { AppError } from '../errors.js';
+import { MAX_BODY_BYTES } from '../limits.js';
 import { sendError } from './respond.js';
 
-export const MAX_BODY_BYTES = 1_048_576;
 
 const isJsonType = (contentType: string) => /^application\/([\w.+-]*\+)?json\s*(;|$)/i.test(contentType);
 

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError } from '../errors.js';
+import { payloadTooLarge } from '../limits.js';
 import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
 import { errorHeaders, toAppError } from '../resolvers/errors.js';
 
@@ -45,7 +46,7 @@ function bodyParserError(error: unknown): AppError | undefined {
     case 'entity.parse.failed':
       return new AppError('INVALID_JSON', 'The request body is not valid JSON.');
     case 'entity.too.large':
-      return new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB.', { maxBytes: 1_048_576 });
+      return payloadTooLarge();
     case 'encoding.unsupported':
     case 'charset.unsupported':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON.');

@@ -5,7 +5,7 @@ import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from '../pages/graphiql.js';
 import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
-import { MAX_BODY_BYTES } from '../rest/body.js';
+import { MAX_BODY_BYTES, payloadTooLarge } from '../limits.js';
 import { toAppError } from '../resolvers/errors.js';
 import { schema } from './index.js';
 import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
@@ -22,9 +22,8 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
   if (original instanceof GraphQLError) {
     // Yoga's own body limit speaks the contract's code (still with its 413).
     if (original.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') {
-      return new GraphQLError('The request body is larger than 1 MiB.', {
-        extensions: { ...original.extensions, code: 'PAYLOAD_TOO_LARGE', maxBytes: MAX_BODY_BYTES },
-      });
+      const tooLarge = payloadTooLarge();
+      return new GraphQLError(tooLarge.message, { extensions: { ...original.extensions, code: tooLarge.code, ...tooLarge.details } });
     }
     return withInputCode(error instanceof GraphQLError ? error : original); // e.g. a variable of the wrong type
   }
