@@ -1,7 +1,8 @@
 // The clock~<code> player: reads the parsed melody from #melody-data and plays it with Web Audio.
 // Sections play one after another (each `loops` times), their tracks in parallel; a shorter track
 // loops until the longest one in its section ends; the whole melody repeats until Stop.
-// Every scheduled note is recorded in window.__clock.scheduled (for tests and curious people).
+// The last SCHEDULED_KEPT scheduled notes are kept in window.__clock.scheduled (for tests and curious
+// people); body[data-scheduled] counts every note scheduled since the page loaded.
 (function () {
   'use strict';
 
@@ -12,6 +13,8 @@
   var OSCILLATOR_TYPES = { sine: 1, square: 1, sawtooth: 1, triangle: 1 };
   var PEAK = 0.2; // per voice, so that several tracks together stay below clipping
   var LOOKAHEAD = 0.5; // seconds before a cycle ends when the next one is scheduled
+  var SCHEDULED_KEPT = 500; // so that a melody left playing does not grow the record without bound
+  var scheduledTotal = 0;
 
   var state = { context: null, playing: false, nodes: [], timer: 0, frame: 0, cycles: [], noise: null };
   var clock = {
@@ -82,6 +85,8 @@
     };
     var entry = { track: trackIndex, event: eventIndex, note: event.label, frequency: event.frequency, waveform: event.waveform, start: at, duration: seconds };
     clock.scheduled.push(entry);
+    scheduledTotal += 1;
+    if (clock.scheduled.length > SCHEDULED_KEPT) clock.scheduled.splice(0, clock.scheduled.length - SCHEDULED_KEPT);
     timeline.push(entry);
   }
 
@@ -117,7 +122,7 @@
 
   function loop(context, start) {
     var length = scheduleCycle(context, start);
-    document.body.setAttribute('data-scheduled', String(clock.scheduled.length));
+    document.body.setAttribute('data-scheduled', String(scheduledTotal));
     if (length <= 0) return;
     var next = start + length;
     state.timer = window.setTimeout(function () {

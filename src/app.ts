@@ -1,20 +1,26 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { routeLabel } from './metrics.js';
+import { createRouteLabeler } from './metrics.js';
+import { endpointSpecs } from './resolvers/docs/endpoints.js';
 import { createMcpRoute } from './mcp/http.js';
 import { createPagesRouter } from './pages/router.js';
+import { TRUSTED_PROXIES } from './client-address.js';
 import type { Services } from './resolvers/context.js';
-import { mountRootDocsRoutes } from './rest/docs.js';
+import { createRootDocsRouter } from './rest/docs.js';
 import { replayCachedChatPage } from './rest/chat.js';
 import { createRestRouter } from './rest/router.js';
 import { createGraphqlHandler } from './schema/yoga.js';
 
-/** The express app: health, REST under /api, and the pages. */
-export function createApp(services: Services): Express {
+/**
+ * The express app: /metrics, /healthz and /readyz, REST under /api, the MCP endpoint at /mcp,
+ * /api-docs.json, and the pages (with the 404 page for everything else). /graphql never reaches
+ * it (see createRequestListener).
+ */
+function createApp(services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', TRUSTED_PROXIES);
 
   app.use(helmet());
 
@@ -35,7 +41,7 @@ export function createApp(services: Services): Express {
 
   app.use('/api', createRestRouter(services));
   app.all('/mcp', createMcpRoute(services));
-  mountRootDocsRoutes(app, services);
+  app.use(createRootDocsRouter(services));
   // Last: the viewer pages, and the 404 page for every path nothing above answered.
   app.use(createPagesRouter(services));
   return app;
@@ -51,6 +57,7 @@ export function createRequestListener(services: Services): RequestListener {
   // A cached chat page is the hot read: replayed without express (src/rest/chat.ts).
   const replayChatHit = replayCachedChatPage(services);
   const { requests, duration } = services.metrics;
+  const routeLabel = createRouteLabeler(endpointSpecs(services.config.publicUrl).flatMap((spec) => [spec.path, ...(spec.aliases ?? [])]));
   return (req: IncomingMessage, res: ServerResponse) => {
     const route = routeLabel(req.url);
     const method = req.method ?? 'GET';

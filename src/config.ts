@@ -37,7 +37,7 @@ export const configVariables = {
   RATE_LIMIT_WINDOW_SECONDS: 'rate-limit window in seconds (60)',
   RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database) (memory)',
   GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers (true)',
-  REQUEST_TIMEOUT_MS: 'longest time a request may take, body included (15000)',
+  REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body (15000)',
 } as const;
 
 const schema = z
@@ -68,6 +68,9 @@ const schema = z
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
+    }
+    if (!env.AUTH_ISSUER && (env.AUTH_AUDIENCE || env.AUTH_JWKS_URL)) {
+      ctx.addIssue({ code: 'custom', path: ['AUTH_ISSUER'], message: 'is required with AUTH_AUDIENCE or AUTH_JWKS_URL' });
     }
     if (env.AUTH_ISSUER && !env.AUTH_JWKS_URL) {
       ctx.addIssue({ code: 'custom', path: ['AUTH_JWKS_URL'], message: 'is required when AUTH_ISSUER is set' });

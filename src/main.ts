@@ -2,13 +2,12 @@ import { once } from 'node:events';
 import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { createRequestListener } from './app.js';
 import { createAuthenticator } from './auth/authenticator.js';
-import { embeddedEndpointFile } from './commands/connect.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/client.js';
 import { startEmbeddedMongo, type EmbeddedMongo } from './db/embedded/index.js';
+import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
 import { syncCodeRegistry } from './db/code-registry.js';
 import { ensureIndexes } from './db/indexes.js';
 import type { Logger } from './logger.js';
@@ -26,7 +25,7 @@ export interface RunningService {
 }
 
 async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedMongo> {
-  const dataDir = join(config.dataDir, 'db');
+  const dataDir = embeddedDataDir(config.dataDir);
   const embedded = await startEmbeddedMongo({ port: 0, dataDir, logger });
   await writeFile(embeddedEndpointFile(config.dataDir), JSON.stringify({ uri: embedded.uri, pid: process.pid }));
   logger.info({ dataDir }, 'embedded database started');
@@ -59,7 +58,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     config: settled,
     db,
     logger,
-    storage: createStorage(settled),
+    storage: createStorage(settled, logger),
     auth: createAuthenticator(db, settled.auth),
     publishLimiter: createPublishRateLimiter(settled, db),
     metrics: createMetrics(),

@@ -34,12 +34,17 @@ export function createMetrics(): Metrics {
   };
 }
 
-const apiRoute = /^\/api\/[a-z-]+(\/[a-z-]+)?/;
+const fixedRoutes = ['/graphql', '/mcp', '/healthz', '/readyz', '/metrics', '/api-docs.json'];
 
-/** A bounded set of route labels: known prefixes, never raw paths (codes would explode the series). */
-export function routeLabel(url: string | undefined): string {
-  const path = (url ?? '/').split('?')[0] ?? '/';
-  if (path === '/graphql' || path === '/mcp' || path === '/healthz' || path === '/readyz' || path === '/metrics') return path;
-  if (path.startsWith('/api')) return apiRoute.exec(path)?.[0] ?? '/api';
-  return 'page';
+/**
+ * Route labels from a fixed list: the service's own paths and the documented API paths.
+ * Anything else is 'other' (under /api) or 'page', so clients cannot multiply the series.
+ */
+export function createRouteLabeler(apiPaths: string[]): (url: string | undefined) => string {
+  const known = new Set([...fixedRoutes, ...apiPaths]);
+  return (url) => {
+    const path = (url ?? '/').split('?')[0] ?? '/';
+    if (known.has(path)) return path;
+    return path === '/api' || path.startsWith('/api/') ? '/api/other' : 'page';
+  };
 }

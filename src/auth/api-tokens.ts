@@ -3,9 +3,11 @@ import type { Database } from '../db/client.js';
 import type { ApiTokenRecord } from '../db/collections.js';
 
 /** API tokens are random and opaque, shown once, and stored only as SHA-256 hashes. */
-export const API_TOKEN_PREFIX = 'pgw_';
+const API_TOKEN_PREFIX = 'pgw_';
+/** `token list` shows this much of a token, and `token revoke` accepts it. */
+const SHOWN_PREFIX_LENGTH = API_TOKEN_PREFIX.length + 6;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export const looksLikeApiToken = (token: string) => token.startsWith(API_TOKEN_PREFIX);
 
@@ -33,7 +35,7 @@ export async function createApiToken(db: Database, input: { handle: string; acco
     _id: hashToken(token),
     account: input.account ?? (await accountForHandle(db, handle)),
     handle,
-    prefix: token.slice(0, API_TOKEN_PREFIX.length + 6),
+    prefix: token.slice(0, SHOWN_PREFIX_LENGTH),
     created: new Date(),
     ...(input.label ? { label: input.label } : {}),
   };
@@ -47,7 +49,7 @@ export async function listApiTokens(db: Database): Promise<ApiTokenRecord[]> {
 
 /** Revokes by token prefix (as `token list` shows it) or by the whole token. Returns how many were revoked. */
 export async function revokeApiToken(db: Database, tokenOrPrefix: string): Promise<number> {
-  const filter = tokenOrPrefix.length > API_TOKEN_PREFIX.length + 6 ? { _id: hashToken(tokenOrPrefix) } : { prefix: tokenOrPrefix };
+  const filter = tokenOrPrefix.length > SHOWN_PREFIX_LENGTH ? { _id: hashToken(tokenOrPrefix) } : { prefix: tokenOrPrefix };
   const result = await db.apiTokens.updateMany({ ...filter, revoked: { $exists: false } }, { $set: { revoked: new Date() } });
   return result.modifiedCount;
 }

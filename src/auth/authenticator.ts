@@ -7,7 +7,6 @@ import { findActiveApiToken, looksLikeApiToken } from './api-tokens.js';
 /** The account a request acts for. */
 export interface Viewer {
   account: string;
-  handle?: string;
 }
 
 export interface Authenticator {
@@ -28,8 +27,7 @@ export function createAuthenticator(db: Database, auth: Config['auth']): Authent
         ...(auth.audience ? { audience: auth.audience } : {}),
       });
       if (!payload.sub) throw invalidToken('missing a subject');
-      const handle = await db.handles.findOne({ _id: payload.sub }, { projection: { handle: 1 } });
-      return { account: payload.sub, ...(handle ? { handle: handle.handle } : {}) };
+      return { account: payload.sub };
     } catch (error) {
       if (error instanceof AppError) throw error;
       throw invalidToken((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid');
@@ -45,7 +43,7 @@ export function createAuthenticator(db: Database, auth: Config['auth']): Authent
       if (!looksLikeApiToken(token)) return viewerForJwt(token);
       const record = await findActiveApiToken(db, token);
       if (!record) throw invalidToken('invalid or revoked');
-      return { account: record.account, handle: record.handle };
+      return { account: record.account };
     },
   };
 }

@@ -1,11 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Config } from '../config.js';
 import { connectDatabase, type Database } from '../db/client.js';
 import { startEmbeddedMongo } from '../db/embedded/index.js';
-
-/** Where a running service leaves the address of its embedded database for the CLI. */
-export const embeddedEndpointFile = (dataDir: string) => join(dataDir, 'db', 'endpoint.json');
+import { embeddedDataDir, embeddedEndpointFile } from '../db/embedded/location.js';
 
 /**
  * The database for a one-off command: MONGODB_URI; else the embedded database of a service
@@ -27,7 +24,7 @@ export async function connectForCommand(config: Config): Promise<{ db: Database;
       // The service that wrote the file is gone; open the directory ourselves.
     }
   }
-  const embedded = await startEmbeddedMongo({ port: 0, dataDir: join(config.dataDir, 'db') });
+  const embedded = await startEmbeddedMongo({ port: 0, dataDir: embeddedDataDir(config.dataDir) });
   const db = await connectDatabase(embedded.uri, config.mongodbDb);
   return {
     db,

@@ -1,7 +1,9 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.js';
 import { startEmbeddedMongo } from '../db/embedded/index.js';
+import { embeddedDataDir } from '../db/embedded/location.js';
 import { createLogger } from '../logger.js';
+import { closeOnSignals } from './signals.js';
 import { UsageError } from './usage-error.js';
 
 const usage = `Usage: publish-gateway db [--port 27017] [--host 127.0.0.1] [--data-dir <dir>]
@@ -27,23 +29,9 @@ export async function dbCommand(argv: string[]): Promise<void> {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be a port number.\n${usage}`);
-  const dataDir = values['data-dir'] ?? join(process.env.DATA_DIR ?? './data', 'db');
+  const dataDir = values['data-dir'] ?? embeddedDataDir(loadConfig().dataDir);
 
   const logger = createLogger('info');
   const server = await startEmbeddedMongo({ host: values.host, port, dataDir, logger });
-  const shutdown = async (signal: string) => {
-    logger.info({ signal }, 'embedded database stopping');
-    try {
-      await server.close();
-      logger.info({ dataDir }, 'embedded database stopped');
-      logger.flush();
-      process.exit(0);
-    } catch (error) {
-      logger.error({ err: error }, 'embedded database shutdown failed');
-      logger.flush();
-      process.exit(1);
-    }
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  closeOnSignals(logger, server.close);
 }

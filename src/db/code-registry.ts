@@ -9,19 +9,24 @@ const onlyDuplicates = (error: unknown) =>
 
 /**
  * Brings codes written before this service (or by other writers) into the shared registry, so a
- * new code can never repeat one that an existing KidLisp, piece or media record holds.
- * Cheap when nothing is missing: it compares counts first.
+ * new code can never repeat one that an existing KidLisp, piece or media record holds. A kind
+ * whose registered count already reaches its records' count is skipped (cheap at every start-up);
+ * the copy itself is idempotent.
  */
 export async function syncCodeRegistry(db: Database): Promise<number> {
-  const sources = [
+  const all = [
     [db.kidlisp, 'kidlisp'],
     [db.pieces, 'piece'],
     [db.paintings, 'painting'],
     [db.tapes, 'tape'],
   ] as const;
-  const counts = await Promise.all(sources.map(([collection]) => collection.estimatedDocumentCount()));
-  const registered = await db.codes.estimatedDocumentCount();
-  if (registered >= counts.reduce((sum, count) => sum + count, 0)) return 0;
+  const behind = await Promise.all(
+    all.map(async ([collection, kind]) => {
+      const [records, registered] = await Promise.all([collection.estimatedDocumentCount(), db.codes.countDocuments({ kind })]);
+      return registered < records;
+    }),
+  );
+  const sources = all.filter((_, i) => behind[i]);
 
   let added = 0;
   for (const [collection, kind] of sources) {

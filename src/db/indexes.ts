@@ -10,8 +10,8 @@ const sourceIndexes = (prefix: string): IndexDescription[] => [
 ];
 
 /** Every index the service relies on. Created once at start-up, never per request. */
-export const indexPlan: Record<string, IndexDescription[]> = {
-  [names.kidlisp]: [...sourceIndexes('kidlisp'), { key: { hits: -1 }, name: 'kidlisp_hits' }],
+const indexPlan: Record<string, IndexDescription[]> = {
+  [names.kidlisp]: [...sourceIndexes('kidlisp'), { key: { hits: -1, when: -1 }, name: 'kidlisp_hits_when' }],
   [names.clocks]: sourceIndexes('clock'),
   [names.pieces]: [
     { key: { code: 1 }, name: 'pieces_code_unique', unique: true },

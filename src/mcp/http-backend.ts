@@ -10,11 +10,14 @@ export interface HttpBackendOptions {
   timeoutMs: number;
 }
 
-const publishAnswer = z.object({ code: z.string(), cached: z.boolean(), url: z.string().optional() });
+const publishAnswer = z.object({ code: z.string(), cached: z.boolean(), url: z.string() });
 const errorBody = z.looseObject({ code: z.string().optional(), message: z.string().optional(), error: z.string().optional() });
-const topKidlispAnswer = z.object({
-  data: z.object({ topKidlisp: z.array(z.object({ code: z.string(), source: z.string(), hits: z.number(), url: z.string() })) }).nullish(),
+/** The `errors` of any GraphQL answer. */
+const graphqlErrors = z.object({
   errors: z.array(z.object({ message: z.string(), extensions: z.looseObject({ code: z.string().optional() }).optional() })).optional(),
+});
+const topKidlispAnswer = graphqlErrors.extend({
+  data: z.object({ topKidlisp: z.array(z.object({ code: z.string(), source: z.string(), hits: z.number(), url: z.string() })) }).nullish(),
 });
 
 /** The code and message of a REST error body, or of a GraphQL answer's first error. */
@@ -23,7 +26,7 @@ function failureIn(body: unknown): { code?: string | undefined; message?: string
   if (rest.success && (rest.data.code || rest.data.message || rest.data.error)) {
     return { code: rest.data.code, message: rest.data.message ?? rest.data.error };
   }
-  const graphql = topKidlispAnswer.safeParse(body);
+  const graphql = graphqlErrors.safeParse(body);
   const first = graphql.success ? graphql.data.errors?.[0] : undefined;
   return first ? { code: first.extensions?.code, message: first.message } : {};
 }
@@ -75,16 +78,15 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
     return result.data;
   };
 
-  const publish = async (path: string, input: object, call: Call, urlOf: (code: string) => string): Promise<PublishResult> => {
+  const publish = async (path: string, input: object, call: Call): Promise<PublishResult> => {
     const result = answer(publishAnswer, await send('POST', path, input, call), path);
-    return { code: result.code, url: result.url ?? urlOf(result.code), cached: result.cached };
+    return { code: result.code, url: result.url, cached: result.cached };
   };
 
   return {
-    publishKidlisp: (input, call) => publish('/api/store-kidlisp', { source: input.source }, call, (code) => `${serviceUrl}/${code}`),
-    publishClock: (input, call) => publish('/api/store-clock', { source: input.source }, call, (code) => `${serviceUrl}/clock~${code}`),
-    publishPiece: (input, call) =>
-      publish('/api/store-piece', { source: input.source, ...(input.name !== undefined ? { name: input.name } : {}) }, call, (code) => `${serviceUrl}/${code}`),
+    publishKidlisp: (input, call) => publish('/api/store-kidlisp', { source: input.source }, call),
+    publishClock: (input, call) => publish('/api/store-clock', { source: input.source }, call),
+    publishPiece: (input, call) => publish('/api/store-piece', { source: input.source, ...(input.name !== undefined ? { name: input.name } : {}) }, call),
     // The validator is pure: no round trip, and it works while the service is away.
     previewKidlisp: async (input) => previewKidlisp(parseInput(previewKidlispInput, input)),
     apiInfo: async (call) => answer(z.record(z.string(), z.unknown()), await send('GET', '/api', undefined, call), 'GET /api'),

@@ -1,9 +1,8 @@
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from 'express';
-import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
+import type { RequestHandler } from 'express';
 import { MAX_BODY_BYTES } from '../limits.js';
-import { toAppError } from '../resolvers/errors.js';
-import { sendError } from '../rest/respond.js';
+import type { RequestContext, Services } from '../resolvers/context.js';
+import { operationRoute } from '../rest/respond.js';
 import { inProcessBackend } from './in-process-backend.js';
 import { createAssistantServer } from './server.js';
 import { sendWebResponse, toWebRequest } from './web-bridge.js';
@@ -29,38 +28,21 @@ function contextOf(authInfo: AuthInfo | undefined): RequestContext {
 /**
  * `/mcp`: the assistant tools over Streamable HTTP (stateless), calling the operations in-process.
  * The bearer token is checked before any MCP processing: an invalid one answers 401 like REST.
+ * Tool failures need no `onUnexpectedError` here: the in-process backend turns every failure
+ * into an AppError (logging the unexpected ones) before the server sees it.
  */
 export function createMcpRoute(services: Services): RequestHandler {
-  const handler = createMcpHandler(
-    ({ authInfo }) =>
-      createAssistantServer(inProcessBackend(contextOf(authInfo)), {
-        onUnexpectedError: (error) => services.logger.error({ err: error }, 'mcp tool failed'),
-      }),
-    {
-      maxRequestBodySize: MAX_BODY_BYTES,
-      onerror: (error) => services.logger.warn({ err: error }, 'mcp request rejected'),
-    },
-  );
+  const handler = createMcpHandler(({ authInfo }) => createAssistantServer(inProcessBackend(contextOf(authInfo))), {
+    maxRequestBodySize: MAX_BODY_BYTES,
+    onerror: (error) => services.logger.warn({ err: error }, 'mcp request rejected'),
+  });
 
-  return async (req: ExpressRequest, res: ExpressResponse) => {
-    let ctx: RequestContext;
-    try {
-      ctx = await createRequestContext(services, { authorization: req.headers.authorization, clientAddress: req.ip });
-    } catch (error) {
-      sendError(res, toAppError(error, services));
-      return;
-    }
+  return operationRoute(services, async (ctx, req, res) => {
     const aborted = new AbortController();
     res.on('close', () => {
       if (!res.writableFinished) aborted.abort();
     });
-    try {
-      const response = await handler.fetch(toWebRequest(req, aborted.signal), {
-        authInfo: authInfoFor(ctx, req.headers.authorization),
-      });
-      await sendWebResponse(res, response);
-    } catch (error) {
-      sendError(res, toAppError(error, services));
-    }
-  };
+    const authInfo = authInfoFor(ctx, req.headers.authorization);
+    await sendWebResponse(res, await handler.fetch(toWebRequest(req, aborted.signal), { authInfo }));
+  });
 }

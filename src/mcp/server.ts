@@ -1,10 +1,12 @@
-import { McpServer, type CallToolResult } from '@modelcontextprotocol/server';
+import { McpServer, type CallToolResult, type PromptCallback, type ServerContext, type ToolCallback } from '@modelcontextprotocol/server';
+import type { z } from 'zod';
 import { isAppError } from '../errors.js';
 import {
   assistantPackage,
   assistantPrompts,
   assistantResources,
   assistantTools,
+  type PromptName,
   type ToolEntry,
 } from '../resolvers/assistant-catalog.js';
 import { SERVICE_VERSION } from '../version.js';
@@ -59,33 +61,24 @@ export function createAssistantServer(backend: AssistantBackend, options: Assist
       openWorldHint: !entry.readOnly,
     },
   });
-  const { publish_piece, publish_kidlisp, publish_clock, get_api_info, preview_kidlisp } = assistantTools;
-
-  server.registerTool(
-    'publish_piece',
-    { ...about(publish_piece), inputSchema: publish_piece.inputSchema, outputSchema: publish_piece.outputSchema },
-    (args, ctx) => run(() => backend.publishPiece(args, callOf(ctx))),
-  );
-  server.registerTool(
-    'publish_kidlisp',
-    { ...about(publish_kidlisp), inputSchema: publish_kidlisp.inputSchema, outputSchema: publish_kidlisp.outputSchema },
-    (args, ctx) => run(() => backend.publishKidlisp(args, callOf(ctx))),
-  );
-  server.registerTool(
-    'publish_clock',
-    { ...about(publish_clock), inputSchema: publish_clock.inputSchema, outputSchema: publish_clock.outputSchema },
-    (args, ctx) => run(() => backend.publishClock(args, callOf(ctx))),
-  );
-  server.registerTool(
-    'get_api_info',
-    { ...about(get_api_info), inputSchema: get_api_info.inputSchema, outputSchema: get_api_info.outputSchema },
-    (_args, ctx) => run(() => backend.apiInfo(callOf(ctx))),
-  );
-  server.registerTool(
-    'preview_kidlisp',
-    { ...about(preview_kidlisp), inputSchema: preview_kidlisp.inputSchema, outputSchema: preview_kidlisp.outputSchema },
-    (args, ctx) => run(() => backend.previewKidlisp(args, callOf(ctx))),
-  );
+  /**
+   * One tool, named and described by its catalog entry. Each call site is type-checked against
+   * its entry's input schema; only inside this generic helper can the SDK's conditional callback
+   * type not be resolved, hence the one assertion.
+   */
+  const tool = <E extends ToolEntry>(entry: E, handler: (args: z.output<E['inputSchema']>, call: Call) => Promise<object>) => {
+    const callback = (args: z.output<E['inputSchema']>, ctx: ServerContext) => run(() => handler(args, callOf(ctx)));
+    return server.registerTool<E['outputSchema'], E['inputSchema']>(
+      entry.name,
+      { ...about(entry), inputSchema: entry.inputSchema, outputSchema: entry.outputSchema },
+      callback as ToolCallback<E['inputSchema']>,
+    );
+  };
+  tool(assistantTools.publish_piece, (args, call) => backend.publishPiece(args, call));
+  tool(assistantTools.publish_kidlisp, (args, call) => backend.publishKidlisp(args, call));
+  tool(assistantTools.publish_clock, (args, call) => backend.publishClock(args, call));
+  tool(assistantTools.get_api_info, (_args, call) => backend.apiInfo(call));
+  tool(assistantTools.preview_kidlisp, (args, call) => backend.previewKidlisp(args, call));
 
   const resource = (entry: (typeof assistantResources)[keyof typeof assistantResources], read: (call: Call) => Promise<string> | string) =>
     server.registerResource(
@@ -98,18 +91,20 @@ export function createAssistantServer(backend: AssistantBackend, options: Assist
   resource(assistantResources.kidlispReference, () => kidlispReference);
   resource(assistantResources.pieceExamples, async (call) => pieceExamplesMarkdown(await backend.topKidlisp(EXAMPLE_COUNT, call)));
 
-  const userMessage = (text: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] });
-  const piecePrompt = assistantPrompts['create-piece'];
-  server.registerPrompt(
-    piecePrompt.name,
-    { title: piecePrompt.title, description: piecePrompt.description, argsSchema: piecePrompt.argsSchema },
-    (args) => ({ description: piecePrompt.description, ...userMessage(createPiecePrompt(args)) }),
-  );
-  const kidlispPrompt = assistantPrompts['create-kidlisp'];
-  server.registerPrompt(
-    kidlispPrompt.name,
-    { title: kidlispPrompt.title, description: kidlispPrompt.description, argsSchema: kidlispPrompt.argsSchema },
-    (args) => ({ description: kidlispPrompt.description, ...userMessage(createKidlispPrompt(args)) }),
-  );
+  /** One prompt, named and described by its catalog entry; `text` writes the user message (same assertion as `tool`). */
+  type PromptEntry = (typeof assistantPrompts)[PromptName];
+  const prompt = <E extends PromptEntry>(entry: E, text: (args: z.output<E['argsSchema']>) => string) => {
+    const callback = (args: z.output<E['argsSchema']>) => ({
+      description: entry.description,
+      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: text(args) } }],
+    });
+    return server.registerPrompt<E['argsSchema']>(
+      entry.name,
+      { title: entry.title, description: entry.description, argsSchema: entry.argsSchema },
+      callback as PromptCallback<E['argsSchema']>,
+    );
+  };
+  prompt(assistantPrompts['create-piece'], createPiecePrompt);
+  prompt(assistantPrompts['create-kidlisp'], createKidlispPrompt);
   return server;
 }

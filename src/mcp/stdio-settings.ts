@@ -1,16 +1,14 @@
 import { z } from 'zod';
-
-export const DEFAULT_SERVICE_URL = 'http://localhost:4000';
-export const DEFAULT_TIMEOUT_MS = 30_000;
+import { assistantPackage } from '../resolvers/assistant-catalog.js';
 
 const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
 
 const schema = z.object({
-  SERVICE_URL: z.preprocess(blankAsMissing, z.url({ protocol: /^https?$/, error: 'SERVICE_URL must be an http(s) URL.' }).default(DEFAULT_SERVICE_URL)),
+  SERVICE_URL: z.preprocess(blankAsMissing, z.url({ protocol: /^https?$/, error: 'SERVICE_URL must be an http(s) URL.' }).default(assistantPackage.defaultServiceUrl)),
   SERVICE_TOKEN: z.preprocess(blankAsMissing, z.string().trim().optional()),
   SERVICE_TIMEOUT_MS: z.preprocess(
     blankAsMissing,
-    z.coerce.number({ error: 'SERVICE_TIMEOUT_MS must be a number of milliseconds.' }).int().positive().default(DEFAULT_TIMEOUT_MS),
+    z.coerce.number({ error: 'SERVICE_TIMEOUT_MS must be a number of milliseconds.' }).int().positive().default(assistantPackage.defaultTimeoutMs),
   ),
 });
 

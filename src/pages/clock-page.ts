@@ -5,7 +5,7 @@ import { layout } from './layout.js';
 type ParsedEvent = ParsedMelody['tracks'][number]['events'][number];
 
 /** One sound or silence as the player schedules it. */
-export interface PlaybackEvent {
+interface PlaybackEvent {
   label: string;
   /** null for a rest. */
   frequency: number | null;
@@ -15,7 +15,7 @@ export interface PlaybackEvent {
 }
 
 /** Tracks in text order; sections play one after another, each `loops` times, its tracks in parallel. */
-export interface Playback {
+interface Playback {
   code: string;
   tracks: { muted: boolean; events: PlaybackEvent[] }[];
   sections: { loops: number; tracks: number[] }[];
@@ -33,7 +33,7 @@ function playbackEvent(event: ParsedEvent): PlaybackEvent {
 }
 
 /** The parse reduced to what the browser player needs. */
-export function playbackOf(clock: ClockItem): Playback {
+function playbackOf(clock: ClockItem): Playback {
   const { tracks, sections } = clock.melody;
   // Sections hold the tracks in text order, so track indices simply run on from section to section.
   let next = 0;

@@ -7,7 +7,7 @@ import { cspHeader, graphiqlDirectives } from './security.js';
 export const GRAPHIQL_ASSETS = '/assets/graphiql';
 
 /** Example operations GraphiQL opens with (when the browser has no saved tabs). */
-export const graphiqlDefaultQuery = `# Examples: the run button asks which one to run.
+const graphiqlDefaultQuery = `# Examples: the run button asks which one to run.
 
 query ChatMessages {
   chatMessages(instance: system, last: 10) {

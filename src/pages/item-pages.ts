@@ -1,9 +1,12 @@
-import type { PublishedItem } from '../resolvers/view.js';
+import { rawExt, type KidlispView, type PublishedItem } from '../resolvers/view.js';
 import { highlightedLines, highlightJavascript, highlightLisp } from './highlight.js';
 import { html, type SafeHtml } from './html.js';
 import { layout } from './layout.js';
 
 type Item<K extends PublishedItem['kind']> = Extract<PublishedItem, { kind: K }>;
+
+/** The item's raw file, `/<code>.<ext>`. */
+const rawFile = (item: PublishedItem) => `${item.code}.${rawExt(item)}`;
 
 const published = (when: Date) => html`<time datetime="${when.toISOString()}">${when.toISOString().slice(0, 10)}</time>`;
 
@@ -11,7 +14,7 @@ function header(title: string, kind: string, when: Date, links: SafeHtml | strin
   return html`<header class="item"><h1>${title}</h1><p class="meta"><span class="kind">${kind}</span> published ${published(when)} ${links}</p></header>`;
 }
 
-export function kidlispPage(item: Item<'kidlisp'>): string {
+function kidlispPage(item: KidlispView): string {
   const { diagnostics, valid } = item.preview;
   const byLine = new Map<number, typeof diagnostics>();
   for (const diagnostic of diagnostics) byLine.set(diagnostic.line, [...(byLine.get(diagnostic.line) ?? []), diagnostic]);
@@ -21,7 +24,7 @@ export function kidlispPage(item: Item<'kidlisp'>): string {
     return html`<li class="${severity}"><code>${line}</code></li>`;
   });
   const body = html`<main class="viewer">
-${header(`$${item.code}`, 'KidLisp', item.when, html`· <a href="/${item.code}.lisp">raw source</a>`)}
+${header(`$${item.code}`, 'KidLisp', item.when, html`· <a href="/${rawFile(item)}">raw source</a>`)}
 <p class="status ${valid ? 'valid' : 'invalid'}">${valid ? 'No errors' : 'Has errors'}: ${item.preview.errors.length} error(s), ${item.preview.warnings.length} warning(s).</p>
 <ol class="source lisp" id="source">${lines}</ol>
 ${
@@ -36,18 +39,17 @@ ${
 }
 
 export function piecePage(item: Item<'piece'>, source: string | null): string {
-  const rawPath = `/${item.code}.${item.ext}`;
   const highlighted = source === null ? null : item.ext === 'mjs' ? highlightJavascript(source) : highlightLisp(source);
   const body = html`<main class="viewer">
-${header(item.name ?? item.code, item.ext === 'mjs' ? 'JavaScript piece' : `${item.ext} piece`, item.when, html`· <a href="${rawPath}">${item.code}.${item.ext}</a>`)}
+${header(item.name ?? item.code, item.ext === 'mjs' ? 'JavaScript piece' : `${item.ext} piece`, item.when, html`· <a href="/${rawFile(item)}">${rawFile(item)}</a>`)}
 ${item.name ? html`<p class="meta">code <code>${item.code}</code></p>` : ''}
 ${highlighted ? html`<pre class="source ${item.ext}" id="source"><code>${highlighted}</code></pre>` : html`<p class="missing">The source file is not available.</p>`}
 </main>`;
   return layout({ title: `${item.name ?? item.code} · piece`, body });
 }
 
-export function paintingPage(item: Item<'painting'>): string {
-  const src = `/${item.code}.png`;
+function paintingPage(item: Item<'painting'>): string {
+  const src = `/${rawFile(item)}`;
   const body = html`<main class="viewer">
 ${header(item.code, 'Painting', item.when, html`· <a href="${src}" download>download</a>`)}
 <figure class="painting"><img src="${src}" alt="Painting ${item.code}"></figure>
@@ -55,13 +57,13 @@ ${header(item.code, 'Painting', item.when, html`· <a href="${src}" download>dow
   return layout({ title: `${item.code} · painting`, body });
 }
 
-export function tapePage(item: Item<'tape'>): string {
-  const src = `/${item.code}.${item.format}`;
+function tapePage(item: Item<'tape'>): string {
+  const src = `/${rawFile(item)}`;
   const duration = item.totalDuration === undefined ? '' : html`· ${item.totalDuration.toFixed(1)} s`;
   const player =
     item.format === 'mp4'
       ? html`<video class="tape" controls preload="metadata" src="${src}">Your browser cannot play this video; <a href="${src}">download it</a>.</video>`
-      : html`<p>This tape is a recording archive (zip): <a href="${src}" download>download ${item.code}.zip</a>.</p>`;
+      : html`<p>This tape is a recording archive (zip): <a href="${src}" download>download ${rawFile(item)}</a>.</p>`;
   const body = html`<main class="viewer">
 ${header(item.code, 'Tape', item.when, html`${duration} · <a href="${src}" download>download</a>`)}
 ${player}
@@ -69,7 +71,8 @@ ${player}
   return layout({ title: `${item.code} · tape`, body });
 }
 
-export function itemPage(item: Exclude<PublishedItem, { kind: 'piece' }>): string {
+/** The page of a KidLisp item (with its preview), a painting or a tape; pieces have `piecePage`. */
+export function itemPage(item: KidlispView | Item<'painting'> | Item<'tape'>): string {
   switch (item.kind) {
     case 'kidlisp':
       return kidlispPage(item);

@@ -3,7 +3,8 @@ import { AppError } from '../errors.js';
 import { findClock } from '../resolvers/clock-view.js';
 import type { Services } from '../resolvers/context.js';
 import { errorHeaders, toAppError } from '../resolvers/errors.js';
-import { findPublished, pieceSource, readPublishedFile } from '../resolvers/view.js';
+import { sendError } from '../rest/respond.js';
+import { findPublished, kindsWithRawExt, pieceSource, rawExt, readPublishedFile, withPreview, type PublishedKind } from '../resolvers/view.js';
 import { clockPage } from './clock-page.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphiql.js';
 import { itemPage, piecePage } from './item-pages.js';
@@ -31,29 +32,27 @@ export function createPagesRouter(services: Services): Router {
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
   const sendFile = (res: Response, type: string, body: string | Buffer) => res.type(type).set('Content-Security-Policy', RAW_FILE_POLICY).send(body);
 
-  async function sendItem(res: Response, code: string, options: { kidlispOnly?: boolean } = {}): Promise<boolean> {
-    const item = await findPublished(ctx, code);
-    if (!item || (options.kidlispOnly && item.kind !== 'kidlisp')) return false;
-    sendHtml(res, item.kind === 'piece' ? piecePage(item, await pieceSource(ctx, item)) : itemPage(item));
+  async function sendItem(res: Response, code: string, kinds?: PublishedKind[]): Promise<boolean> {
+    const item = await findPublished(ctx, code, kinds);
+    if (!item) return false;
+    sendHtml(res, item.kind === 'piece' ? piecePage(item, await pieceSource(ctx, item)) : itemPage(item.kind === 'kidlisp' ? withPreview(item) : item));
     return true;
   }
 
+  /** `/<code>.<ext>`: only the item's own raw extension answers, and nothing is read from storage before that is known. */
   async function sendRawFile(res: Response, code: string, ext: string): Promise<boolean> {
-    const item = await findPublished(ctx, code);
-    if (!item) return false;
-    if (item.kind === 'kidlisp' || (item.kind === 'piece' && item.ext !== 'mjs')) {
-      const source = item.kind === 'kidlisp' ? item.source : await pieceSource(ctx, item);
-      if (ext !== (item.kind === 'kidlisp' ? 'lisp' : item.ext) || source === null) return false;
-      sendFile(res, 'text/plain; charset=utf-8', source);
+    const item = await findPublished(ctx, code, kindsWithRawExt(ext));
+    if (!item || ext !== rawExt(item)) return false;
+    if (item.kind === 'kidlisp') {
+      sendFile(res, 'text/plain; charset=utf-8', item.source);
       return true;
     }
     if (item.kind === 'piece') {
-      const source = ext === 'mjs' ? await pieceSource(ctx, item) : null;
+      const source = await pieceSource(ctx, item);
       if (source === null) return false;
-      sendFile(res, 'text/javascript; charset=utf-8', source);
+      sendFile(res, item.ext === 'mjs' ? 'text/javascript; charset=utf-8' : 'text/plain; charset=utf-8', source);
       return true;
     }
-    if (ext !== (item.kind === 'painting' ? 'png' : item.format)) return false;
     const file = await readPublishedFile(ctx, item);
     if (!file) return false;
     res.set('Content-Disposition', ext === 'zip' ? `attachment; filename="${code}.zip"` : 'inline');
@@ -75,7 +74,7 @@ export function createPagesRouter(services: Services): Router {
       const sent = name.startsWith('clock~')
         ? await sendClock(res, name.slice('clock~'.length))
         : name.startsWith('$')
-          ? await sendItem(res, name.slice(1), { kidlispOnly: true })
+          ? await sendItem(res, name.slice(1), ['kidlisp'])
           : dot > 0
             ? await sendRawFile(res, name.slice(0, dot), name.slice(dot + 1))
             : await sendItem(res, name);
@@ -88,10 +87,13 @@ export function createPagesRouter(services: Services): Router {
   router.use(notFound);
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const appError = toAppError(error, services);
+    if (prefersJson(req)) {
+      sendError(res, appError);
+      return;
+    }
     if (res.headersSent) return;
     res.status(appError.status).set(errorHeaders(appError));
-    if (prefersJson(req)) res.json(appError.toJSON());
-    else sendHtml(res, errorPage(appError.message));
+    sendHtml(res, errorPage(appError.message));
   });
   return router;
 }
@@ -100,11 +102,9 @@ export function createPagesRouter(services: Services): Router {
 const prefersJson = (req: Request) => req.accepts(['text/html', 'application/json']) === 'application/json';
 
 function notFound(req: Request, res: Response): void {
-  res.status(404);
   if ((req.method === 'GET' || req.method === 'HEAD') && !prefersJson(req)) {
-    res.type('html').send(notFoundPage(req.path));
+    res.status(404).type('html').send(notFoundPage(req.path));
     return;
   }
-  const error = new AppError('NOT_FOUND', `There is no route ${req.method} ${req.path}.`);
-  res.json(error.toJSON());
+  sendError(res, new AppError('NOT_FOUND', `There is no route ${req.method} ${req.path}.`));
 }

@@ -7,7 +7,7 @@ type Directives = Record<string, string[] | null>;
 const insecureUpgrade = (config: Pick<Config, 'publicUrl'>) => (config.publicUrl.startsWith('https:') ? [] : null);
 
 /** The viewer pages: same-origin everything, no inline script or style, no plugins, no framing. */
-export function pageDirectives(config: Pick<Config, 'publicUrl'>): Directives {
+function pageDirectives(config: Pick<Config, 'publicUrl'>): Directives {
   return {
     'default-src': ["'self'"],
     'script-src': ["'self'"],
@@ -55,4 +55,3 @@ const helmetFor = (config: Pick<Config, 'publicUrl'>, directives: Directives): R
   }) as RequestHandler;
 
 export const pageSecurity = (config: Pick<Config, 'publicUrl'>) => helmetFor(config, pageDirectives(config));
-export const graphiqlSecurity = (config: Pick<Config, 'publicUrl'>) => helmetFor(config, graphiqlDirectives(config));

@@ -14,14 +14,21 @@ const chars = (max: number) => `at most ${max.toLocaleString('en-US')} character
 
 // ---------------------------------------------------------------- package
 
+const DEFAULT_SERVICE_URL = 'http://localhost:4000';
+const DEFAULT_TIMEOUT_MS = 30_000;
+
 export const assistantPackage = {
   name: 'publish-gateway',
   bin: 'publish-mcp',
   serverName: 'publish-gateway',
   install: 'npm install -g publish-gateway',
+  /** The stdio bin's defaults for SERVICE_URL and SERVICE_TIMEOUT_MS (src/mcp/stdio-settings.ts). */
+  defaultServiceUrl: DEFAULT_SERVICE_URL,
+  defaultTimeoutMs: DEFAULT_TIMEOUT_MS,
   environment: {
-    SERVICE_URL: 'base URL of the service (default http://localhost:4000)',
+    SERVICE_URL: `base URL of the service (default ${DEFAULT_SERVICE_URL})`,
     SERVICE_TOKEN: 'optional bearer token; published work is associated with its account',
+    SERVICE_TIMEOUT_MS: `optional; how long one call to the service may take, in milliseconds (default ${DEFAULT_TIMEOUT_MS})`,
   },
   httpPath: '/mcp',
   clientConfiguration: {
@@ -29,7 +36,7 @@ export const assistantPackage = {
       'publish-gateway': {
         command: 'publish-mcp',
         args: [] as string[],
-        env: { SERVICE_URL: 'http://localhost:4000', SERVICE_TOKEN: '<your access token>' },
+        env: { SERVICE_URL: DEFAULT_SERVICE_URL, SERVICE_TOKEN: '<your access token>' },
       },
     },
   },
@@ -79,7 +86,7 @@ export const toolErrorSchema = z.object({
   message: z.string(),
 });
 
-export const toolInputs = {
+const toolInputs = {
   publish_piece: z.object({
     source: z.string().describe(`JavaScript module source, ${chars(PIECE_MAX)}; must export boot, paint, sim or act, or a default.`),
     name: z.string().optional().describe(`Name of the piece, used for its code (${chars(NAME_MAX)}).`),
@@ -88,7 +95,7 @@ export const toolInputs = {
     source: z.string().describe(`KidLisp source, ${chars(KIDLISP_MAX)}.`),
   }),
   publish_clock: z.object({
-    source: z.string().describe(`Clock melody: note tokens separated by spaces, e.g. "c4 e4 g4 c5"; ${chars(CLOCK_MAX)}.`),
+    source: z.string().describe(`Clock melody: note tokens; spaces separate tracks that play together, e.g. "{square} 5cdefg ceg"; ${chars(CLOCK_MAX)}.`),
   }),
   get_api_info: z.object({}),
   preview_kidlisp: z.object({
@@ -190,7 +197,7 @@ export const assistantResources = {
     name: 'piece-examples',
     uri: 'service://piece-examples',
     title: 'KidLisp examples',
-    description: 'Examples drawn from the most-viewed published KidLisp pieces, with their codes and URLs.',
+    description: 'Examples drawn from the most published KidLisp pieces (by hits: how often the same source was published), with their codes and URLs.',
     mimeType: 'text/markdown',
     version: '1.1.0',
   },
@@ -204,7 +211,7 @@ const promptText = (what: string) =>
     .trim()
     .min(1, `${what} must not be empty.`);
 
-export const promptArguments = {
+const promptArguments = {
   'create-piece': z.object({
     name: promptText('name').describe('Name of the piece.'),
     description: promptText('description').describe('What the piece should do.'),

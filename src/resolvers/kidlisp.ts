@@ -4,15 +4,12 @@ import { previewKidlisp as checkKidlisp, type KidlispPreview } from '../domain/k
 import type { RequestContext } from './context.js';
 import { KIDLISP_MAX } from './publish/inputs.js';
 import { itemUrl } from './publish/urls.js';
+import { sourceField } from './validation.js';
 
 export type { KidlispPreview };
 
 /** An empty source is not an input error here: the preview reports it (valid: false). */
-export const previewKidlispInput = z.object({
-  source: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'source is required.' : 'source must be a string.') })
-    .max(KIDLISP_MAX, `source is longer than ${KIDLISP_MAX.toLocaleString('en-US')} characters.`),
-});
+export const previewKidlispInput = z.object({ source: sourceField(KIDLISP_MAX, { allowBlank: true }) });
 
 export type PreviewKidlispInput = z.output<typeof previewKidlispInput>;
 
@@ -42,7 +39,7 @@ export interface KidlispExample {
   url: string;
 }
 
-/** The most-viewed published KidLisp, most hits first (ties: newest first). */
+/** The most popular published KidLisp by `hits`, most first (ties: newest first). */
 export async function topKidlisp(ctx: RequestContext, input: TopKidlispInput): Promise<KidlispExample[]> {
   const { db, config } = ctx.services;
   const records = await db.kidlisp

@@ -14,7 +14,7 @@ type Issue = z.core.$ZodIssue;
 
 const fieldCodes: Record<string, (issue: Issue, value: unknown) => ErrorCode> = {
   source: (issue, value) => {
-    if (value === undefined || value === null || issue.code === 'too_small') return 'SOURCE_REQUIRED';
+    if (value === undefined || value === null) return 'SOURCE_REQUIRED';
     if (issue.code === 'too_big') return 'SOURCE_TOO_LONG';
     return 'SOURCE_NOT_STRING';
   },
@@ -63,12 +63,16 @@ export function failWith(ctx: z.RefinementCtx, code: ErrorCode, message: string,
   ctx.addIssue({ code: 'custom', message, params: { code, details } satisfies IssueParams });
 }
 
-/** A required string field with the contract's messages (required, not a string, too long, empty). */
-export function textField(field: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? `${field} is required.` : `${field} must be a string.`) })
-    .max(max, `${field} is longer than ${max.toLocaleString('en-US')} characters.`)
-    .superRefine((text, ctx) => {
-      if (text.trim().length === 0) failWith(ctx, 'SOURCE_REQUIRED', `${field} is empty.`);
-    });
+/**
+ * The `source` field of an operation, with the contract's messages: required, a string, at most
+ * `max` characters and, unless `allowBlank`, not blank.
+ */
+export function sourceField(max: number, options: { allowBlank?: boolean } = {}) {
+  const text = z
+    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'source is required.' : 'source must be a string.') })
+    .max(max, `source is longer than ${max.toLocaleString('en-US')} characters.`);
+  if (options.allowBlank) return text;
+  return text.superRefine((value, ctx) => {
+    if (value.trim().length === 0) failWith(ctx, 'SOURCE_REQUIRED', 'source is empty.');
+  });
 }

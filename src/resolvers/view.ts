@@ -6,27 +6,69 @@ type ViewContext = Pick<RequestContext, 'services'>;
 
 /** A published item of the shared namespace (contract section 2), as a viewer page shows it. */
 export type PublishedItem =
-  | { kind: 'kidlisp'; code: string; when: Date; source: string; preview: KidlispPreview }
+  | { kind: 'kidlisp'; code: string; when: Date; source: string }
   | { kind: 'piece'; code: string; when: Date; name?: string; ext: 'mjs' | 'lisp' | 'lua'; key: string; source?: string }
   | { kind: 'painting'; code: string; when: Date; key: string }
   | { kind: 'tape'; code: string; when: Date; key: string; format: 'zip' | 'mp4'; totalDuration?: number };
+
+export type PublishedKind = PublishedItem['kind'];
+
+/** A KidLisp item with the validator's preview, for its page (a raw .lisp file needs none). */
+export type KidlispView = Extract<PublishedItem, { kind: 'kidlisp' }> & { preview: KidlispPreview };
+
+export const withPreview = (item: Extract<PublishedItem, { kind: 'kidlisp' }>): KidlispView => ({ ...item, preview: previewKidlisp(item.source) });
 
 /** Codes as this service and the reference issue them; anything else is not looked up. */
 export const isCodeShaped = (code: string) => /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(code);
 
 const pieceExt = (ext: string | undefined): 'mjs' | 'lisp' | 'lua' => (ext === 'lisp' || ext === 'lua' ? ext : 'mjs');
 
-/** Looks a code up in the four collections that share the namespace. */
-export async function findPublished(ctx: ViewContext, code: string): Promise<PublishedItem | null> {
-  if (!isCodeShaped(code)) return null;
+/** The extension of the item's raw file, `/<code>.<ext>`. */
+export function rawExt(item: PublishedItem): string {
+  switch (item.kind) {
+    case 'kidlisp':
+      return 'lisp';
+    case 'piece':
+      return item.ext;
+    case 'painting':
+      return 'png';
+    case 'tape':
+      return item.format;
+  }
+}
+
+/** The kinds whose raw file can have this extension (none for any other extension). */
+export function kindsWithRawExt(ext: string): PublishedKind[] {
+  switch (ext) {
+    case 'lisp':
+      return ['kidlisp', 'piece'];
+    case 'mjs':
+    case 'lua':
+      return ['piece'];
+    case 'png':
+      return ['painting'];
+    case 'zip':
+    case 'mp4':
+      return ['tape'];
+    default:
+      return [];
+  }
+}
+
+const ALL_KINDS: readonly PublishedKind[] = ['kidlisp', 'piece', 'painting', 'tape'];
+
+/** Looks a code up in the collections of the given kinds (all four share the namespace). */
+export async function findPublished(ctx: ViewContext, code: string, kinds: readonly PublishedKind[] = ALL_KINDS): Promise<PublishedItem | null> {
+  if (!isCodeShaped(code) || kinds.length === 0) return null;
   const { db } = ctx.services;
+  const lookup = <T>(kind: PublishedKind, find: () => Promise<T | null>) => (kinds.includes(kind) ? find() : null);
   const [kidlisp, piece, painting, tape] = await Promise.all([
-    db.kidlisp.findOne({ code }),
-    db.pieces.findOne({ code }),
-    db.paintings.findOne({ code }),
-    db.tapes.findOne({ code }),
+    lookup('kidlisp', () => db.kidlisp.findOne({ code })),
+    lookup('piece', () => db.pieces.findOne({ code })),
+    lookup('painting', () => db.paintings.findOne({ code })),
+    lookup('tape', () => db.tapes.findOne({ code })),
   ]);
-  if (kidlisp) return { kind: 'kidlisp', code, when: kidlisp.when, source: kidlisp.source, preview: previewKidlisp(kidlisp.source) };
+  if (kidlisp) return { kind: 'kidlisp', code, when: kidlisp.when, source: kidlisp.source };
   if (piece) {
     const ext = pieceExt(piece.ext);
     // store-piece records keep the key without its extension; track-media records keep the whole key.

@@ -1,4 +1,4 @@
-import { Router, type Express, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { apiInfo } from '../resolvers/api-info.js';
 import type { Services } from '../resolvers/context.js';
 import { docsQuery } from '../resolvers/docs/docs-endpoints.js';
@@ -17,15 +17,18 @@ function wantsHtml(req: Request): boolean {
 
 const DOCS_PATHS = ['/', '/docs', '/api-docs'];
 
-/** GET /api (and its aliases): the documentation object, or its HTML page. */
-export function docsHandler(services: Services, options: { alwaysJson?: boolean } = {}): RequestHandler {
+/**
+ * GET /api (and its aliases): the documentation object, or its HTML page. CORS comes from the
+ * /api router's middleware.
+ */
+function docsHandler(services: Services): RequestHandler {
   const info = apiInfo({ services });
   const secure = pageSecurity(services.config);
   let page: string | undefined;
   return (req, res, next) => {
     res.vary('Accept');
-    if (options.alwaysJson || !wantsHtml(req)) {
-      res.set('Access-Control-Allow-Origin', '*').json(info);
+    if (!wantsHtml(req)) {
+      res.json(info);
       return;
     }
     page ??= apiDocsPage(info);
@@ -35,8 +38,9 @@ export function docsHandler(services: Services, options: { alwaysJson?: boolean 
 }
 
 export function mountDocsRoutes(router: Router, services: Services): void {
+  const docs = docsHandler(services);
   for (const path of DOCS_PATHS) {
-    router.get(path, docsHandler(services));
+    router.get(path, docs);
     router.all(path, methodNotAllowed(['GET']));
   }
   let openapi: unknown;
@@ -47,14 +51,13 @@ export function mountDocsRoutes(router: Router, services: Services): void {
   router.all('/openapi.json', methodNotAllowed(['GET']));
 }
 
-/** /api-docs.json: the documentation as JSON whatever the Accept header says. */
+/** /api-docs.json: the documentation as JSON whatever the Accept header says (outside /api, so its own CORS header). */
 export function createRootDocsRouter(services: Services): Router {
+  const info = apiInfo({ services });
   const router = Router();
-  router.get('/api-docs.json', docsHandler(services, { alwaysJson: true }));
+  router.get('/api-docs.json', (_req, res) => {
+    res.vary('Accept').set('Access-Control-Allow-Origin', '*').json(info);
+  });
   router.all('/api-docs.json', methodNotAllowed(['GET']));
   return router;
-}
-
-export function mountRootDocsRoutes(app: Express, services: Services): void {
-  app.use(createRootDocsRouter(services));
 }

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { clientAddressOf } from '../client-address.js';
 import { AppError } from '../errors.js';
 import { payloadTooLarge } from '../limits.js';
 import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
@@ -16,7 +17,7 @@ export function operationRoute(
 ): RequestHandler {
   return async (req, res) => {
     try {
-      const ctx = await createRequestContext(services, { authorization: req.headers.authorization, clientAddress: req.ip });
+      const ctx = await createRequestContext(services, { authorization: req.headers.authorization, clientAddress: clientAddressOf(req) });
       await run(ctx, req, res);
     } catch (error) {
       sendError(res, toAppError(error, services));

@@ -2,6 +2,7 @@ import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import ZodPlugin from '@pothos/plugin-zod';
 import type { RequestContext } from '../resolvers/context.js';
+import type { z } from 'zod';
 import { inputError } from '../resolvers/validation.js';
 
 export const builder = new SchemaBuilder<{
@@ -21,3 +22,9 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({});
 builder.mutationType({});
+
+/** plugin-zod hands a resolver the output of the field's `validate.schema`; this names its type. */
+export const validated = <S extends z.ZodType>(_schema: S, args: unknown) => args as z.output<S>;
+
+/** A limit as the descriptions print it: 50,000. */
+export const count = (n: number) => n.toLocaleString('en-US');

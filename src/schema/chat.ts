@@ -1,6 +1,7 @@
 import {
   CHAT_INSTANCES,
   CHAT_LIMIT_MAX,
+  CHAT_SEARCH_MAX,
   chatConnectionInput,
   chatMessagesConnection,
   heartsOf,
@@ -42,7 +43,7 @@ builder.queryFields((t) => ({
       description: `Public chat messages, edges oldest first. Page backwards with last/before (the default is the latest 50) or forwards with first/after; at most ${CHAT_LIMIT_MAX} per page.`,
       args: {
         instance: t.arg({ type: ChatInstance, description: 'system (default), clock or all.' }),
-        search: t.arg.string({ description: 'Case-insensitive substring of the text (at most 200 characters).' }),
+        search: t.arg.string({ description: `Case-insensitive substring of the text (at most ${CHAT_SEARCH_MAX} characters).` }),
         from: t.arg.string({ description: 'Only messages by this @handle (the @ is optional).' }),
       },
       edgesNullable: { list: false, items: false },

@@ -8,7 +8,8 @@ import {
   type KidlispExample,
   type KidlispPreview,
 } from '../resolvers/kidlisp.js';
-import { builder } from './builder.js';
+import { KIDLISP_MAX } from '../resolvers/publish/inputs.js';
+import { builder, count, validated } from './builder.js';
 
 const Severity = builder.enumType('KidlispSeverity', { values: ['error', 'warning'] as const });
 
@@ -52,7 +53,7 @@ const Example = builder.objectRef<KidlispExample>('KidlispExample').implement({
   fields: (t) => ({
     code: t.exposeString('code'),
     source: t.exposeString('source'),
-    hits: t.exposeInt('hits', { description: 'How often it was viewed or published.' }),
+    hits: t.exposeInt('hits', { description: 'How often this source was published (the first time and every repeat).' }),
     url: t.exposeString('url'),
   }),
 });
@@ -60,16 +61,16 @@ const Example = builder.objectRef<KidlispExample>('KidlispExample').implement({
 builder.queryFields((t) => ({
   previewKidlisp: t.field({
     type: Preview,
-    description: 'Checks KidLisp source (at most 50,000 characters) without publishing it.',
+    description: `Checks KidLisp source (at most ${count(KIDLISP_MAX)} characters) without publishing it.`,
     args: { source: t.arg.string({ required: true }) },
     validate: { schema: previewKidlispInput },
-    resolve: (_root, args) => previewKidlisp(args),
+    resolve: (_root, args) => previewKidlisp(validated(previewKidlispInput, args)),
   }),
   topKidlisp: t.field({
     type: [Example],
-    description: `The most-viewed published KidLisp, most first (limit 1..${TOP_KIDLISP_MAX}, default 5).`,
+    description: `The most popular published KidLisp by hits, most first (limit 1..${TOP_KIDLISP_MAX}, default 5).`,
     args: { limit: t.arg.int() },
     validate: { schema: topKidlispInput },
-    resolve: (_root, args, ctx) => topKidlisp(ctx, topKidlispInput.parse(args)),
+    resolve: (_root, args, ctx) => topKidlisp(ctx, validated(topKidlispInput, args)),
   }),
 }));

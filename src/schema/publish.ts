@@ -1,4 +1,7 @@
 import {
+  CLOCK_MAX,
+  KIDLISP_MAX,
+  PIECE_MAX,
   publishClock,
   publishClockInput,
   publishKidlisp,
@@ -10,8 +13,8 @@ import {
   type PublishResult,
   type TrackMediaResult,
 } from '../resolvers/publish/index.js';
-import { MEDIA_EXTS } from '../domain/media.js';
-import { builder } from './builder.js';
+import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../domain/media.js';
+import { builder, count, validated } from './builder.js';
 
 const Published = builder.objectRef<PublishResult>('Published').implement({
   description: 'A published item: its short code, its URL and whether the content already existed.',
@@ -35,30 +38,30 @@ const TrackedMedia = builder.objectRef<TrackMediaResult>('TrackedMedia').impleme
 const MediaExt = builder.enumType('MediaExt', { values: MEDIA_EXTS });
 
 const MediaMetadata = builder.inputType('MediaMetadata', {
-  fields: (t) => ({ totalDuration: t.float({ description: 'Tape duration in seconds (tapes only; at most 30).' }) }),
+  fields: (t) => ({ totalDuration: t.float({ description: `Tape duration in seconds (tapes only; at most ${MAX_TAPE_SECONDS}).` }) }),
 });
 
 builder.mutationFields((t) => ({
   publishKidlisp: t.field({
     type: Published,
-    description: 'Publishes KidLisp source (at most 50,000 characters).',
+    description: `Publishes KidLisp source (at most ${count(KIDLISP_MAX)} characters).`,
     args: { source: t.arg.string({ required: true }) },
     validate: { schema: publishKidlispInput },
-    resolve: (_root, args, ctx) => publishKidlisp(ctx, args),
+    resolve: (_root, args, ctx) => publishKidlisp(ctx, validated(publishKidlispInput, args)),
   }),
   publishClock: t.field({
     type: Published,
-    description: 'Publishes a clock melody (at most 10,000 characters).',
+    description: `Publishes a clock melody (at most ${count(CLOCK_MAX)} characters).`,
     args: { source: t.arg.string({ required: true }) },
     validate: { schema: publishClockInput },
-    resolve: (_root, args, ctx) => publishClock(ctx, args),
+    resolve: (_root, args, ctx) => publishClock(ctx, validated(publishClockInput, args)),
   }),
   publishPiece: t.field({
     type: Published,
-    description: 'Publishes a JavaScript piece (at most 100,000 characters) exporting boot, paint, sim or act, or a default.',
+    description: `Publishes a JavaScript piece (at most ${count(PIECE_MAX)} characters) exporting boot, paint, sim or act, or a default.`,
     args: { source: t.arg.string({ required: true }), name: t.arg.string() },
     validate: { schema: publishPieceInput },
-    resolve: (_root, args, ctx) => publishPiece(ctx, publishPieceInput.parse(args)),
+    resolve: (_root, args, ctx) => publishPiece(ctx, validated(publishPieceInput, args)),
   }),
   trackMedia: t.field({
     type: TrackedMedia,
@@ -69,6 +72,6 @@ builder.mutationFields((t) => ({
       metadata: t.arg({ type: MediaMetadata }),
     },
     validate: { schema: trackMediaInput },
-    resolve: (_root, args, ctx) => trackMedia(ctx, trackMediaInput.parse(args)),
+    resolve: (_root, args, ctx) => trackMedia(ctx, validated(trackMediaInput, args)),
   }),
 }));

@@ -5,8 +5,9 @@ import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from '../pages/graphiql.js';
 import { createRequestContext, type RequestContext, type Services } from '../resolvers/context.js';
+import { clientAddressOf } from '../client-address.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from '../limits.js';
-import { toAppError } from '../resolvers/errors.js';
+import { errorHeaders, toAppError } from '../resolvers/errors.js';
 import { schema } from './index.js';
 import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
 
@@ -28,12 +29,14 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
     return withInputCode(error instanceof GraphQLError ? error : original); // e.g. a variable of the wrong type
   }
   const appError = toAppError(original, services);
+  const headers = errorHeaders(appError);
   return new GraphQLError(appError.message, {
     ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
     extensions: {
       code: appError.code,
       ...appError.details,
-      ...(appError.status === 401 ? { http: { status: 401, headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' } } } : {}),
+      // A bad token keeps its 401 (as on REST); other errors ride in a 200 with their headers (Retry-After).
+      ...(Object.keys(headers).length > 0 ? { http: { ...(appError.status === 401 ? { status: 401 } : {}), headers } } : {}),
     },
   });
 }
@@ -70,7 +73,7 @@ export function createGraphqlHandler(services: Services, options: { graphiql: bo
     context: async ({ request, req }) =>
       createRequestContext(services, {
         authorization: request.headers.get('authorization') ?? undefined,
-        clientAddress: req.socket.remoteAddress,
+        clientAddress: clientAddressOf(req),
       }),
   });
 }

@@ -28,6 +28,10 @@ export function contentTypeFor(key: string): string {
   return contentTypes[ext] ?? 'application/octet-stream';
 }
 
+export class UnsafeKeyError extends Error {
+  override name = 'UnsafeKeyError';
+}
+
 /** Keys are relative paths of safe segments; anything else never reaches a backend. */
 export function assertSafeKey(key: string): void {
   const segments = key.split('/');
@@ -36,5 +40,5 @@ export function assertSafeKey(key: string): void {
     key.length <= 512 &&
     !key.startsWith('/') &&
     segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && /^[A-Za-z0-9._|@-]+$/.test(segment));
-  if (!safe) throw new Error(`unsafe storage key: ${JSON.stringify(key)}`);
+  if (!safe) throw new UnsafeKeyError(`unsafe storage key: ${JSON.stringify(key)}`);
 }

@@ -10,7 +10,7 @@ import { assistantPackage, assistantPrompts, assistantResources, assistantTools 
 describe('assistant catalog', () => {
   it('uses the exact names of the spec', () => {
     expect(Object.keys(assistantTools).sort()).toEqual(['get_api_info', 'preview_kidlisp', 'publish_clock', 'publish_kidlisp', 'publish_piece']);
-    expect(Object.values(assistantTools).every((tool) => tool.name === tool.name.trim())).toBe(true);
+    for (const [key, tool] of Object.entries(assistantTools)) expect(tool.name, key).toBe(key);
     expect(Object.fromEntries(Object.values(assistantResources).map((resource) => [resource.uri, resource.mimeType]))).toEqual({
       'service://piece-template': 'text/javascript',
       'service://kidlisp-reference': 'text/markdown',
@@ -47,10 +47,19 @@ describe('resource content', () => {
   });
 
   it('examples keep long sources short and fences closed', () => {
-    const markdown = pieceExamplesMarkdown([{ code: 'abc', source: '```\n'.repeat(1_000), hits: 1, url: 'http://x/abc' }]);
-    expect(markdown).toContain('````lisp');
+    const source = '```\n'.repeat(1_000);
+    const markdown = pieceExamplesMarkdown([{ code: 'abc', source, hits: 1, url: 'http://x/abc' }]);
     expect(markdown).toContain('(First 2000 characters shown.)');
-    expect(markdown).toContain('1 view)');
+    expect(markdown).toContain('1 hit)');
+    // The fence is longer than any backtick run of the source, and the first line that could close it is its own closing fence.
+    const lines = markdown.split('\n');
+    const open = lines.indexOf('````lisp');
+    expect(open).toBeGreaterThan(-1);
+    const close = lines.findIndex((line, i) => i > open && /^`{4,}/.test(line));
+    expect(close).toBeGreaterThan(open);
+    expect(lines[close]).toBe('````');
+    expect(lines.slice(open + 1, close).join('\n')).toBe(source.slice(0, 2_000));
+    expect(lines.slice(close + 1).join('\n')).toBe('\n(First 2000 characters shown.)\n');
   });
 });
 

@@ -43,7 +43,7 @@ describe('GraphQL previewKidlisp', () => {
 });
 
 describe('GraphQL topKidlisp', () => {
-  it('lists the most-viewed published KidLisp first, with URLs', async () => {
+  it('lists the most published KidLisp (by hits) first, with URLs', async () => {
     const first = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe red) ; once' });
     const second = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe blue) ; thrice' });
     await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe blue) ; thrice' });

@@ -109,7 +109,7 @@ export function describeAssistantSurface(label: string, connect: Connect): { app
       expect(reference.text).toContain('my_var');
     });
 
-    it('reads examples: bundled ones on an empty database, then the most-viewed published KidLisp', async () => {
+    it('reads examples: bundled ones on an empty database, then the most published KidLisp by hits', async () => {
       await app.db.kidlisp.deleteMany({});
       const bundled = await read(assistantResources.pieceExamples.uri);
       expect(bundled.mimeType).toBe('text/markdown');

@@ -50,7 +50,7 @@ function checkSource(source: string): KidlispPreview {
   if (source.length > KIDLISP_MAX_LENGTH) {
     const limit = positionAt(source, KIDLISP_MAX_LENGTH);
     diagnostics.error(
-      `Source is ${source.length.toLocaleString('en-US')} characters, over the limit of 50,000 (the excess starts ${at(limit)})`,
+      `Source is ${source.length.toLocaleString('en-US')} characters, over the limit of ${KIDLISP_MAX_LENGTH.toLocaleString('en-US')} (the excess starts ${at(limit)})`,
       limit,
     );
     return result(diagnostics, emptyStats(countLines(source)));

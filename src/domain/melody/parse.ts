@@ -21,7 +21,7 @@ function failure(errors: string[]): MelodyParse {
 
 function parse(text: string): MelodyParse {
   if (text.length > MELODY_MAX_LENGTH) {
-    return failure([`Melody is ${text.length.toLocaleString('en-US')} characters, over the limit of 10,000`]);
+    return failure([`Melody is ${text.length.toLocaleString('en-US')} characters, over the limit of ${MELODY_MAX_LENGTH.toLocaleString('en-US')}`]);
   }
   if (text.trim() === '') return failure(['Melody is empty']);
 

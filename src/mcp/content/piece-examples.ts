@@ -29,7 +29,10 @@ function fence(source: string): string {
 const shown = (source: string) =>
   source.length <= SOURCE_SHOWN ? fence(source) : `${fence(source.slice(0, SOURCE_SHOWN))}\n\n(First ${SOURCE_SHOWN} characters shown.)`;
 
-/** `service://piece-examples`: the most-viewed published KidLisp, or the bundled set. */
+/**
+ * `service://piece-examples`: the most published KidLisp (by hits: how often the same source was
+ * published; a re-publish bumps them), or the bundled set.
+ */
 export function pieceExamplesMarkdown(top: readonly KidlispExample[]): string {
   const intro =
     '# KidLisp examples\n\nStudy these before writing a piece; check yours with `preview_kidlisp` and publish it with `publish_kidlisp`.\n';
@@ -39,8 +42,8 @@ export function pieceExamplesMarkdown(top: readonly KidlispExample[]): string {
   }
   const items = top.map(
     (example, index) =>
-      `## ${index + 1}. \`${example.code}\` (${example.hits} ${example.hits === 1 ? 'view' : 'views'})\n\n` +
+      `## ${index + 1}. \`${example.code}\` (${example.hits} ${example.hits === 1 ? 'hit' : 'hits'})\n\n` +
       `Live at ${example.url}\n\n${shown(example.source)}\n`,
   );
-  return [intro, 'The most-viewed published pieces, most first.\n', ...items].join('\n');
+  return [intro, 'The most published pieces, most hits (publishes of the same source) first.\n', ...items].join('\n');
 }

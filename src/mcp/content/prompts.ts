@@ -30,7 +30,7 @@ export function createKidlispPrompt(args: { description: string }): string {
 
 What it should draw or do: ${args.description}
 
-Read the language reference (${kidlispReference.uri}) and the most-viewed published examples
+Read the language reference (${kidlispReference.uri}) and the most published examples
 (${pieceExamples.uri}) first.
 
 Primer:

@@ -1,4 +1,4 @@
-import { LRUCache } from 'lru-cache';
+import { LRUCache, type Perf } from 'lru-cache';
 
 export const CHAT_CACHE_TTL_MS = 120_000;
 export const CHAT_CACHE_MAX_ENTRIES = 1_000;
@@ -10,8 +10,22 @@ export interface SharedCache<V extends object> {
   peek(key: string): V | undefined;
 }
 
-export function createSharedCache<V extends object>(options: { max: number; ttlMs: number }): SharedCache<V> {
-  const settled = new LRUCache<string, V>({ max: options.max, ttl: options.ttlMs });
+export interface SharedCacheOptions {
+  max: number;
+  ttlMs: number;
+  /**
+   * The clock the time to live is measured on (lru-cache's `perf`); `performance` when absent.
+   * An injected clock is read at every check (no `ttlResolution` caching), so tests can step it.
+   */
+  perf?: Perf;
+}
+
+export function createSharedCache<V extends object>(options: SharedCacheOptions): SharedCache<V> {
+  const settled = new LRUCache<string, V>({
+    max: options.max,
+    ttl: options.ttlMs,
+    ...(options.perf ? { perf: options.perf, ttlResolution: 0 } : {}),
+  });
   const loading = new Map<string, Promise<V>>();
   return {
     read(key, load) {

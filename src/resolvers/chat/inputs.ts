@@ -11,7 +11,7 @@ export type ChatInstance = (typeof CHAT_INSTANCES)[number];
 export const CHAT_LIMIT_DEFAULT = 50;
 export const CHAT_LIMIT_MAX = 100;
 export const CHAT_SEARCH_MAX = 200;
-export const CHAT_HANDLE_MAX = 64;
+const CHAT_HANDLE_MAX = 64;
 
 export const channelsOf = (instance: ChatInstance): readonly ChatChannel[] => (instance === 'all' ? CHAT_CHANNELS : [instance]);
 

@@ -34,7 +34,7 @@ const collectionOf: Record<ChatChannel, string> = { system: collectionNames.chat
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-export function chatFilter(window: ChatWindow, user: string | undefined): Document {
+function chatFilter(window: ChatWindow, user: string | undefined): Document {
   const filter: Document = { deleted: { $ne: true } };
   if (user !== undefined) filter.user = user;
   if (window.search) filter.text = { $regex: escapeRegExp(window.search), $options: 'i' };

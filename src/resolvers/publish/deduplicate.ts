@@ -7,14 +7,12 @@ export interface PublishOutcome {
   cached: boolean;
 }
 
-interface Hashed {
-  code: string;
-  hash?: string;
-}
-
-export interface DeduplicatedWrite<R extends Hashed> {
+export interface DeduplicatedWrite<R extends { code: string }> {
   collection: Collection<R>;
-  hash: string;
+  /** The unique field that says "this content is already here": `hash` for sources, `slug` for media. */
+  identity: 'hash' | 'slug';
+  /** The code of the record that already holds this identity, if any. */
+  existing(): Promise<string | undefined>;
   /** Reserves a code that no other publisher holds in this namespace. */
   claim(): Promise<string>;
   /** Returns a claimed code whose record was not written. */
@@ -26,7 +24,7 @@ export interface DeduplicatedWrite<R extends Hashed> {
 const MAX_ATTEMPTS = 32;
 
 /** Bumps `hits` and `lastAccessed` on the record with this hash and returns its code. */
-async function reuse<R extends Hashed>(collection: Collection<R>, hash: string): Promise<string | undefined> {
+export async function reuseByHash<R extends { code: string }>(collection: Collection<R>, hash: string): Promise<string | undefined> {
   const existing = await collection.findOneAndUpdate(
     { hash } as never,
     { $inc: { hits: 1 }, $set: { lastAccessed: new Date() } } as never,
@@ -37,11 +35,11 @@ async function reuse<R extends Hashed>(collection: Collection<R>, hash: string):
 
 /**
  * Publishes content at most once. The database's unique indexes decide every race: a duplicate
- * `hash` means someone published the same content first (answer with their code), a duplicate
- * `code` means that code was taken (try another). Nothing half-written is left behind.
+ * identity (hash or slug) means someone published the same content first (answer with their
+ * code), a duplicate `code` means that code was taken (try another). Nothing half-written is left behind.
  */
-export async function publishDeduplicated<R extends Hashed>(write: DeduplicatedWrite<R>): Promise<PublishOutcome> {
-  const existing = await reuse(write.collection, write.hash);
+export async function publishDeduplicated<R extends { code: string }>(write: DeduplicatedWrite<R>): Promise<PublishOutcome> {
+  const existing = await write.existing();
   if (existing) return { code: existing, cached: true };
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -56,8 +54,8 @@ export async function publishDeduplicated<R extends Hashed>(write: DeduplicatedW
       await undo?.();
       if (isDuplicateKey(error, 'code')) continue; // taken in this collection before the registry knew it
       await write.release(code);
-      if (!isDuplicateKey(error, 'hash')) throw error;
-      const winner = await reuse(write.collection, write.hash);
+      if (!isDuplicateKey(error, write.identity)) throw error;
+      const winner = await write.existing();
       if (winner) return { code: winner, cached: true };
     }
   }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { isTape, MAX_TAPE_SECONDS, MEDIA_EXTS, checkMediaSlug } from '../../domain/media.js';
-import { failWith, textField } from '../validation.js';
+import { KIDLISP_MAX_LENGTH } from '../../domain/kidlisp/index.js';
+import { MELODY_MAX_LENGTH } from '../../domain/melody/index.js';
+import { failWith, sourceField } from '../validation.js';
 
-export const KIDLISP_MAX = 50_000;
-export const CLOCK_MAX = 10_000;
+export const KIDLISP_MAX = KIDLISP_MAX_LENGTH;
+export const CLOCK_MAX = MELODY_MAX_LENGTH;
 export const PIECE_MAX = 100_000;
 export const NAME_MAX = 200;
 
@@ -11,7 +13,7 @@ const asObject = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 export const publishKidlispInput = z.object({
-  source: textField('source', KIDLISP_MAX),
+  source: sourceField(KIDLISP_MAX),
 });
 
 /** `melody` is the legacy name of `source`; when both are sent, `source` wins. */
@@ -20,11 +22,11 @@ export const publishClockInput = z.preprocess(
     const body = asObject(value);
     return body ? { source: body.source ?? body.melody } : value;
   },
-  z.object({ source: textField('source', CLOCK_MAX) }),
+  z.object({ source: sourceField(CLOCK_MAX) }),
 );
 
 export const publishPieceInput = z.object({
-  source: textField('source', PIECE_MAX),
+  source: sourceField(PIECE_MAX),
   name: z
     .string({ error: 'name must be a string.' })
     .max(NAME_MAX, `name is longer than ${NAME_MAX} characters.`)

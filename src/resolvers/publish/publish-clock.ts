@@ -2,7 +2,7 @@ import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import type { RequestContext } from '../context.js';
 import { enforcePublishLimit } from './rate-limit.js';
-import { publishDeduplicated } from './deduplicate.js';
+import { publishDeduplicated, reuseByHash } from './deduplicate.js';
 import { sourceFields, type PublishResult } from './published.js';
 import type { PublishClockInput } from './inputs.js';
 import { clockUrl } from './urls.js';
@@ -16,7 +16,8 @@ export async function publishClock(ctx: RequestContext, input: PublishClockInput
   const now = new Date();
   const outcome = await publishDeduplicated({
     collection: db.clocks,
-    hash,
+    identity: 'hash',
+    existing: () => reuseByHash(db.clocks, hash),
     claim: async () => candidates.next().value as string,
     release: async () => {},
     prepare: async (code) => ({

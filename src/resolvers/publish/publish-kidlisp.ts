@@ -3,7 +3,7 @@ import { sourceHash } from '../../domain/hash.js';
 import type { RequestContext } from '../context.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
-import { publishDeduplicated } from './deduplicate.js';
+import { publishDeduplicated, reuseByHash } from './deduplicate.js';
 import { sourceFields, type PublishResult } from './published.js';
 import type { PublishKidlispInput } from './inputs.js';
 import { itemUrl } from './urls.js';
@@ -16,7 +16,8 @@ export async function publishKidlisp(ctx: RequestContext, input: PublishKidlispI
   const now = new Date();
   const outcome = await publishDeduplicated({
     collection: db.kidlisp,
-    hash,
+    identity: 'hash',
+    existing: () => reuseByHash(db.kidlisp, hash),
     claim: () => claimCode(db, 'kidlisp', candidates),
     release: (code) => releaseCode(db, code, db.kidlisp),
     prepare: async (code) => ({

@@ -6,7 +6,7 @@ import { AppError } from '../../errors.js';
 import type { RequestContext } from '../context.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
-import { publishDeduplicated } from './deduplicate.js';
+import { publishDeduplicated, reuseByHash } from './deduplicate.js';
 import type { PublishPieceInput } from './inputs.js';
 import { sourceFields, type PublishResult } from './published.js';
 import { itemUrl } from './urls.js';
@@ -47,17 +47,13 @@ export async function publishPiece(ctx: RequestContext, input: PublishPieceInput
   const now = new Date();
   const outcome = await publishDeduplicated({
     collection: db.pieces,
-    hash,
+    identity: 'hash',
+    existing: () => reuseByHash(db.pieces, hash),
     claim: () => claimCode(db, 'piece', candidates),
     release: (code) => releaseCode(db, code, db.pieces),
     prepare: async (code) => {
       const key = pieceStorageKey(code, now, ctx.viewer?.account);
-      try {
-        await storage.put(key, input.source, 'text/javascript; charset=utf-8');
-      } catch (error) {
-        ctx.services.logger.error({ err: error, key }, 'piece storage write failed');
-        throw new AppError('STORAGE_UNAVAILABLE', 'The piece could not be written to storage; please retry.');
-      }
+      await storage.put(key, input.source, 'text/javascript; charset=utf-8');
       return {
         record: {
           code,

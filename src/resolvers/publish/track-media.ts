@@ -2,11 +2,11 @@ import type { Collection } from 'mongodb';
 import { codeCandidates } from '../../domain/codes.js';
 import { isTape, mediaCollection, type MediaExt } from '../../domain/media.js';
 import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
-import { isDuplicateKey } from '../../db/errors.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext } from '../context.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
+import { publishDeduplicated } from './deduplicate.js';
 import type { TrackMediaInput } from './inputs.js';
 import { itemUrl } from './urls.js';
 
@@ -16,8 +16,6 @@ export interface TrackMediaResult {
   url: string;
   cached: boolean;
 }
-
-const MAX_ATTEMPTS = 32;
 
 type MediaRecord = PaintingRecord | PieceRecord | TapeRecord;
 
@@ -46,27 +44,18 @@ export async function trackMedia(ctx: RequestContext, input: TrackMediaInput): P
   const { db, storage, config } = ctx.services;
   const collectionName = mediaCollection(input.ext);
   const collection = db[collectionName] as Collection<MediaRecord>;
-  const answer = (code: string, cached: boolean) => ({ code, slug: input.slug, url: itemUrl(config.publicUrl, code), cached });
 
   if (!(await storage.exists(input.slug))) {
     throw new AppError('MEDIA_NOT_FOUND', `No uploaded file was found at ${input.slug}; upload it to storage first.`);
   }
-  const known = await existingCode(collection, input.slug);
-  if (known) return answer(known, true);
-
   const candidates = codeCandidates('random');
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const code = await claimCode(db, kindOf[collectionName], candidates);
-    try {
-      await collection.insertOne(mediaRecord(input, code, ctx.viewer?.account));
-      return answer(code, false);
-    } catch (error) {
-      if (isDuplicateKey(error, 'code')) continue;
-      await releaseCode(db, code, collection);
-      if (!isDuplicateKey(error, 'slug')) throw error;
-      const winner = await existingCode(collection, input.slug);
-      if (winner) return answer(winner, true);
-    }
-  }
-  throw new AppError('INTERNAL', 'The media could not be registered; please retry.');
+  const outcome = await publishDeduplicated({
+    collection,
+    identity: 'slug',
+    existing: () => existingCode(collection, input.slug),
+    claim: () => claimCode(db, kindOf[collectionName], candidates),
+    release: (code) => releaseCode(db, code, collection),
+    prepare: async (code) => ({ record: mediaRecord(input, code, ctx.viewer?.account) }),
+  });
+  return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
 }

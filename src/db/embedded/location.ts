@@ -1,0 +1,7 @@
+import { join } from 'node:path';
+
+/** Where the service keeps its embedded database under DATA_DIR. */
+export const embeddedDataDir = (dataDir: string) => join(dataDir, 'db');
+
+/** Where a running service leaves the address of its embedded database for one-off commands. */
+export const embeddedEndpointFile = (dataDir: string) => join(embeddedDataDir(dataDir), 'endpoint.json');
