@@ -2,15 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { createSharedCache } from '../../src/resolvers/chat/cache.js';
 
 describe('createSharedCache', () => {
-  it('keeps a value for its time to live, then loads again', async () => {
-    const cache = createSharedCache<{ n: number }>({ max: 10, ttlMs: 200 });
+  it('keeps a value for its time to live, then loads again (on a stepped clock)', async () => {
+    let now = 10_000;
+    const cache = createSharedCache<{ n: number }>({ max: 10, ttlMs: 200, perf: { now: () => now } });
     let loads = 0;
     const load = async () => ({ n: ++loads });
     expect(await cache.read('k', load)).toEqual({ n: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    now += 199; // just before expiry
+    expect(cache.peek('k')).toEqual({ n: 1 });
     expect(await cache.read('k', load)).toEqual({ n: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(loads).toBe(1);
+    now += 2; // just after expiry (201 ms since the value was stored)
+    expect(cache.peek('k')).toBeUndefined();
     expect(await cache.read('k', load)).toEqual({ n: 2 });
+    expect(loads).toBe(2);
+    // The reloaded value gets its own time to live, counted from its load.
+    now += 199;
+    expect(await cache.read('k', load)).toEqual({ n: 2 });
+    now += 2;
+    expect(await cache.read('k', load)).toEqual({ n: 3 });
+    expect(loads).toBe(3);
   });
 
   it('shares one load among concurrent misses and does not keep a failure', async () => {

@@ -1,5 +1,6 @@
 import { MongoBulkWriteError, MongoClient, MongoServerError, ObjectId, type Db, type Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordCommands } from '../support/commands.js';
 import { startTestMongo, uniqueDbName, type TestMongo } from '../support/mongo.js';
 
 // Driver-level behaviour the service relies on; runs unchanged on any backend startTestMongo picks.
@@ -112,22 +113,48 @@ describe('CRUD', () => {
 });
 
 describe('cursors', () => {
-  it('returns more than one batch through getMore', async () => {
-    const c = db.collection('many');
-    await c.insertMany(Array.from({ length: 250 }, (_, i) => ({ i })));
-    const all = await c.find().sort({ i: 1 }).toArray();
-    expect(all.map((d) => d.i)).toEqual(Array.from({ length: 250 }, (_, i) => i));
+  it('returns more than one batch through getMore, and kills a cursor closed early', async () => {
+    // A client of its own with command monitoring, to see what is actually sent.
+    const monitored = await new MongoClient(mongo.uri, { monitorCommands: true }).connect();
+    const commands = recordCommands(monitored);
+    try {
+      const c = monitored.db(db.databaseName).collection('many');
+      await c.insertMany(Array.from({ length: 250 }, (_, i) => ({ i })));
 
-    let seen = 0;
-    for await (const doc of c.find({}, { batchSize: 40 }).sort({ i: -1 })) expect(doc.i).toBe(249 - seen++);
-    expect(seen).toBe(250);
+      commands.clear();
+      const all = await c.find().sort({ i: 1 }).toArray();
+      expect(all.map((d) => d.i)).toEqual(Array.from({ length: 250 }, (_, i) => i));
+      // The first batch holds 101 documents by default: the rest must come through getMore.
+      expect(commands.names()[0]).toBe('find');
+      expect(commands.names().filter((name) => name === 'getMore').length).toBeGreaterThan(0);
 
-    expect(await c.find().limit(150).toArray()).toHaveLength(150);
-    expect(await c.aggregate([{ $sort: { i: -1 } }]).toArray()).toHaveLength(250);
+      commands.clear();
+      let seen = 0;
+      for await (const doc of c.find({}, { batchSize: 40 }).sort({ i: -1 })) expect(doc.i).toBe(249 - seen++);
+      expect(seen).toBe(250);
+      // 40 in the first batch, then 40, 40, 40, 40, 40 and 10: six getMores, each on this collection.
+      expect(commands.names()).toEqual(['find', 'getMore', 'getMore', 'getMore', 'getMore', 'getMore', 'getMore']);
+      for (const { name, command } of commands.commands()) if (name === 'getMore') expect(command.collection).toBe('many');
 
-    const cursor = c.find({}, { batchSize: 10 });
-    await cursor.next();
-    await cursor.close();
+      expect(await c.find().limit(150).toArray()).toHaveLength(150);
+      expect(await c.aggregate([{ $sort: { i: -1 } }]).toArray()).toHaveLength(250);
+
+      // A cursor closed with documents left on the server is killed there.
+      commands.clear();
+      const cursor = c.find({}, { batchSize: 10 });
+      expect((await cursor.next())?.i).toBe(0);
+      const id = cursor.id;
+      expect(id?.toString()).not.toBe('0');
+      await cursor.close();
+      expect(cursor.killed).toBe(true);
+      expect(commands.names()).toEqual(['find', 'killCursors']);
+      const kill = commands.commands()[1]?.command;
+      expect(kill?.killCursors).toBe('many');
+      expect((kill?.cursors as unknown[]).map(String)).toEqual([String(id)]);
+    } finally {
+      commands.stop();
+      await monitored.close();
+    }
   });
 });
 

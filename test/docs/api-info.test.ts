@@ -34,8 +34,9 @@ const bodyField = (path: string, field: string) => (endpoint(path) as { requestB
 describe('the documentation object', () => {
   it('has the contract header: title, version 1.1.0, updated 2026-08-03, base URL from configuration', () => {
     expect(info).toMatchObject({ version: '1.1.0', updated: '2026-08-03', baseURL: BASE });
-    expect(info.title).toBeTruthy();
-    expect(info.description).toBeTruthy();
+    expect(info.title).toBe('Publishing and Chat-Reading API');
+    expect(typeof info.description).toBe('string');
+    for (const surface of [/\bREST\b/, /\bGraphQL\b/, /\bMCP\b/]) expect(info.description).toMatch(surface);
     expect(apiInfo({ services: routerServices('https://other.test') }).baseURL).toBe('https://other.test');
   });
 

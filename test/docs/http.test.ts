@@ -37,14 +37,28 @@ describe('GET /api and its aliases', () => {
   });
 
   it('?format= overrides the Accept header', async () => {
-    expect((await get('/api?format=json', 'text/html')).headers.get('content-type')).toMatch(/json/);
-    expect((await get('/api?format=html', 'application/json')).headers.get('content-type')).toMatch(/html/);
+    const reference = await (await get('/api', 'application/json')).json();
+    const json = await get('/api?format=json', 'text/html');
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await json.json()).toEqual(reference);
+
+    const html = await get('/api?format=html', 'application/json');
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-type')).toMatch(/^text\/html/);
+    const text = await html.text();
+    expect(text).toContain('<h1>Publishing and Chat-Reading API</h1>');
+    expect(text).toContain('/api/store-kidlisp');
   });
 
   it('/api-docs.json is JSON even for a browser', async () => {
+    const reference = await (await get('/api', 'application/json')).json();
     const response = await get('/api-docs.json', 'text/html');
+    expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
-    expect((await response.json()).version).toBe('1.1.0');
+    const body = await response.json();
+    expect(body).toMatchObject({ title: 'Publishing and Chat-Reading API', version: '1.1.0', updated: '2026-08-03', baseURL: app.services.config.publicUrl });
+    expect(body).toEqual(reference);
   });
 
   it('answers 405 with the error shape to another method', async () => {

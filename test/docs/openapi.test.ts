@@ -59,9 +59,26 @@ describe('the OpenAPI document', () => {
     expect(error.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
     expect(error.properties.code.enum).toEqual(Object.keys(errorStatus));
     const paths = openapi.paths as Record<string, Record<string, Operation>>;
+    const components = openapi.components.responses as Record<string, { description: unknown; content: unknown; headers?: Record<string, unknown> }>;
     for (const spec of endpointSpecs(BASE)) {
-      const responses = paths[spec.path]?.[spec.method.toLowerCase()]?.responses ?? {};
-      for (const code of spec.errors) expect(responses[String(errorStatus[code])], `${spec.path} ${code}`).toBeDefined();
+      for (const path of [spec.path, ...(spec.aliases ?? [])]) {
+        const responses = paths[path]?.[spec.method.toLowerCase()]?.responses ?? {};
+        const statuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort((a, b) => a - b);
+        // Exactly the statuses of the errors the route can give, and no other failure status.
+        expect(Object.keys(responses).map(Number).filter((status) => status >= 400), path).toEqual(statuses);
+        for (const code of spec.errors) {
+          const status = errorStatus[code];
+          expect(responses[String(status)], `${path} ${code}`).toEqual({ $ref: `#/components/responses/Error${status}` });
+          // The referenced response exists and carries the Error schema as JSON.
+          const referenced = components[`Error${status}`];
+          expect(referenced, `${path} ${code}: Error${status}`).toBeDefined();
+          expect(typeof referenced?.description).toBe('string');
+          expect(referenced?.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+        }
+      }
     }
+    expect(components.Error401?.headers).toEqual({ 'WWW-Authenticate': { description: expect.any(String), schema: { type: 'string' } } });
+    expect(components.Error503?.headers).toEqual({ 'Retry-After': { description: expect.any(String), schema: { type: 'string' } } });
+    expect(components.Error429?.headers).toEqual({ 'Retry-After': { description: expect.any(String), schema: { type: 'string' } } });
   });
 });

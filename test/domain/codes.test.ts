@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   RANDOM_CODE_ALPHABET,
@@ -10,10 +11,42 @@ import {
   type Rng,
 } from '../../src/domain/codes.js';
 
-/** Deterministic rng that cycles through the given values (each taken modulo max). */
-function cyclingRng(values: number[]): Rng {
-  let i = 0;
-  return (max) => (values[i++ % values.length] ?? 0) % max;
+/** The pronounceable alphabets, as the shape tests above spell them. */
+const CONSONANTS = 'bdfghjklmnprstvwz';
+const VOWELS = 'aeiou';
+const SINGABLE_DIGITS = '12345689';
+
+/** The rng draws that make randomCode spell `word`. */
+function spellRandom(word: string): number[] {
+  return [...word].map((char) => {
+    const index = RANDOM_CODE_ALPHABET.indexOf(char);
+    if (index < 0) throw new Error(`'${char}' is not in the random alphabet`);
+    return index;
+  });
+}
+
+/** The rng draws that make pronounceableCode spell `word` (a vowel slot draws a 0..9 weight first: < 7 vowel, else digit). */
+function spellPronounceable(word: string): number[] {
+  return [...word].flatMap((char, i) => {
+    if (i % 2 === 0) {
+      if (!CONSONANTS.includes(char)) throw new Error(`'${char}' is not a consonant`);
+      return [CONSONANTS.indexOf(char)];
+    }
+    if (VOWELS.includes(char)) return [0, VOWELS.indexOf(char)];
+    if (!SINGABLE_DIGITS.includes(char)) throw new Error(`'${char}' is not singable`);
+    return [9, SINGABLE_DIGITS.indexOf(char)];
+  });
+}
+
+/** An rng that plays `script` (each draw must fit the asked range), then draws 0 for ever. */
+function scriptedRng(script: number[]): Rng & { remaining(): number } {
+  const queue = [...script];
+  const rng = (max: number) => {
+    const value = queue.shift() ?? 0;
+    if (value >= max) throw new Error(`scripted draw ${value} does not fit below ${max}`);
+    return value;
+  };
+  return Object.assign(rng, { remaining: () => queue.length });
 }
 
 function take<T>(iterator: Iterator<T>, n: number): T[] {
@@ -126,11 +159,68 @@ describe('codeCandidates', () => {
     expect(codes).toEqual(['zzz', 'zzz', 'zzz', 'zzz', 'zzz']);
   });
 
-  it('never yields a reserved code', () => {
+  it('skips a reserved word a random code would spell, at every length', () => {
+    // 'mcp' at length 3, 'auth' at length 4, 'media' at length 5: each comes first at its length and is skipped.
+    const script = [
+      ...spellRandom('mcp'),
+      ...Array.from({ length: 5 }, () => spellRandom('bcd')).flat(),
+      ...spellRandom('auth'),
+      ...Array.from({ length: 5 }, () => spellRandom('bcdf')).flat(),
+      ...spellRandom('media'),
+      ...Array.from({ length: 5 }, () => spellRandom('bcdfg')).flat(),
+    ];
+    for (const word of ['mcp', 'auth', 'media']) expect(isReservedCode(word)).toBe(true);
+    const rng = scriptedRng(script);
+    expect(take(codeCandidates('random', rng), 15)).toEqual([...Array(5).fill('bcd'), ...Array(5).fill('bcdf'), ...Array(5).fill('bcdfg')]);
+    expect(rng.remaining()).toBe(0); // every reserved word was drawn, and none was yielded
+  });
+
+  it('skips a reserved word a pronounceable code would spell (login, sitemap)', () => {
+    expect(isReservedCode('login')).toBe(true);
+    expect(isReservedCode('sitemap')).toBe(true);
+    const script = [
+      ...Array.from({ length: 5 }, () => spellPronounceable('b9ku')).flat(),
+      ...spellPronounceable('login'), // the first length-5 candidate
+      ...Array.from({ length: 5 }, () => spellPronounceable('rikob')).flat(),
+      ...Array.from({ length: 5 }, () => spellPronounceable('zuzuzu')).flat(),
+      ...spellPronounceable('sitemap'), // the first length-7 candidate
+      ...spellPronounceable('bakodum'),
+    ];
+    const rng = scriptedRng(script);
+    expect(take(codeCandidates('pronounceable', rng), 16)).toEqual([
+      ...Array(5).fill('b9ku'),
+      ...Array(5).fill('rikob'),
+      ...Array(5).fill('zuzuzu'),
+      'bakodum',
+    ]);
+    expect(rng.remaining()).toBe(0);
+  });
+
+  it('never yields a reserved code, whatever the rng draws (property)', () => {
+    const reservedRandom = ['api', 'mcp', 'auth', 'media', 'admin', 'index', 'assets', 'status', 'swagger', 'metrics', 'manifest'];
+    const reservedPronounceable = ['login', 'sitemap'];
+    const SHAPE = { random: /^[a-km-np-z2-9]+$/, pronounceable: /^(?:[bdfghjklmnprstvwz][aeiou12345689])*[bdfghjklmnprstvwz]?$/ };
+    const LENGTHS = { random: [3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6], pronounceable: [4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7] };
     for (const kind of ['random', 'pronounceable'] as const) {
-      for (const code of take(codeCandidates(kind, cyclingRng([3, 17, 8, 1, 29, 4, 12])), 200)) {
-        expect(isReservedCode(code)).toBe(false);
-      }
+      const spell = kind === 'random' ? spellRandom : spellPronounceable;
+      const reserved = kind === 'random' ? reservedRandom : reservedPronounceable;
+      // Draws mix arbitrary numbers with whole reserved words, so reserved candidates really come up.
+      const chunk = fc.oneof(fc.array(fc.nat({ max: 1_000 }), { maxLength: 8 }), fc.constantFrom(...reserved.map(spell)));
+      fc.assert(
+        fc.property(fc.array(chunk, { maxLength: 40 }), (chunks) => {
+          const draws = chunks.flat();
+          let i = 0;
+          // Arbitrary draws (wrapped into range), then 0 for ever, so the stream always moves on.
+          const rng: Rng = (max) => (i < draws.length ? (draws[i++] as number) % max : 0);
+          const codes = take(codeCandidates(kind, rng), LENGTHS[kind].length);
+          expect(codes.map((code) => code.length)).toEqual(LENGTHS[kind]);
+          for (const code of codes) {
+            expect(isReservedCode(code), code).toBe(false);
+            expect(code).toMatch(SHAPE[kind]);
+          }
+        }),
+        { numRuns: 300 },
+      );
     }
   });
 });

@@ -56,7 +56,8 @@ describe('GRAPHIQL=false (production)', () => {
     const quiet = await startTestApp({ GRAPHIQL: 'false' });
     try {
       const page = await fetch(`${quiet.url}/graphql`, { headers: { accept: 'text/html' } });
-      expect(await page.text()).not.toContain('graphiql');
+      expect(page.status).toBe(406); // no HTML representation without GraphiQL
+      expect((await page.text()).toLowerCase()).not.toContain('graphiql');
       expect((await fetch(`${quiet.url}/assets/graphiql/yoga-graphiql.js`)).status).toBe(404);
       const query = await fetch(`${quiet.url}/graphql`, {
         method: 'POST',

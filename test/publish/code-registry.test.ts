@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { connectDatabase, type Database } from '../../src/db/client.js';
-import { createLogger } from '../../src/logger.js';
-import { startService } from '../../src/main.js';
 import { RANDOM_CODE_ALPHABET } from '../../src/domain/codes.js';
-import { postJson } from '../support/app.js';
-import { startTestMongo, type TestMongo } from '../support/mongo.js';
+import { postJson, startTestApp } from '../support/app.js';
+import { startTestMongo, uniqueDbName, type TestMongo } from '../support/mongo.js';
 
 let mongo: TestMongo;
 let db: Database;
-const dbName = `legacy_${process.pid}`;
+const dbName = uniqueDbName('legacy');
 
 beforeAll(async () => {
   mongo = await startTestMongo();
@@ -27,8 +24,9 @@ describe('an existing database', () => {
     const taken = alphabet.flatMap((a) => alphabet.flatMap((b) => alphabet.map((c) => a + b + c)));
     await db.kidlisp.insertMany(taken.map((code, i) => ({ code, source: `(legacy ${i})`, hash: `legacy-${i}`, when: new Date(), lastAccessed: new Date(), hits: 1 })));
 
-    const config = loadConfig({ PORT: '0', MONGODB_URI: mongo.uri, MONGODB_DB: dbName, LOG_LEVEL: 'silent', DATA_DIR: '/tmp/gateway-legacy' });
-    const service = await startService(config, createLogger('silent'));
+    // The service starts on that same database, with its own data directory.
+    const app = await startTestApp({ MONGODB_URI: mongo.uri, MONGODB_DB: dbName });
+    const service = app.service;
     try {
       expect(await db.codes.countDocuments()).toBe(taken.length);
       const takenSet = new Set(taken);
@@ -38,7 +36,7 @@ describe('an existing database', () => {
       expect(takenSet.has(media.body?.code)).toBe(false);
       expect(media.body?.code).toHaveLength(4);
     } finally {
-      await service.close();
+      await app.close();
     }
   });
 });

@@ -48,13 +48,21 @@ describe('deduplication', () => {
 
   it('keeps KidLisp, piece and media codes in one namespace', async () => {
     const codes = new Set<string>();
+    const storage = app.service.services.storage;
     for (let i = 0; i < 30; i++) {
+      const slug = `2026/06/07/namespace-${i}.png`;
+      await storage.put(slug, Buffer.from(`png ${i}`), 'image/png');
       const kidlisp = await postJson(`${app.url}/api/store-kidlisp`, { source: `(box ${i})` });
       const piece = await postJson(`${app.url}/api/store-piece`, { source: `export const boot = () => ${i};` });
-      codes.add(kidlisp.body?.code);
-      codes.add(piece.body?.code);
+      const media = await postJson(`${app.url}/api/track-media`, { slug, ext: 'png' });
+      expect([kidlisp.status, piece.status, media.status], JSON.stringify([kidlisp.body, piece.body, media.body])).toEqual([201, 201, 200]);
+      expect(media.body).toMatchObject({ slug, cached: false });
+      for (const answer of [kidlisp, piece, media]) {
+        expect(typeof answer.body?.code).toBe('string');
+        codes.add(answer.body?.code);
+      }
     }
-    expect(codes.size).toBe(60);
+    expect(codes.size).toBe(90);
   });
 
   it('clock codes are pronounceable and played at /clock~<code>', async () => {

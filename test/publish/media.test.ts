@@ -45,9 +45,19 @@ describe('track-media', () => {
   });
 
   it('serves the same operation at /api/track-tape', async () => {
-    const response = await postJson(`${app.url}/api/track-tape`, { slug: '2026/05/06/walk.mp4', ext: 'mp4' });
-    expect(response.status).toBe(200);
-    expect(response.body?.cached).toBe(true);
+    const slug = '2026/05/06/alias.mp4';
+    await app.service.services.storage.put(slug, Buffer.from('mp4 alias'), 'video/mp4');
+    const viaTape = await postJson(`${app.url}/api/track-tape`, { slug, ext: 'mp4', metadata: { totalDuration: 3 } });
+    expect(viaTape.status).toBe(200);
+    expect(viaTape.body).toMatchObject({ slug, cached: false, code: expect.any(String), url: expect.any(String) });
+    const viaMedia = await track({ slug, ext: 'mp4', metadata: { totalDuration: 3 } });
+    expect(viaMedia.status).toBe(200);
+    expect(viaMedia.body).toEqual({ ...viaTape.body, cached: true });
+    const tapeAgain = await postJson(`${app.url}/api/track-tape`, { slug, ext: 'mp4', metadata: { totalDuration: 3 } });
+    expect(tapeAgain.status).toBe(200);
+    expect(tapeAgain.body).toEqual({ ...viaTape.body, cached: true });
+    expect(await app.db.tapes.countDocuments({ slug })).toBe(1);
+    expect(await app.db.tapes.findOne({ code: viaTape.body?.code })).toMatchObject({ kind: 'mp4', totalDuration: 3 });
   });
 
   it('registers concurrent requests for one slug once', async () => {

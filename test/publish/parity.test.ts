@@ -9,27 +9,51 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const cases = [
-  { path: '/api/store-kidlisp', field: 'publishKidlisp', args: { source: '(wipe plum)' }, signature: '$source: String!', pass: 'source: $source' },
-  { path: '/api/store-clock', field: 'publishClock', args: { source: 'c e g' }, signature: '$source: String!', pass: 'source: $source' },
+  { path: '/api/store-kidlisp', field: 'publishKidlisp', args: { source: '(wipe plum)' }, signature: '$source: String!', pass: 'source: $source', status: 201 },
+  { path: '/api/store-clock', field: 'publishClock', args: { source: 'c e g' }, signature: '$source: String!', pass: 'source: $source', status: 201 },
   {
     path: '/api/store-piece',
     field: 'publishPiece',
     args: { source: 'export function paint() {}', name: 'Twin' },
     signature: '$source: String!, $name: String',
     pass: 'source: $source, name: $name',
+    status: 201,
   },
-  { path: '/api/store-kidlisp', field: 'publishKidlisp', args: { source: 'x'.repeat(50_001) }, signature: '$source: String!', pass: 'source: $source' },
-  { path: '/api/store-piece', field: 'publishPiece', args: { source: '// export default' }, signature: '$source: String!', pass: 'source: $source' },
-];
+  {
+    path: '/api/store-kidlisp',
+    field: 'publishKidlisp',
+    args: { source: 'x'.repeat(50_001) },
+    signature: '$source: String!',
+    pass: 'source: $source',
+    status: 400,
+    code: 'SOURCE_TOO_LONG',
+  },
+  {
+    path: '/api/store-piece',
+    field: 'publishPiece',
+    args: { source: '// export default' },
+    signature: '$source: String!',
+    pass: 'source: $source',
+    status: 400,
+    code: 'PIECE_NO_LIFECYCLE',
+  },
+] as const satisfies readonly { path: string; field: string; args: Record<string, string>; signature: string; pass: string; status: number; code?: string }[];
 
 describe('REST and GraphQL are faces of the same operations', () => {
-  it.each(cases)('$field gives the same result or error both ways', async ({ path, field, args, signature, pass }) => {
+  it.each(cases)('$field answers $status both ways ($path)', async (testCase) => {
+    const { path, field, args, signature, pass, status } = testCase;
     const rest = await postJson(app.url + path, args);
+    expect(rest.status, JSON.stringify(rest.body)).toBe(status);
     const viaGraphql = await graphql(app.url, `mutation (${signature}) { ${field}(${pass}) { code url cached } }`, args);
-    if (rest.status >= 400) {
-      expect(viaGraphql.body.errors?.[0]?.extensions?.code).toBe(rest.body?.code);
+    if ('code' in testCase) {
+      expect(rest.body).toMatchObject({ code: testCase.code });
+      expect(typeof rest.body?.message).toBe('string');
+      expect(viaGraphql.body.data?.[field] ?? null).toBeNull();
+      expect(viaGraphql.body.errors?.[0]?.extensions?.code).toBe(testCase.code);
       expect(viaGraphql.body.errors?.[0]?.message).toBe(rest.body?.message);
     } else {
+      expect(rest.body).toMatchObject({ cached: false, code: expect.any(String), url: expect.stringContaining(rest.body?.code) });
+      expect(viaGraphql.body.errors).toBeUndefined();
       expect(viaGraphql.body.data?.[field]).toEqual({ ...rest.body, cached: true });
     }
   });

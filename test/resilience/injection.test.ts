@@ -118,5 +118,31 @@ describe('operator injection', () => {
     const ada = await client.get('/api/chat-messages?from=@ada');
     expect(ada.status).toBe(200);
     expect(ada.json.messages.map((message: { text: string }) => message.text)).toEqual(['from ada']);
+
+    const texts = (response: RawResponse) => response.json.messages.map((message: { text: string }) => message.text);
+    // A plain page: every visible message, and not the deleted one.
+    for (const query of ['limit=100', 'instance=all&limit=100']) {
+      const page = await client.get(`/api/chat-messages?${query}`);
+      expect(page.status, query).toBe(200);
+      expect(texts(page), query).toEqual(['from ada', 'from bob']);
+      expect(page.json.count, query).toBe(2);
+    }
+    // A search: the deleted message's own words find nothing; a word it shares finds only the visible ones.
+    for (const term of ['secret', 'deleted', 'secret deleted']) {
+      const search = await client.get(`/api/chat-messages?search=${encodeURIComponent(term)}`);
+      expect(search.status, term).toBe(200);
+      expect(search.json.count, term).toBe(0);
+      expect(search.json.messages, term).toEqual([]);
+    }
+    // 'd' is in 'secret deleted' and in 'from ada' (not in 'from bob').
+    const shared = await client.get('/api/chat-messages?search=d&limit=100');
+    expect(shared.status).toBe(200);
+    expect(texts(shared)).toEqual(['from ada']);
+    // The same through GraphQL.
+    const connection = await client.graphql('{ all: chatMessages(last: 100) { edges { node { text } } } secret: chatMessages(search: "secret") { edges { node { text } } } }');
+    expect(connection.status, connection.text).toBe(200);
+    expect(connection.json.errors, connection.text).toBeUndefined();
+    expect(connection.json.data.all.edges.map((edge: { node: { text: string } }) => edge.node.text)).toEqual(['from ada', 'from bob']);
+    expect(connection.json.data.secret.edges).toEqual([]);
   });
 });

@@ -137,6 +137,33 @@ describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, 
   });
 
   it('leaves the service answering other clients meanwhile', async () => {
-    expect((await client.get('/healthz')).status).toBe(200);
+    // A slow client of this test's own, so the polling surely overlaps one, whatever the scheduling.
+    let timer: NodeJS.Timeout | undefined;
+    let slowDone = false;
+    const slow = rawExchange((socket) => {
+      socket.write('POST /api/store-kidlisp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n');
+      timer = setInterval(() => {
+        if (!socket.destroyed) socket.write(' ');
+      }, 500);
+    }, 15_000).finally(() => {
+      slowDone = true;
+      clearInterval(timer);
+    });
+    const polls: { status: number; ms: number }[] = [];
+    const started = performance.now();
+    // Poll for the whole window the slow client is held open (until the server cuts it off).
+    while (!slowDone && performance.now() - started < 15_000) {
+      const response = await client.send('/healthz', { timeoutMs: 2_000 });
+      polls.push({ status: response.status, ms: response.ms });
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const result = await slow;
+    expect(result.closedByServer).toBe(true);
+    expect(result.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
+    expect(polls.length, 'polls during the slow-client window').toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS / 250);
+    for (const [i, poll] of polls.entries()) {
+      expect(poll.status, `poll ${i}`).toBe(200);
+      expect(poll.ms, `poll ${i} took ${Math.round(poll.ms)} ms`).toBeLessThan(250);
+    }
   });
 });

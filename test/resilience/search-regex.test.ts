@@ -1,6 +1,7 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { recordCommands, type CommandLog } from '../support/commands.js';
 import { createHttpClient, median, type HttpClient } from '../support/http-client.js';
 
 /**
@@ -17,14 +18,16 @@ const CEILING_MS = 250;
 
 let app: TestApp;
 let client: HttpClient;
+let commands: CommandLog;
 
 const T0 = Date.UTC(2026, 0, 1);
 /** Texts with the metacharacters users type, stored literally, so a literal search must find exactly these. */
 const literals = ['(a+)+$', '.*', 'C:\\Users\\ada', '[x]{2}', 'price: $5^2', 'a|b', '✨ sparkle ✨', 'naïve café'];
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({}, { monitorCommands: true });
   client = createHttpClient(app.url, { maxSockets: 4 });
+  commands = recordCommands(app.db.client);
   const words = ['hello', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab', 'paint', 'clock', 'melody', 'wipe blue', 'ünïcödé', '日本語のテキスト', 'a'.repeat(120)];
   const system = Array.from({ length: SYSTEM_MESSAGES }, (_, i) => ({
     _id: new ObjectId(),
@@ -42,6 +45,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  commands?.stop();
   client?.close();
   await app?.close();
 });
@@ -76,6 +80,20 @@ const uncached = () => new Date(Date.UTC(2031, 0, 1) + ++nextBefore).toISOString
 const search = (text: string, instance: string, param = 'search') =>
   client.get(`/api/chat-messages?instance=${instance}&limit=100&before=${uncached()}&${param}=${encodeURIComponent(text)}`);
 
+/** The text as a regular expression that matches only itself: every metacharacter behind a backslash (written here, not imported). */
+const literalPattern = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, (char) => `\\${char}`);
+
+/** Every `{ $regex, $options }` anywhere in the commands sent (a find's filter, an aggregation's `$match`, a `$unionWith` pipeline). */
+function regexConditions(value: unknown, found: { $regex: unknown; $options: unknown }[] = []) {
+  if (Array.isArray(value)) for (const item of value) regexConditions(item, found);
+  else if (value && typeof value === 'object' && !(value instanceof ObjectId) && !(value instanceof Date)) {
+    const record = value as Record<string, unknown>;
+    if ('$regex' in record) found.push({ $regex: record.$regex, $options: record.$options });
+    for (const [key, inner] of Object.entries(record)) if (key !== '$regex') regexConditions(inner, found);
+  }
+  return found;
+}
+
 describe('pathological search strings', () => {
   it('are searched literally: metacharacters find the messages that contain them, and only those', async () => {
     for (const text of literals) {
@@ -94,10 +112,18 @@ describe('pathological search strings', () => {
     const timings: { text: string; instance: string; ms: number }[] = [];
     for (const instance of ['system', 'all', 'clock']) {
       for (const text of pathological) {
+        const label = `${instance} ${JSON.stringify(text).slice(0, 60)}`;
+        commands.clear();
         const response = await search(text, instance, timings.length % 2 ? 'q' : 'search');
-        expect(response.status, `${instance} ${JSON.stringify(text).slice(0, 60)}: ${response.text.slice(0, 200)}`).toBe(200);
-        expect(response.json.search).toBe(text.trim().slice(0, 200));
+        expect(response.status, `${label}: ${response.text.slice(0, 200)}`).toBe(200);
+        const term = text.trim().slice(0, 200);
+        expect(response.json.search).toBe(term);
         timings.push({ text, instance, ms: response.ms });
+        // What reached the database is the escaped literal of the term, case-insensitive, once per channel read.
+        const conditions = regexConditions(commands.commands().map((entry) => entry.command));
+        expect(conditions, label).toHaveLength(instance === 'all' ? 2 : 1);
+        for (const condition of conditions) expect(condition, label).toEqual({ $regex: literalPattern(term), $options: 'i' });
+        expect(new RegExp(`^(?:${literalPattern(term)})$`, 'i').test(term), label).toBe(true);
       }
     }
     const ms = timings.map((timing) => timing.ms);

@@ -30,9 +30,13 @@ function withUriOption(uri: string, option: string): string {
   return /^mongodb(\+srv)?:\/\/[^/]*\//.test(uri) ? `${uri}?${option}` : `${uri}/?${option}`;
 }
 
-/** A running service over real HTTP, on its own database and data directory. */
+/**
+ * A running service over real HTTP, on its own database and data directory. A MONGODB_URI in
+ * `env` is used as it is (the caller owns that server); otherwise a test server is started.
+ */
 export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
-  const mongo = await startTestMongo();
+  const given = env.MONGODB_URI;
+  const mongo: TestMongo = given ? { uri: given, kind: 'external', stop: async () => {} } : await startTestMongo();
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const config = loadConfig({
     PORT: '0',

@@ -1,4 +1,4 @@
-import type { CommandStartedEvent, MongoClient } from 'mongodb';
+import type { CommandStartedEvent, Document, MongoClient } from 'mongodb';
 
 /** Connection and session housekeeping, not the work of a request. */
 const housekeeping = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'endSessions', 'saslStart', 'saslContinue', 'buildInfo']);
@@ -6,21 +6,24 @@ const housekeeping = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'endSessi
 export interface CommandLog {
   /** The command names started since the last `clear()`. */
   names(): string[];
+  /** The commands themselves (name and document), in the order they started, since the last `clear()`. */
+  commands(): { name: string; command: Document }[];
   clear(): void;
   stop(): void;
 }
 
 /** Records the commands a client sends (the client needs `monitorCommands`: startTestApp's option). */
 export function recordCommands(client: MongoClient): CommandLog {
-  let names: string[] = [];
+  let started: { name: string; command: Document }[] = [];
   const listener = (event: CommandStartedEvent) => {
-    if (!housekeeping.has(event.commandName)) names.push(event.commandName);
+    if (!housekeeping.has(event.commandName)) started.push({ name: event.commandName, command: event.command });
   };
   client.on('commandStarted', listener);
   return {
-    names: () => [...names],
+    names: () => started.map((entry) => entry.name),
+    commands: () => [...started],
     clear: () => {
-      names = [];
+      started = [];
     },
     stop: () => {
       client.off('commandStarted', listener);
