@@ -24,13 +24,29 @@ async function seed(db: Database): Promise<void> {
   for (const channel of ['system', 'clock'] as const) {
     const docs = Array.from({ length: MESSAGES_PER_CHANNEL }, (_, i) => {
       const _id = new ObjectId();
-      for (let h = 0; h < i % 4; h++) hearts.push({ user: `fan-${h}`, type: `chat-${channel}`, for: _id.toHexString(), when: new Date(T0) });
-      return { _id, user: i % 7 === 0 ? '' : `account-${i % ACCOUNTS}`, text: `${channel} message ${i} with some words in it`, when: new Date(T0 + i * 1_000) };
+      for (let h = 0; h < i % 4; h++)
+        hearts.push({
+          user: `fan-${h}`,
+          type: `chat-${channel}`,
+          for: _id.toHexString(),
+          when: new Date(T0),
+        });
+      return {
+        _id,
+        user: i % 7 === 0 ? '' : `account-${i % ACCOUNTS}`,
+        text: `${channel} message ${i} with some words in it`,
+        when: new Date(T0 + i * 1_000),
+      };
     });
     await db.chat[channel].insertMany(docs);
   }
   await db.hearts.insertMany(hearts);
-  await db.handles.insertMany(Array.from({ length: ACCOUNTS * 0.75 }, (_, i) => ({ _id: `account-${i}`, handle: `handle${i}` })));
+  await db.handles.insertMany(
+    Array.from({ length: ACCOUNTS * 0.75 }, (_, i) => ({
+      _id: `account-${i}`,
+      handle: `handle${i}`,
+    })),
+  );
 }
 
 async function listen(handler: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
@@ -38,20 +54,33 @@ async function listen(handler: RequestListener): Promise<{ url: string; close():
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** The baseline: the same three commands as an uncached system page, with the raw driver and nothing else. */
 function rawDriverPage(db: Database): RequestListener {
   return async (req, res) => {
-    const before = new Date(new URL(req.url ?? '/', 'http://x').searchParams.get('before') ?? FUTURE);
+    const before = new Date(
+      new URL(req.url ?? '/', 'http://x').searchParams.get('before') ?? FUTURE,
+    );
     const rows = await db.chat.system
-      .find({ deleted: { $ne: true }, when: { $lt: before } }, { sort: { when: -1, _id: -1 }, limit: PAGE, projection: { user: 1, text: 1, when: 1 } })
+      .find(
+        { deleted: { $ne: true }, when: { $lt: before } },
+        { sort: { when: -1, _id: -1 }, limit: PAGE, projection: { user: 1, text: 1, when: 1 } },
+      )
       .toArray();
     const ids = rows.map((r) => r._id.toHexString());
     const users = [...new Set(rows.map((r) => r.user).filter((u): u is string => !!u))];
     const [counts, handles] = await Promise.all([
-      db.hearts.aggregate([{ $match: { type: { $in: ['chat-system'] }, for: { $in: ids } } }, { $group: { _id: { type: '$type', for: '$for' }, count: { $sum: 1 } } }]).toArray(),
+      db.hearts
+        .aggregate([
+          { $match: { type: { $in: ['chat-system'] }, for: { $in: ids } } },
+          { $group: { _id: { type: '$type', for: '$for' }, count: { $sum: 1 } } },
+        ])
+        .toArray(),
       db.handles.find({ _id: { $in: users } }, { projection: { handle: 1 } }).toArray(),
     ]);
     const heartsOf = new Map(counts.map((c) => [c._id.for as string, c.count as number]));
@@ -64,29 +93,51 @@ function rawDriverPage(db: Database): RequestListener {
       instance: 'system',
       hearts: heartsOf.get(r._id.toHexString()) ?? 0,
     }));
-    const body = JSON.stringify({ instance: 'system', count: messages.length, messages, nextBefore: messages[0]?.when ?? null });
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=120' }).end(body);
+    const body = JSON.stringify({
+      instance: 'system',
+      count: messages.length,
+      messages,
+      nextBefore: messages[0]?.when ?? null,
+    });
+    res
+      .writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'public, max-age=120',
+      })
+      .end(body);
   };
 }
 
 /** The baseline of a cached page: node:http answering the same bytes from memory. */
-const fixedBody = (body: string): RequestListener => (_req, res) => {
-  res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=120' }).end(body);
-};
+const fixedBody =
+  (body: string): RequestListener =>
+  (_req, res) => {
+    res
+      .writeHead(200, {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'public, max-age=120',
+      })
+      .end(body);
+  };
 
 let missCounter = 0;
-const uniqueBefore = (path: string) => () => `${path}${path.includes('?') ? '&' : '?'}before=${new Date(FUTURE + ++missCounter).toISOString()}`;
+const uniqueBefore = (path: string) => () =>
+  `${path}${path.includes('?') ? '&' : '?'}before=${new Date(FUTURE + ++missCounter).toISOString()}`;
 
 const GRAPHQL_PAGE = JSON.stringify({
   query: `{ chatMessages(last: ${PAGE}) { edges { cursor node { id from text when instance hearts } } pageInfo { hasPreviousPage startCursor } } }`,
 });
 
 function check(name: string, result: LoadResult): LoadResult {
-  if (result.errors || result.non2xx) throw new Error(`chat bench ${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+  if (result.errors || result.non2xx)
+    throw new Error(
+      `chat bench ${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`,
+    );
   return result;
 }
 
-const mean = (results: LoadResult[], pick: (r: LoadResult) => number) => results.reduce((sum, r) => sum + pick(r), 0) / results.length;
+const mean = (results: LoadResult[], pick: (r: LoadResult) => number) =>
+  results.reduce((sum, r) => sum + pick(r), 0) / results.length;
 const average = (results: LoadResult[]): LoadResult => ({
   requestsPerSec: mean(results, (r) => r.requestsPerSec),
   p99Ms: mean(results, (r) => r.p99Ms),
@@ -95,8 +146,15 @@ const average = (results: LoadResult[]): LoadResult => ({
 });
 
 /** Baseline, case, case, baseline, half the time each: load drifting on a shared machine weighs on both alike. */
-async function compare(name: string, subject: LoadOptions, baseline: LoadOptions): Promise<[LoadResult, LoadResult]> {
-  const half = (options: LoadOptions) => ({ ...options, seconds: Math.max(1, options.seconds / 2) });
+async function compare(
+  name: string,
+  subject: LoadOptions,
+  baseline: LoadOptions,
+): Promise<[LoadResult, LoadResult]> {
+  const half = (options: LoadOptions) => ({
+    ...options,
+    seconds: Math.max(1, options.seconds / 2),
+  });
   const base1 = check(`${name} baseline`, await load(half(baseline)));
   const case1 = check(name, await load(half(subject)));
   const case2 = check(name, await load(half(subject)));
@@ -119,17 +177,30 @@ export async function benchChat(options: { seconds: number }): Promise<BenchRow[
     const raw = await listen(rawDriverPage(service.services.db));
     servers.push(raw);
     const restPath = `/api/chat-messages?limit=${PAGE}`;
-    const ours = (await (await fetch(`${service.url}${restPath}&before=${new Date(FUTURE).toISOString()}`)).json()) as Document;
-    const theirs = (await (await fetch(`${raw.url}/?before=${new Date(FUTURE).toISOString()}`)).json()) as Document;
-    if (JSON.stringify(ours) !== JSON.stringify(theirs)) throw new Error('chat bench: the baseline does not answer the same page');
+    const ours = (await (
+      await fetch(`${service.url}${restPath}&before=${new Date(FUTURE).toISOString()}`)
+    ).json()) as Document;
+    const theirs = (await (
+      await fetch(`${raw.url}/?before=${new Date(FUTURE).toISOString()}`)
+    ).json()) as Document;
+    if (JSON.stringify(ours) !== JSON.stringify(theirs))
+      throw new Error('chat bench: the baseline does not answer the same page');
     const cachedBody = await (await fetch(`${service.url}${restPath}`)).text();
     const bytes = await listen(fixedBody(cachedBody));
     servers.push(bytes);
 
     const seconds = options.seconds;
     const restMiss: LoadOptions = { url: service.url, seconds, path: uniqueBefore(restPath) };
-    const [uncached, rawDriver] = await compare('REST uncached', restMiss, { url: raw.url, seconds, path: uniqueBefore('/') });
-    const [cached, sameBytes] = await compare('REST cached', { url: `${service.url}${restPath}`, seconds }, { url: bytes.url, seconds });
+    const [uncached, rawDriver] = await compare('REST uncached', restMiss, {
+      url: raw.url,
+      seconds,
+      path: uniqueBefore('/'),
+    });
+    const [cached, sameBytes] = await compare(
+      'REST cached',
+      { url: `${service.url}${restPath}`, seconds },
+      { url: bytes.url, seconds },
+    );
     const graphqlPage: LoadOptions = {
       url: `${service.url}/graphql`,
       seconds,

@@ -44,7 +44,13 @@ async function benchBackend(backend: string, dataDir: string | null): Promise<Ro
     for (const concurrency of concurrencies) {
       const insert = await measure(concurrency, async () => {
         const n = inserted++;
-        await docs.insertOne({ code: `c${n}`, hash: `h${n}`, when: new Date(), hits: 0, source: 'x'.repeat(200) });
+        await docs.insertOne({
+          code: `c${n}`,
+          hash: `h${n}`,
+          when: new Date(),
+          hits: 0,
+          source: 'x'.repeat(200),
+        });
       });
       rows.push({ backend, operation: 'insertOne', concurrency, ...insert });
     }
@@ -72,11 +78,17 @@ async function main(): Promise<void> {
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-  process.stdout.write(`Embedded MongoDB server, ${seconds} s per case, ${cpus().length} CPUs, Node ${process.version}\n\n`);
-  process.stdout.write('| backend | operation | concurrency | ops/s | mean latency |\n|---|---|---:|---:|---:|\n');
+  process.stdout.write(
+    `Embedded MongoDB server, ${seconds} s per case, ${cpus().length} CPUs, Node ${process.version}\n\n`,
+  );
+  process.stdout.write(
+    '| backend | operation | concurrency | ops/s | mean latency |\n|---|---|---:|---:|---:|\n',
+  );
   for (const row of rows) {
     const rate = Math.round(row.opsPerSecond).toLocaleString('en');
-    process.stdout.write(`| ${row.backend} | ${row.operation} | ${row.concurrency} | ${rate} | ${row.meanMs.toFixed(2)} ms |\n`);
+    process.stdout.write(
+      `| ${row.backend} | ${row.operation} | ${row.concurrency} | ${rate} | ${row.meanMs.toFixed(2)} ms |\n`,
+    );
   }
 }
 

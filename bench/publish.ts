@@ -31,18 +31,31 @@ async function startBaseline(db: Database): Promise<{ url: string; close(): Prom
     }
     if (!existing) {
       const now = new Date();
-      await db.kidlisp.insertOne({ code, source: trimmed, hash, when: now, lastAccessed: now, hits: 1 });
+      await db.kidlisp.insertOne({
+        code,
+        source: trimmed,
+        hash,
+        when: now,
+        lastAccessed: now,
+        hits: 1,
+      });
     }
-    res.writeHead(existing ? 200 : 201, { 'content-type': 'application/json' }).end(JSON.stringify({ code, cached: !!existing }));
+    res
+      .writeHead(existing ? 200 : 201, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ code, cached: !!existing }));
   });
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
 
 let counter = 0;
-const freshSource = (label: string) => () => JSON.stringify({ source: `(wipe ${label}) ; ${process.pid}-${++counter}` });
+const freshSource = (label: string) => () =>
+  JSON.stringify({ source: `(wipe ${label}) ; ${process.pid}-${++counter}` });
 const freshMutation = () =>
   JSON.stringify({
     query: 'mutation ($source: String!) { publishKidlisp(source: $source) { code url cached } }',
@@ -50,15 +63,44 @@ const freshMutation = () =>
   });
 
 /** Publish throughput for new sources: REST against the baseline, GraphQL against REST. */
-export async function benchPublish(serviceUrl: string, db: Database, options: { seconds: number }): Promise<BenchRow[]> {
+export async function benchPublish(
+  serviceUrl: string,
+  db: Database,
+  options: { seconds: number },
+): Promise<BenchRow[]> {
   const baseline = await startBaseline(db);
   const json = { 'content-type': 'application/json' };
   try {
-    const base = await load({ url: `${baseline.url}/`, seconds: options.seconds, method: 'POST', headers: json, body: freshSource('base') });
-    const rest = await load({ url: `${serviceUrl}/api/store-kidlisp`, seconds: options.seconds, method: 'POST', headers: json, body: freshSource('rest') });
-    const graphql = await load({ url: `${serviceUrl}/graphql`, seconds: options.seconds, method: 'POST', headers: json, body: freshMutation });
-    for (const [name, result] of [['baseline', base], ['rest', rest], ['graphql', graphql]] as const) {
-      if (result.errors || result.non2xx) throw new Error(`publish bench ${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`);
+    const base = await load({
+      url: `${baseline.url}/`,
+      seconds: options.seconds,
+      method: 'POST',
+      headers: json,
+      body: freshSource('base'),
+    });
+    const rest = await load({
+      url: `${serviceUrl}/api/store-kidlisp`,
+      seconds: options.seconds,
+      method: 'POST',
+      headers: json,
+      body: freshSource('rest'),
+    });
+    const graphql = await load({
+      url: `${serviceUrl}/graphql`,
+      seconds: options.seconds,
+      method: 'POST',
+      headers: json,
+      body: freshMutation,
+    });
+    for (const [name, result] of [
+      ['baseline', base],
+      ['rest', rest],
+      ['graphql', graphql],
+    ] as const) {
+      if (result.errors || result.non2xx)
+        throw new Error(
+          `publish bench ${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`,
+        );
     }
     return [
       row('publish KidLisp, REST', 'raw-driver route', rest, base),

@@ -54,7 +54,12 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-export function row(name: string, baseline: string, measured: LoadResult, reference: LoadResult): BenchRow {
+export function row(
+  name: string,
+  baseline: string,
+  measured: LoadResult,
+  reference: LoadResult,
+): BenchRow {
   return {
     name,
     baseline,
@@ -81,7 +86,8 @@ export function trackPeakMemory(): () => number {
 export function printRows(rows: BenchRow[]): string {
   const header = '| case | req/s | baseline | baseline req/s | ratio | p99 ms | baseline p99 ms |';
   const lines = rows.map(
-    (r) => `| ${r.name} | ${r.requestsPerSec} | ${r.baseline} | ${r.baselinePerSec} | ${r.ratio} | ${r.p99Ms} | ${r.baselineP99Ms} |`,
+    (r) =>
+      `| ${r.name} | ${r.requestsPerSec} | ${r.baseline} | ${r.baselinePerSec} | ${r.ratio} | ${r.p99Ms} | ${r.baselineP99Ms} |`,
   );
   return [header, '|---|---|---|---|---|---|---|', ...lines].join('\n');
 }

@@ -13,7 +13,12 @@ import { benchValidators, type TimingRow } from './validators.js';
 async function main(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 4);
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
-  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PUBLISH: '1000000000' });
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PUBLISH: '1000000000',
+  });
   const service = await startService(config, createLogger('silent'));
   const peakMemory = trackPeakMemory();
   const rows: BenchRow[] = [];
@@ -43,8 +48,14 @@ async function main(): Promise<void> {
 }
 
 function printTimings(rows: TimingRow[]): string {
-  const lines = rows.map((r) => `| ${r.name} | ${r.ms} | ${r.baseline} | ${r.baselineMs} | ${r.ratio} |`);
-  return ['| validator | ms (fastest of 21) | baseline | baseline ms | ratio |', '|---|---|---|---|---|', ...lines].join('\n');
+  const lines = rows.map(
+    (r) => `| ${r.name} | ${r.ms} | ${r.baseline} | ${r.baselineMs} | ${r.ratio} |`,
+  );
+  return [
+    '| validator | ms (fastest of 21) | baseline | baseline ms | ratio |',
+    '|---|---|---|---|---|',
+    ...lines,
+  ].join('\n');
 }
 
 await main();

@@ -27,10 +27,14 @@ const bareTokens = /[()]|"[^"\n]*"|;[^\n]*|[^\s(),;"']+/g;
 
 /** The validators at their size limits, against the cheapest pass that reads the same text. */
 export function benchValidators(): TimingRow[] {
-  const program = fill('(wipe black)\n(repeat 10 i (ink rainbow) (line 0 i w i)) ; comment\nink red\nfade:red-blue, box 1 2 3 4\n', KIDLISP_MAX_LENGTH);
+  const program = fill(
+    '(wipe black)\n(repeat 10 i (ink rainbow) (line 0 i w i)) ; comment\nink red\nfade:red-blue, box 1 2 3 4\n',
+    KIDLISP_MAX_LENGTH,
+  );
   const nested = '('.repeat(KIDLISP_MAX_LENGTH);
   let module = '';
-  for (let i = 0; module.length < 99_900; i++) module += `// ring ${i}\nconst ring${i} = (t) => ["red", \`c\${t}\`].map((c, k) => c + k * ${i});\n`;
+  for (let i = 0; module.length < 99_900; i++)
+    module += `// ring ${i}\nconst ring${i} = (t) => ["red", \`c\${t}\`].map((c, k) => c + k * ${i});\n`;
   module += 'export function paint() {}';
 
   const rows: TimingRow[] = [];
@@ -39,10 +43,23 @@ export function benchValidators(): TimingRow[] {
     const baselineMs = fastest(reference);
     rows.push({ name, baseline, ms, baselineMs, ratio: Number((ms / baselineMs).toFixed(1)) });
   };
-  add('previewKidlisp, 50,000-char program', 'one regex token pass', () => previewKidlisp(program), () => program.match(bareTokens));
-  add('previewKidlisp, 50,000 unclosed parens', 'one regex token pass', () => previewKidlisp(nested), () => nested.match(bareTokens));
-  add('checkPieceExports, 100,000-char module', 'acorn parse alone', () => checkPieceExports(module), () =>
-    parse(module, { ecmaVersion: 'latest', sourceType: 'module' }),
+  add(
+    'previewKidlisp, 50,000-char program',
+    'one regex token pass',
+    () => previewKidlisp(program),
+    () => program.match(bareTokens),
+  );
+  add(
+    'previewKidlisp, 50,000 unclosed parens',
+    'one regex token pass',
+    () => previewKidlisp(nested),
+    () => nested.match(bareTokens),
+  );
+  add(
+    'checkPieceExports, 100,000-char module',
+    'acorn parse alone',
+    () => checkPieceExports(module),
+    () => parse(module, { ecmaVersion: 'latest', sourceType: 'module' }),
   );
   return rows;
 }

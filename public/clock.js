@@ -16,7 +16,15 @@
   var SCHEDULED_KEPT = 500; // so that a melody left playing does not grow the record without bound
   var scheduledTotal = 0;
 
-  var state = { context: null, playing: false, nodes: [], timer: 0, frame: 0, cycles: [], noise: null };
+  var state = {
+    context: null,
+    playing: false,
+    nodes: [],
+    timer: 0,
+    frame: 0,
+    cycles: [],
+    noise: null,
+  };
   var clock = {
     scheduled: [],
     cycles: 0,
@@ -83,10 +91,19 @@
       if (position !== -1) state.nodes.splice(position, 1);
       gain.disconnect();
     };
-    var entry = { track: trackIndex, event: eventIndex, note: event.label, frequency: event.frequency, waveform: event.waveform, start: at, duration: seconds };
+    var entry = {
+      track: trackIndex,
+      event: eventIndex,
+      note: event.label,
+      frequency: event.frequency,
+      waveform: event.waveform,
+      start: at,
+      duration: seconds,
+    };
     clock.scheduled.push(entry);
     scheduledTotal += 1;
-    if (clock.scheduled.length > SCHEDULED_KEPT) clock.scheduled.splice(0, clock.scheduled.length - SCHEDULED_KEPT);
+    if (clock.scheduled.length > SCHEDULED_KEPT)
+      clock.scheduled.splice(0, clock.scheduled.length - SCHEDULED_KEPT);
     timeline.push(entry);
   }
 
@@ -106,7 +123,8 @@
             for (var i = 0; i < track.events.length && at < end - 1e-6; i++) {
               var event = track.events[i];
               var seconds = Math.min(event.seconds, end - at);
-              if (event.frequency !== null && seconds > 0) scheduleNote(context, event, at, seconds, trackIndex, i, timeline);
+              if (event.frequency !== null && seconds > 0)
+                scheduleNote(context, event, at, seconds, trackIndex, i, timeline);
               at += event.seconds;
             }
           }
@@ -125,9 +143,12 @@
     document.body.setAttribute('data-scheduled', String(scheduledTotal));
     if (length <= 0) return;
     var next = start + length;
-    state.timer = window.setTimeout(function () {
-      if (state.playing) loop(context, next);
-    }, Math.max(0, (next - context.currentTime - LOOKAHEAD) * 1000));
+    state.timer = window.setTimeout(
+      function () {
+        if (state.playing) loop(context, next);
+      },
+      Math.max(0, (next - context.currentTime - LOOKAHEAD) * 1000),
+    );
   }
 
   function highlight() {
@@ -135,7 +156,8 @@
     var playing = {};
     state.cycles.forEach(function (timeline) {
       timeline.forEach(function (entry) {
-        if (entry.start <= now && now < entry.start + entry.duration) playing[entry.track + ':' + entry.event] = true;
+        if (entry.start <= now && now < entry.start + entry.duration)
+          playing[entry.track + ':' + entry.event] = true;
       });
     });
     document.querySelectorAll('.track').forEach(function (trackElement) {

@@ -48,7 +48,9 @@ function createApp(services: Services): Express {
 }
 
 const isGraphqlPath = (url: string | undefined, endpoint: string) =>
-  url !== undefined && url.startsWith(endpoint) && (url.length === endpoint.length || url[endpoint.length] === '?' || url[endpoint.length] === '/');
+  url !== undefined &&
+  url.startsWith(endpoint) &&
+  (url.length === endpoint.length || url[endpoint.length] === '?' || url[endpoint.length] === '/');
 
 /** The HTTP entry: /graphql goes straight to Yoga (no express in front of it), everything else to express. */
 export function createRequestListener(services: Services): RequestListener {
@@ -57,7 +59,12 @@ export function createRequestListener(services: Services): RequestListener {
   // A cached chat page is the hot read: replayed without express (src/rest/chat.ts).
   const replayChatHit = replayCachedChatPage(services);
   const { requests, duration } = services.metrics;
-  const routeLabel = createRouteLabeler(endpointSpecs(services.config.publicUrl).flatMap((spec) => [spec.path, ...(spec.aliases ?? [])]));
+  const routeLabel = createRouteLabeler(
+    endpointSpecs(services.config.publicUrl).flatMap((spec) => [
+      spec.path,
+      ...(spec.aliases ?? []),
+    ]),
+  );
   return (req: IncomingMessage, res: ServerResponse) => {
     const route = routeLabel(req.url);
     const method = req.method ?? 'GET';

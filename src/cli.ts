@@ -4,16 +4,24 @@ import { configVariables, ConfigError } from './config.js';
 import { DataDirLockedError } from './db/embedded/lock.js';
 
 /** Errors whose message says all the user needs; anything else also shows where it came from. */
-const isExplained = (error: unknown) => error instanceof ConfigError || error instanceof UsageError || error instanceof DataDirLockedError;
+const isExplained = (error: unknown) =>
+  error instanceof ConfigError ||
+  error instanceof UsageError ||
+  error instanceof DataDirLockedError;
 
 const commands: Record<string, { summary: string; run: (argv: string[]) => Promise<void> }> = {
-  serve: { summary: 'start the service (default)', run: async () => (await import('./commands/serve.js')).serveCommand() },
+  serve: {
+    summary: 'start the service (default)',
+    run: async () => (await import('./commands/serve.js')).serveCommand(),
+  },
   db: {
-    summary: 'run the embedded MongoDB-compatible server standalone (--port 27017 --data-dir ./data/db)',
+    summary:
+      'run the embedded MongoDB-compatible server standalone (--port 27017 --data-dir ./data/db)',
     run: async (argv) => (await import('./commands/db.js')).dbCommand(argv),
   },
   token: {
-    summary: 'API tokens: token create --handle @name [--label text] | token list | token revoke <token-or-prefix>',
+    summary:
+      'API tokens: token create --handle @name [--label text] | token list | token revoke <token-or-prefix>',
     run: async (argv) => (await import('./commands/token.js')).tokenCommand(argv),
   },
   schema: {
@@ -35,7 +43,9 @@ function help(): string {
     ...Object.entries(commands).map(([name, command]) => `  ${name.padEnd(8)} ${command.summary}`),
     '',
     'Environment:',
-    ...Object.entries(configVariables).map(([name, meaning]) => `  ${name.padEnd(width)}  ${meaning}`),
+    ...Object.entries(configVariables).map(
+      ([name, meaning]) => `  ${name.padEnd(width)}  ${meaning}`,
+    ),
     '',
   ].join('\n');
 }
@@ -57,6 +67,8 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
-  process.stderr.write(`${isExplained(error) ? (error as Error).message : (error as Error).stack ?? String(error)}\n`);
+  process.stderr.write(
+    `${isExplained(error) ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`,
+  );
   process.exit(1);
 });

@@ -10,7 +10,9 @@ const flag = (fallback: boolean) =>
   z
     .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'])
     .optional()
-    .transform((value) => (value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value)));
+    .transform((value) =>
+      value === undefined ? fallback : ['true', '1', 'yes', 'on'].includes(value),
+    );
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
@@ -19,7 +21,8 @@ export const configVariables = {
   PORT: 'HTTP port (4000)',
   HOST: 'interface to listen on (127.0.0.1)',
   PUBLIC_URL: 'base URL of published links (http://localhost:<PORT>)',
-  MONGODB_URI: 'MongoDB connection string; absent: the embedded server, persisted under DATA_DIR/db',
+  MONGODB_URI:
+    'MongoDB connection string; absent: the embedded server, persisted under DATA_DIR/db',
   MONGODB_DB: 'database name (aesthetic)',
   DATA_DIR: 'directory for the embedded database and filesystem storage (./data)',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent (info)',
@@ -45,10 +48,21 @@ const schema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(4000),
     HOST: z.string().trim().min(1).default('127.0.0.1'),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-    MONGODB_URI: optionalText.pipe(z.string().regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://').optional()),
-    MONGODB_DB: z.string().trim().regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only').default('aesthetic'),
+    MONGODB_URI: optionalText.pipe(
+      z
+        .string()
+        .regex(/^mongodb(\+srv)?:\/\//, 'must start with mongodb:// or mongodb+srv://')
+        .optional(),
+    ),
+    MONGODB_DB: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only')
+      .default('aesthetic'),
     DATA_DIR: z.string().trim().min(1).default('./data'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
     STORAGE: z.enum(['fs', 's3']).default('fs'),
     S3_ENDPOINT: optionalText.pipe(z.url().optional()),
     S3_BUCKET: optionalText,
@@ -70,10 +84,18 @@ const schema = z
       ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE=s3' });
     }
     if (!env.AUTH_ISSUER && (env.AUTH_AUDIENCE || env.AUTH_JWKS_URL)) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_ISSUER'], message: 'is required with AUTH_AUDIENCE or AUTH_JWKS_URL' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_ISSUER'],
+        message: 'is required with AUTH_AUDIENCE or AUTH_JWKS_URL',
+      });
     }
     if (env.AUTH_ISSUER && !env.AUTH_JWKS_URL) {
-      ctx.addIssue({ code: 'custom', path: ['AUTH_JWKS_URL'], message: 'is required when AUTH_ISSUER is set' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_JWKS_URL'],
+        message: 'is required when AUTH_ISSUER is set',
+      });
     }
   });
 
@@ -119,7 +141,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       audience: values.AUTH_AUDIENCE,
       jwksUrl: values.AUTH_JWKS_URL,
     },
-    rateLimit: { publish: values.RATE_LIMIT_PUBLISH, windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS, store: values.RATE_LIMIT_STORE },
+    rateLimit: {
+      publish: values.RATE_LIMIT_PUBLISH,
+      windowSeconds: values.RATE_LIMIT_WINDOW_SECONDS,
+      store: values.RATE_LIMIT_STORE,
+    },
     graphiql: values.GRAPHIQL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
   };

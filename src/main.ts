@@ -27,7 +27,10 @@ export interface RunningService {
 async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedMongo> {
   const dataDir = embeddedDataDir(config.dataDir);
   const embedded = await startEmbeddedMongo({ port: 0, dataDir, logger });
-  await writeFile(embeddedEndpointFile(config.dataDir), JSON.stringify({ uri: embedded.uri, pid: process.pid }));
+  await writeFile(
+    embeddedEndpointFile(config.dataDir),
+    JSON.stringify({ uri: embedded.uri, pid: process.pid }),
+  );
   logger.info({ dataDir }, 'embedded database started');
   return embedded;
 }
@@ -35,7 +38,10 @@ async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedMo
 /** Composition root: config -> database -> services -> app -> listening server. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   const embedded = config.mongodbUri ? undefined : await startEmbedded(config, logger);
-  const db = await connectDatabase(config.mongodbUri ?? (embedded as EmbeddedMongo).uri, config.mongodbDb);
+  const db = await connectDatabase(
+    config.mongodbUri ?? (embedded as EmbeddedMongo).uri,
+    config.mongodbDb,
+  );
   await ensureIndexes(db.db, logger);
   const registered = await syncCodeRegistry(db);
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
@@ -46,13 +52,18 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const server = createServer({
     requestTimeout: config.requestTimeoutMs,
     headersTimeout: Math.min(10_000, config.requestTimeoutMs),
-    connectionsCheckingInterval: Math.min(30_000, Math.max(100, Math.ceil(config.requestTimeoutMs / 4))),
+    connectionsCheckingInterval: Math.min(
+      30_000,
+      Math.max(100, Math.ceil(config.requestTimeoutMs / 4)),
+    ),
   });
   server.listen(config.port, config.host);
   await once(server, 'listening');
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  const settled = config.publicUrlFollowsPort ? { ...config, publicUrl: `http://localhost:${port}` } : config;
+  const settled = config.publicUrlFollowsPort
+    ? { ...config, publicUrl: `http://localhost:${port}` }
+    : config;
 
   const services: Services = {
     config: settled,

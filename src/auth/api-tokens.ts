@@ -14,7 +14,8 @@ export const looksLikeApiToken = (token: string) => token.startsWith(API_TOKEN_P
 const normalizeHandle = (handle: string) => handle.trim().replace(/^@/, '');
 
 /** A handle as `@handles` stores it (the leading @ is optional here). */
-export const isValidHandle = (handle: string) => /^[a-z0-9][a-z0-9._-]{0,31}$/i.test(normalizeHandle(handle));
+export const isValidHandle = (handle: string) =>
+  /^[a-z0-9][a-z0-9._-]{0,31}$/i.test(normalizeHandle(handle));
 
 export interface CreatedToken {
   token: string;
@@ -27,9 +28,13 @@ async function accountForHandle(db: Database, handle: string): Promise<string> {
   return existing?._id ?? `gateway|${randomBytes(12).toString('hex')}`;
 }
 
-export async function createApiToken(db: Database, input: { handle: string; account?: string; label?: string }): Promise<CreatedToken> {
+export async function createApiToken(
+  db: Database,
+  input: { handle: string; account?: string; label?: string },
+): Promise<CreatedToken> {
   const handle = normalizeHandle(input.handle);
-  if (!isValidHandle(handle)) throw new Error(`not a valid handle: ${JSON.stringify(input.handle)}`);
+  if (!isValidHandle(handle))
+    throw new Error(`not a valid handle: ${JSON.stringify(input.handle)}`);
   const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const record: ApiTokenRecord = {
     _id: hashToken(token),
@@ -49,12 +54,21 @@ export async function listApiTokens(db: Database): Promise<ApiTokenRecord[]> {
 
 /** Revokes by token prefix (as `token list` shows it) or by the whole token. Returns how many were revoked. */
 export async function revokeApiToken(db: Database, tokenOrPrefix: string): Promise<number> {
-  const filter = tokenOrPrefix.length > SHOWN_PREFIX_LENGTH ? { _id: hashToken(tokenOrPrefix) } : { prefix: tokenOrPrefix };
-  const result = await db.apiTokens.updateMany({ ...filter, revoked: { $exists: false } }, { $set: { revoked: new Date() } });
+  const filter =
+    tokenOrPrefix.length > SHOWN_PREFIX_LENGTH
+      ? { _id: hashToken(tokenOrPrefix) }
+      : { prefix: tokenOrPrefix };
+  const result = await db.apiTokens.updateMany(
+    { ...filter, revoked: { $exists: false } },
+    { $set: { revoked: new Date() } },
+  );
   return result.modifiedCount;
 }
 
-export async function findActiveApiToken(db: Database, token: string): Promise<ApiTokenRecord | null> {
+export async function findActiveApiToken(
+  db: Database,
+  token: string,
+): Promise<ApiTokenRecord | null> {
   const record = await db.apiTokens.findOne({ _id: hashToken(token) });
   return record && !record.revoked ? record : null;
 }

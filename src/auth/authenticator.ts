@@ -14,7 +14,8 @@ export interface Authenticator {
   viewerFor(authorization: string | undefined): Promise<Viewer | null>;
 }
 
-const invalidToken = (why: string) => new AppError('UNAUTHENTICATED', `The bearer token is ${why}.`);
+const invalidToken = (why: string) =>
+  new AppError('UNAUTHENTICATED', `The bearer token is ${why}.`);
 
 export function createAuthenticator(db: Database, auth: Config['auth']): Authenticator {
   const jwks = auth.issuer && auth.jwksUrl ? createRemoteJWKSet(new URL(auth.jwksUrl)) : undefined;
@@ -30,7 +31,9 @@ export function createAuthenticator(db: Database, auth: Config['auth']): Authent
       return { account: payload.sub };
     } catch (error) {
       if (error instanceof AppError) throw error;
-      throw invalidToken((error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid');
+      throw invalidToken(
+        (error as { code?: string }).code === 'ERR_JWT_EXPIRED' ? 'expired' : 'invalid',
+      );
     }
   }
 
@@ -38,7 +41,8 @@ export function createAuthenticator(db: Database, auth: Config['auth']): Authent
     async viewerFor(authorization) {
       if (authorization === undefined) return null;
       const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
-      if (!match?.[1]) throw invalidToken('missing or malformed (expected "Authorization: Bearer <token>")');
+      if (!match?.[1])
+        throw invalidToken('missing or malformed (expected "Authorization: Bearer <token>")');
       const token = match[1];
       if (!looksLikeApiToken(token)) return viewerForJwt(token);
       const record = await findActiveApiToken(db, token);

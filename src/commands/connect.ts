@@ -8,7 +8,9 @@ import { embeddedDataDir, embeddedEndpointFile } from '../db/embedded/location.j
  * The database for a one-off command: MONGODB_URI; else the embedded database of a service
  * already running on DATA_DIR; else the embedded database opened here for the command.
  */
-export async function connectForCommand(config: Config): Promise<{ db: Database; close(): Promise<void> }> {
+export async function connectForCommand(
+  config: Config,
+): Promise<{ db: Database; close(): Promise<void> }> {
   if (config.mongodbUri) {
     const db = await connectDatabase(config.mongodbUri, config.mongodbDb);
     return { db, close: () => db.close() };
@@ -18,7 +20,9 @@ export async function connectForCommand(config: Config): Promise<{ db: Database;
     .catch(() => undefined);
   if (running) {
     try {
-      const db = await connectDatabase(running.uri, config.mongodbDb, { serverSelectionTimeoutMS: 1_000 });
+      const db = await connectDatabase(running.uri, config.mongodbDb, {
+        serverSelectionTimeoutMS: 1_000,
+      });
       return { db, close: () => db.close() };
     } catch {
       // The service that wrote the file is gone; open the directory ourselves.

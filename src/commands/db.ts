@@ -28,7 +28,8 @@ export async function dbCommand(argv: string[]): Promise<void> {
     return;
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new UsageError(`--port must be a port number.\n${usage}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new UsageError(`--port must be a port number.\n${usage}`);
   const dataDir = values['data-dir'] ?? embeddedDataDir(loadConfig().dataDir);
 
   const logger = createLogger('info');

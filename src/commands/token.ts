@@ -1,10 +1,16 @@
 import { parseArgs } from 'node:util';
-import { createApiToken, isValidHandle, listApiTokens, revokeApiToken } from '../auth/api-tokens.js';
+import {
+  createApiToken,
+  isValidHandle,
+  listApiTokens,
+  revokeApiToken,
+} from '../auth/api-tokens.js';
 import { loadConfig } from '../config.js';
 import { UsageError } from './usage-error.js';
 import { connectForCommand } from './connect.js';
 
-const usage = 'Usage: publish-gateway token create --handle @name [--label text] [--account id] | token list | token revoke <token-or-prefix>';
+const usage =
+  'Usage: publish-gateway token create --handle @name [--label text] [--account id] | token list | token revoke <token-or-prefix>';
 
 export async function tokenCommand(argv: string[]): Promise<void> {
   const { positionals, values } = parseArgs({
@@ -14,9 +20,12 @@ export async function tokenCommand(argv: string[]): Promise<void> {
   });
   const [action, target] = positionals;
   if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new UsageError(usage);
-  if (action === 'create' && !values.handle) throw new UsageError(`--handle is required.\n${usage}`);
-  if (action === 'create' && !isValidHandle(values.handle as string)) throw new UsageError(`Not a valid handle: ${values.handle}`);
-  if (action === 'revoke' && !target) throw new UsageError(`Name the token or its prefix.\n${usage}`);
+  if (action === 'create' && !values.handle)
+    throw new UsageError(`--handle is required.\n${usage}`);
+  if (action === 'create' && !isValidHandle(values.handle as string))
+    throw new UsageError(`Not a valid handle: ${values.handle}`);
+  if (action === 'revoke' && !target)
+    throw new UsageError(`Name the token or its prefix.\n${usage}`);
 
   const { db, close } = await connectForCommand(loadConfig());
   try {
@@ -27,11 +36,15 @@ export async function tokenCommand(argv: string[]): Promise<void> {
         ...(values.account ? { account: values.account } : {}),
       });
       process.stdout.write(`${token}\n`);
-      process.stderr.write(`Token for @${record.handle} (account ${record.account}). It is shown only this once.\n`);
+      process.stderr.write(
+        `Token for @${record.handle} (account ${record.account}). It is shown only this once.\n`,
+      );
     } else if (action === 'list') {
       for (const record of await listApiTokens(db)) {
         const state = record.revoked ? `revoked ${record.revoked.toISOString()}` : 'active';
-        process.stdout.write(`${record.prefix}…  @${record.handle}  ${record.account}  ${record.created.toISOString()}  ${state}${record.label ? `  ${record.label}` : ''}\n`);
+        process.stdout.write(
+          `${record.prefix}…  @${record.handle}  ${record.account}  ${record.created.toISOString()}  ${state}${record.label ? `  ${record.label}` : ''}\n`,
+        );
       }
     } else {
       const revoked = await revokeApiToken(db, target as string);

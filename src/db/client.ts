@@ -42,7 +42,11 @@ export interface ConnectOptions {
 }
 
 /** One client per process: explicit pool size and timeouts. */
-export async function connectDatabase(uri: string, dbName: string, options: ConnectOptions = {}): Promise<Database> {
+export async function connectDatabase(
+  uri: string,
+  dbName: string,
+  options: ConnectOptions = {},
+): Promise<Database> {
   const client = new MongoClient(uri, {
     maxPoolSize: 20,
     minPoolSize: 2,
@@ -69,7 +73,10 @@ function wrap(client: MongoClient, db: Db): Database {
     pieces: collection(collectionNames.pieces),
     paintings: collection(collectionNames.paintings),
     tapes: collection(collectionNames.tapes),
-    chat: { system: collection(collectionNames.chatSystem), clock: collection(collectionNames.chatClock) },
+    chat: {
+      system: collection(collectionNames.chatSystem),
+      clock: collection(collectionNames.chatClock),
+    },
     hearts: collection(collectionNames.hearts),
     handles: collection(collectionNames.handles),
     codes: collection(collectionNames.codes),

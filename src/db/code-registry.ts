@@ -5,7 +5,9 @@ import type { CodeRecord } from './collections.js';
 const BATCH = 1_000;
 
 const onlyDuplicates = (error: unknown) =>
-  error instanceof MongoBulkWriteError && error.writeErrors instanceof Array && error.writeErrors.every((e) => e.code === 11000);
+  error instanceof MongoBulkWriteError &&
+  error.writeErrors instanceof Array &&
+  error.writeErrors.every((e) => e.code === 11000);
 
 /**
  * Brings codes written before this service (or by other writers) into the shared registry, so a
@@ -22,7 +24,10 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
   ] as const;
   const behind = await Promise.all(
     all.map(async ([collection, kind]) => {
-      const [records, registered] = await Promise.all([collection.estimatedDocumentCount(), db.codes.countDocuments({ kind })]);
+      const [records, registered] = await Promise.all([
+        collection.estimatedDocumentCount(),
+        db.codes.countDocuments({ kind }),
+      ]);
       return registered < records;
     }),
   );
@@ -43,7 +48,11 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
     };
     for await (const record of collection.find({}, { projection: { code: 1, when: 1 } })) {
       if (typeof record.code !== 'string') continue;
-      batch.push({ _id: record.code, kind, when: record.when instanceof Date ? record.when : new Date(0) });
+      batch.push({
+        _id: record.code,
+        kind,
+        when: record.when instanceof Date ? record.when : new Date(0),
+      });
       if (batch.length >= BATCH) await flush();
     }
     await flush();

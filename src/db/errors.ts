@@ -22,15 +22,30 @@ const unavailableNames = new Set([
  * Socket failures the driver (mongodb 7.9) can let through unwrapped: a write on a pooled
  * connection the server has just closed rejects with Node's own EPIPE error, not a MongoNetworkError.
  */
-const socketErrorCodes = new Set(['EPIPE', 'ECONNRESET', 'ECONNREFUSED', 'ECONNABORTED', 'ETIMEDOUT', 'ERR_STREAM_DESTROYED', 'ERR_STREAM_WRITE_AFTER_END']);
+const socketErrorCodes = new Set([
+  'EPIPE',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'ERR_STREAM_DESTROYED',
+  'ERR_STREAM_WRITE_AFTER_END',
+]);
 
 /** True when the database could not be reached (as opposed to refusing a command). */
 export function isDatabaseUnavailable(error: unknown): boolean {
   if (!(error instanceof MongoError)) {
-    return error instanceof Error && socketErrorCodes.has(String((error as NodeJS.ErrnoException).code));
+    return (
+      error instanceof Error && socketErrorCodes.has(String((error as NodeJS.ErrnoException).code))
+    );
   }
-  return unavailableNames.has(error.name) || error.hasErrorLabel('ResetPool') || error.hasErrorLabel('RetryableWriteError');
+  return (
+    unavailableNames.has(error.name) ||
+    error.hasErrorLabel('ResetPool') ||
+    error.hasErrorLabel('RetryableWriteError')
+  );
 }
 
 /** True when the server stopped a query at its time limit (maxTimeMS). */
-export const isQueryTimeout = (error: unknown): boolean => error instanceof MongoServerError && error.code === 50;
+export const isQueryTimeout = (error: unknown): boolean =>
+  error instanceof MongoServerError && error.code === 50;

@@ -11,23 +11,46 @@ const sourceIndexes = (prefix: string): IndexDescription[] => [
 
 /** Every index the service relies on. Created once at start-up, never per request. */
 const indexPlan: Record<string, IndexDescription[]> = {
-  [names.kidlisp]: [...sourceIndexes('kidlisp'), { key: { hits: -1, when: -1 }, name: 'kidlisp_hits_when' }],
+  [names.kidlisp]: [
+    ...sourceIndexes('kidlisp'),
+    { key: { hits: -1, when: -1 }, name: 'kidlisp_hits_when' },
+  ],
   [names.clocks]: sourceIndexes('clock'),
   [names.pieces]: [
     { key: { code: 1 }, name: 'pieces_code_unique', unique: true },
     // Media records carry no hash, so uniqueness applies to the records that have one.
-    { key: { hash: 1 }, name: 'pieces_hash_unique', unique: true, partialFilterExpression: { hash: { $exists: true } } },
-    { key: { slug: 1 }, name: 'pieces_slug_unique', unique: true, partialFilterExpression: { slug: { $exists: true } } },
+    {
+      key: { hash: 1 },
+      name: 'pieces_hash_unique',
+      unique: true,
+      partialFilterExpression: { hash: { $exists: true } },
+    },
+    {
+      key: { slug: 1 },
+      name: 'pieces_slug_unique',
+      unique: true,
+      partialFilterExpression: { slug: { $exists: true } },
+    },
     { key: { when: 1 }, name: 'pieces_when' },
     { key: { user: 1 }, name: 'pieces_user', sparse: true },
   ],
   [names.paintings]: [
     { key: { code: 1 }, name: 'paintings_code_unique', unique: true },
-    { key: { slug: 1 }, name: 'paintings_slug_unique', unique: true, partialFilterExpression: { slug: { $exists: true } } },
+    {
+      key: { slug: 1 },
+      name: 'paintings_slug_unique',
+      unique: true,
+      partialFilterExpression: { slug: { $exists: true } },
+    },
   ],
   [names.tapes]: [
     { key: { code: 1 }, name: 'tapes_code_unique', unique: true },
-    { key: { slug: 1 }, name: 'tapes_slug_unique', unique: true, partialFilterExpression: { slug: { $exists: true } } },
+    {
+      key: { slug: 1 },
+      name: 'tapes_slug_unique',
+      unique: true,
+      partialFilterExpression: { slug: { $exists: true } },
+    },
   ],
   [names.chatSystem]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
   [names.chatClock]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
@@ -52,7 +75,10 @@ export async function ensureIndexes(db: Db, logger: Logger): Promise<void> {
         const code = (error as { code?: number }).code;
         // 85 IndexOptionsConflict, 86 IndexKeySpecsConflict, 11000 existing duplicates.
         if (code === 85 || code === 86 || code === 11000) {
-          logger.warn({ collection, err: error }, 'an existing index differs from the plan; keeping it');
+          logger.warn(
+            { collection, err: error },
+            'an existing index differs from the plan; keeping it',
+          );
           return;
         }
         throw error;

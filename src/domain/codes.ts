@@ -21,26 +21,64 @@ const SHORTEST = { random: 3, pronounceable: 4 } as const;
 
 /** Routes of this service (and common well-known paths) that a code must never shadow. */
 const RESERVED_WORDS = new Set([
-  'api', 'api-docs', 'graphql', 'graphiql', 'mcp', 'healthz', 'readyz', 'livez', 'health',
-  'metrics', 'docs', 'openapi', 'swagger', 'clock', 'static', 'assets', 'public', 'media',
-  'favicon', 'robots', 'sitemap', 'manifest', 'well-known', 'index', 'admin', 'auth',
-  'login', 'logout', 'oauth', 'status', 'null', 'undefined',
+  'api',
+  'api-docs',
+  'graphql',
+  'graphiql',
+  'mcp',
+  'healthz',
+  'readyz',
+  'livez',
+  'health',
+  'metrics',
+  'docs',
+  'openapi',
+  'swagger',
+  'clock',
+  'static',
+  'assets',
+  'public',
+  'media',
+  'favicon',
+  'robots',
+  'sitemap',
+  'manifest',
+  'well-known',
+  'index',
+  'admin',
+  'auth',
+  'login',
+  'logout',
+  'oauth',
+  'status',
+  'null',
+  'undefined',
 ]);
 const RESERVED_FIRST_CHARS = new Set(['$', '*', '!', '#', '~']);
 
 /** Latin letters that Unicode normalization does not split into a base letter and a mark. */
 const LETTER_FOLDS: Record<string, string> = {
-  ß: 'ss', æ: 'ae', œ: 'oe', ø: 'o', đ: 'd', ł: 'l', þ: 'th', ð: 'd', ı: 'i',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ł: 'l',
+  þ: 'th',
+  ð: 'd',
+  ı: 'i',
 };
 
 function pick(chars: string, rng: Rng): string {
   const char = chars[rng(chars.length)];
-  if (char === undefined) throw new RangeError(`rng returned an index outside 0..${chars.length - 1}`);
+  if (char === undefined)
+    throw new RangeError(`rng returned an index outside 0..${chars.length - 1}`);
   return char;
 }
 
 function assertLength(length: number): void {
-  if (!Number.isInteger(length) || length < 1) throw new RangeError(`invalid code length: ${length}`);
+  if (!Number.isInteger(length) || length < 1)
+    throw new RangeError(`invalid code length: ${length}`);
 }
 
 export function randomCode(length: number, rng: Rng = defaultRng): string {
@@ -101,7 +139,10 @@ export function numberedSlug(slug: string, n: number): string {
  * then as many at each next length. The caller inserts each one and stops at the first
  * the database accepts (its unique index decides), bounding its own number of attempts.
  */
-export function* codeCandidates(kind: 'random' | 'pronounceable', rng: Rng = defaultRng): Generator<string> {
+export function* codeCandidates(
+  kind: 'random' | 'pronounceable',
+  rng: Rng = defaultRng,
+): Generator<string> {
   const make = kind === 'random' ? randomCode : pronounceableCode;
   for (let length = SHORTEST[kind]; ; length += 1) {
     for (let attempt = 0; attempt < ATTEMPTS_PER_LENGTH; ) {

@@ -8,8 +8,16 @@ const ISO_TIMESTAMP =
 export function parseIsoTimestamp(text: string): Date | undefined {
   const match = ISO_TIMESTAMP.exec(text.trim());
   if (!match) return undefined;
-  const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone = 'Z'] = match;
-  const parts = [year, month, day, hour, minute, second].map(Number) as [number, number, number, number, number, number];
+  const [, year, month, day, hour = '0', minute = '0', second = '0', fraction = '', zone = 'Z'] =
+    match;
+  const parts = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const [y, mo, d, h, mi, s] = parts;
   if (mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return undefined;
   const date = new Date(0);

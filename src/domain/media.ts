@@ -28,13 +28,15 @@ const MAX_ACCOUNT_SEGMENT = 128;
 /** [<account>/]<yyyy>/<mm>/<dd>/<name> */
 const SLUG_SHAPE =
   /^(?:[A-Za-z0-9|_-]+\/)?\d{4}\/(?:0[1-9]|1[0-2])\/(?:0[1-9]|[12]\d|3[01])\/[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-const SHAPE_HELP = 'slug must look like <yyyy>/<mm>/<dd>/<name>.<ext>, optionally after one account segment';
+const SHAPE_HELP =
+  'slug must look like <yyyy>/<mm>/<dd>/<name>.<ext>, optionally after one account segment';
 
 /** Accepts a storage key for uploaded media; `ext` must be the key's own extension. */
 export function checkMediaSlug(slug: string, ext: MediaExt): SlugCheck {
   const fail = (message: string): SlugCheck => ({ ok: false, message });
   if (slug.length === 0) return fail('slug is empty');
-  if (slug.length > MAX_SLUG_LENGTH) return fail(`slug is longer than ${MAX_SLUG_LENGTH} characters`);
+  if (slug.length > MAX_SLUG_LENGTH)
+    return fail(`slug is longer than ${MAX_SLUG_LENGTH} characters`);
   // C0, DEL and C1 control characters.
   if (/[\u0000-\u001f\u007f-\u009f]/.test(slug)) return fail('slug contains control characters');
   if (slug.includes('\\')) return fail('slug contains a backslash');
@@ -53,9 +55,12 @@ export function pieceStorageKey(code: string, when: Date, accountId?: string): s
     String(when.getUTCMonth() + 1).padStart(2, '0'),
     String(when.getUTCDate()).padStart(2, '0'),
   ].join('/');
-  const key = accountId ? `${accountSegment(accountId)}/${date}/${code}.mjs` : `${date}/${code}.mjs`;
+  const key = accountId
+    ? `${accountSegment(accountId)}/${date}/${code}.mjs`
+    : `${date}/${code}.mjs`;
   const check = checkMediaSlug(key, 'mjs');
-  if (!check.ok) throw new RangeError(`cannot build a storage key for code '${code}': ${check.message}`);
+  if (!check.ok)
+    throw new RangeError(`cannot build a storage key for code '${code}': ${check.message}`);
   return key;
 }
 

@@ -37,7 +37,10 @@ export function checkPieceExports(source: string): PieceExportCheck {
 }
 
 function isAcornSyntaxError(error: unknown): error is AcornSyntaxError {
-  return error instanceof SyntaxError && typeof (error as Partial<AcornSyntaxError>).loc?.line === 'number';
+  return (
+    error instanceof SyntaxError &&
+    typeof (error as Partial<AcornSyntaxError>).loc?.line === 'number'
+  );
 }
 
 function exportedNames(declaration: Program['body'][number]): string[] {
@@ -50,7 +53,8 @@ function exportedNames(declaration: Program['body'][number]): string[] {
     case 'ExportNamedDeclaration': {
       const declared = declaration.declaration;
       if (!declared) return declaration.specifiers.map((specifier) => nameOf(specifier.exported));
-      if (declared.type === 'VariableDeclaration') return declared.declarations.flatMap((d) => boundNames(d.id));
+      if (declared.type === 'VariableDeclaration')
+        return declared.declarations.flatMap((d) => boundNames(d.id));
       return [declared.id.name];
     }
     default:
@@ -68,7 +72,9 @@ function boundNames(pattern: Pattern): string[] {
     case 'Identifier':
       return [pattern.name];
     case 'ObjectPattern':
-      return pattern.properties.flatMap((p) => boundNames(p.type === 'RestElement' ? p.argument : p.value));
+      return pattern.properties.flatMap((p) =>
+        boundNames(p.type === 'RestElement' ? p.argument : p.value),
+      );
     case 'ArrayPattern':
       return pattern.elements.flatMap((element) => (element ? boundNames(element) : []));
     case 'RestElement':

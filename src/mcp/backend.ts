@@ -16,7 +16,10 @@ export interface Call {
 export interface AssistantBackend {
   publishKidlisp(input: { source: string }, call: Call): Promise<PublishResult>;
   publishClock(input: { source: string }, call: Call): Promise<PublishResult>;
-  publishPiece(input: { source: string; name?: string | undefined }, call: Call): Promise<PublishResult>;
+  publishPiece(
+    input: { source: string; name?: string | undefined },
+    call: Call,
+  ): Promise<PublishResult>;
   previewKidlisp(input: { source: string }, call: Call): Promise<KidlispPreview>;
   apiInfo(call: Call): Promise<Record<string, unknown>>;
   topKidlisp(limit: number, call: Call): Promise<KidlispExample[]>;

@@ -11,13 +11,30 @@ export interface HttpBackendOptions {
 }
 
 const publishAnswer = z.object({ code: z.string(), cached: z.boolean(), url: z.string() });
-const errorBody = z.looseObject({ code: z.string().optional(), message: z.string().optional(), error: z.string().optional() });
+const errorBody = z.looseObject({
+  code: z.string().optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
 /** The `errors` of any GraphQL answer. */
 const graphqlErrors = z.object({
-  errors: z.array(z.object({ message: z.string(), extensions: z.looseObject({ code: z.string().optional() }).optional() })).optional(),
+  errors: z
+    .array(
+      z.object({
+        message: z.string(),
+        extensions: z.looseObject({ code: z.string().optional() }).optional(),
+      }),
+    )
+    .optional(),
 });
 const topKidlispAnswer = graphqlErrors.extend({
-  data: z.object({ topKidlisp: z.array(z.object({ code: z.string(), source: z.string(), hits: z.number(), url: z.string() })) }).nullish(),
+  data: z
+    .object({
+      topKidlisp: z.array(
+        z.object({ code: z.string(), source: z.string(), hits: z.number(), url: z.string() }),
+      ),
+    })
+    .nullish(),
 });
 
 /** The code and message of a REST error body, or of a GraphQL answer's first error. */
@@ -31,13 +48,19 @@ function failureIn(body: unknown): { code?: string | undefined; message?: string
   return first ? { code: first.extensions?.code, message: first.message } : {};
 }
 
-const TOP_KIDLISP_QUERY = 'query TopKidlisp($limit: Int) { topKidlisp(limit: $limit) { code source hits url } }';
+const TOP_KIDLISP_QUERY =
+  'query TopKidlisp($limit: Int) { topKidlisp(limit: $limit) { code source hits url } }';
 
 /** The service's REST API (and one GraphQL read), for the stdio bin. */
 export function httpBackend(options: HttpBackendOptions): AssistantBackend {
   const { serviceUrl, token, timeoutMs } = options;
 
-  async function send(method: 'GET' | 'POST', path: string, body: unknown, call: Call): Promise<unknown> {
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    call: Call,
+  ): Promise<unknown> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
@@ -52,10 +75,17 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
     } catch (error) {
       if (call.signal.aborted) throw error; // cancelled by the client: nobody waits for an answer
       if ((error as Error).name === 'TimeoutError') {
-        throw new ServiceError('TIMEOUT', `The service at ${serviceUrl} did not answer within ${timeoutMs / 1000} s.`);
+        throw new ServiceError(
+          'TIMEOUT',
+          `The service at ${serviceUrl} did not answer within ${timeoutMs / 1000} s.`,
+        );
       }
-      const cause = (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
-      throw new ServiceError('SERVICE_UNREACHABLE', `The service at ${serviceUrl} could not be reached (${cause}). Check SERVICE_URL.`);
+      const cause =
+        (error as { cause?: { message?: string } }).cause?.message ?? (error as Error).message;
+      throw new ServiceError(
+        'SERVICE_UNREACHABLE',
+        `The service at ${serviceUrl} could not be reached (${cause}). Check SERVICE_URL.`,
+      );
     }
     const text = await response.text();
     let parsed: unknown;
@@ -66,15 +96,26 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
     }
     if (!response.ok) {
       const failure = failureIn(parsed);
-      throw new ServiceError(failure.code ?? `HTTP_${response.status}`, failure.message ?? `The service answered ${response.status} ${response.statusText}.`);
+      throw new ServiceError(
+        failure.code ?? `HTTP_${response.status}`,
+        failure.message ?? `The service answered ${response.status} ${response.statusText}.`,
+      );
     }
-    if (parsed === undefined) throw new ServiceError('SERVICE_RESPONSE_INVALID', `The service answered ${method} ${path} with something other than JSON.`);
+    if (parsed === undefined)
+      throw new ServiceError(
+        'SERVICE_RESPONSE_INVALID',
+        `The service answered ${method} ${path} with something other than JSON.`,
+      );
     return parsed;
   }
 
   const answer = <S extends z.ZodType>(schema: S, value: unknown, what: string): z.output<S> => {
     const result = schema.safeParse(value);
-    if (!result.success) throw new ServiceError('SERVICE_RESPONSE_INVALID', `The service's answer to ${what} has an unexpected shape.`);
+    if (!result.success)
+      throw new ServiceError(
+        'SERVICE_RESPONSE_INVALID',
+        `The service's answer to ${what} has an unexpected shape.`,
+      );
     return result.data;
   };
 
@@ -86,12 +127,26 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
   return {
     publishKidlisp: (input, call) => publish('/api/store-kidlisp', { source: input.source }, call),
     publishClock: (input, call) => publish('/api/store-clock', { source: input.source }, call),
-    publishPiece: (input, call) => publish('/api/store-piece', { source: input.source, ...(input.name !== undefined ? { name: input.name } : {}) }, call),
+    publishPiece: (input, call) =>
+      publish(
+        '/api/store-piece',
+        { source: input.source, ...(input.name !== undefined ? { name: input.name } : {}) },
+        call,
+      ),
     // The validator is pure: no round trip, and it works while the service is away.
     previewKidlisp: async (input) => previewKidlisp(parseInput(previewKidlispInput, input)),
-    apiInfo: async (call) => answer(z.record(z.string(), z.unknown()), await send('GET', '/api', undefined, call), 'GET /api'),
+    apiInfo: async (call) =>
+      answer(
+        z.record(z.string(), z.unknown()),
+        await send('GET', '/api', undefined, call),
+        'GET /api',
+      ),
     topKidlisp: async (limit, call): Promise<KidlispExample[]> => {
-      const result = answer(topKidlispAnswer, await send('POST', '/graphql', { query: TOP_KIDLISP_QUERY, variables: { limit } }, call), 'topKidlisp');
+      const result = answer(
+        topKidlispAnswer,
+        await send('POST', '/graphql', { query: TOP_KIDLISP_QUERY, variables: { limit } }, call),
+        'topKidlisp',
+      );
       const error = result.errors?.[0];
       if (error) throw new ServiceError(error.extensions?.code ?? 'INTERNAL', error.message);
       return result.data?.topKidlisp ?? [];

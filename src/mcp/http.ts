@@ -32,10 +32,13 @@ function contextOf(authInfo: AuthInfo | undefined): RequestContext {
  * into an AppError (logging the unexpected ones) before the server sees it.
  */
 export function createMcpRoute(services: Services): RequestHandler {
-  const handler = createMcpHandler(({ authInfo }) => createAssistantServer(inProcessBackend(contextOf(authInfo))), {
-    maxRequestBodySize: MAX_BODY_BYTES,
-    onerror: (error) => services.logger.warn({ err: error }, 'mcp request rejected'),
-  });
+  const handler = createMcpHandler(
+    ({ authInfo }) => createAssistantServer(inProcessBackend(contextOf(authInfo))),
+    {
+      maxRequestBodySize: MAX_BODY_BYTES,
+      onerror: (error) => services.logger.warn({ err: error }, 'mcp request rejected'),
+    },
+  );
 
   return operationRoute(services, async (ctx, req, res) => {
     const aborted = new AbortController();
@@ -43,6 +46,9 @@ export function createMcpRoute(services: Services): RequestHandler {
       if (!res.writableFinished) aborted.abort();
     });
     const authInfo = authInfoFor(ctx, req.headers.authorization);
-    await sendWebResponse(res, await handler.fetch(toWebRequest(req, aborted.signal), { authInfo }));
+    await sendWebResponse(
+      res,
+      await handler.fetch(toWebRequest(req, aborted.signal), { authInfo }),
+    );
   });
 }

@@ -1,7 +1,12 @@
 import { apiInfo } from '../resolvers/api-info.js';
 import type { RequestContext } from '../resolvers/context.js';
 import { toAppError } from '../resolvers/errors.js';
-import { previewKidlisp, previewKidlispInput, topKidlisp, topKidlispInput } from '../resolvers/kidlisp.js';
+import {
+  previewKidlisp,
+  previewKidlispInput,
+  topKidlisp,
+  topKidlispInput,
+} from '../resolvers/kidlisp.js';
 import {
   publishClock,
   publishClockInput,
@@ -23,10 +28,12 @@ export function inProcessBackend(ctx: RequestContext): AssistantBackend {
     }
   };
   return {
-    publishKidlisp: (input) => guarded(() => publishKidlisp(ctx, parseInput(publishKidlispInput, input))),
+    publishKidlisp: (input) =>
+      guarded(() => publishKidlisp(ctx, parseInput(publishKidlispInput, input))),
     publishClock: (input) => guarded(() => publishClock(ctx, parseInput(publishClockInput, input))),
     publishPiece: (input) => guarded(() => publishPiece(ctx, parseInput(publishPieceInput, input))),
-    previewKidlisp: (input) => guarded(() => previewKidlisp(parseInput(previewKidlispInput, input))),
+    previewKidlisp: (input) =>
+      guarded(() => previewKidlisp(parseInput(previewKidlispInput, input))),
     apiInfo: () => guarded(() => apiInfo(ctx)),
     topKidlisp: (limit) => guarded(() => topKidlisp(ctx, parseInput(topKidlispInput, { limit }))),
   };

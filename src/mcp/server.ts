@@ -1,4 +1,10 @@
-import { McpServer, type CallToolResult, type PromptCallback, type ServerContext, type ToolCallback } from '@modelcontextprotocol/server';
+import {
+  McpServer,
+  type CallToolResult,
+  type PromptCallback,
+  type ServerContext,
+  type ToolCallback,
+} from '@modelcontextprotocol/server';
 import type { z } from 'zod';
 import { isAppError } from '../errors.js';
 import {
@@ -22,19 +28,29 @@ export interface AssistantServerOptions {
 }
 
 function succeeded(result: object): CallToolResult {
-  return { content: [{ type: 'text', text: JSON.stringify(result, null, 2) }], structuredContent: result as Record<string, unknown> };
+  return {
+    content: [{ type: 'text', text: JSON.stringify(result, null, 2) }],
+    structuredContent: result as Record<string, unknown>,
+  };
 }
 
 /** A tool error with the service's machine code both in the text and as structured content. */
 function failed(code: string, message: string): CallToolResult {
-  return { content: [{ type: 'text', text: `${message} (${code})` }], structuredContent: { code, message }, isError: true };
+  return {
+    content: [{ type: 'text', text: `${message} (${code})` }],
+    structuredContent: { code, message },
+    isError: true,
+  };
 }
 
 /**
  * One MCP server over a backend: the in-process operations at /mcp, or the service's REST API
  * in the stdio bin. Names, texts and schemas all come from the assistant catalog.
  */
-export function createAssistantServer(backend: AssistantBackend, options: AssistantServerOptions = {}): McpServer {
+export function createAssistantServer(
+  backend: AssistantBackend,
+  options: AssistantServerOptions = {},
+): McpServer {
   const server = new McpServer(
     { name: assistantPackage.serverName, version: SERVICE_VERSION },
     { capabilities: { tools: {}, resources: {}, prompts: {} } },
@@ -44,12 +60,15 @@ export function createAssistantServer(backend: AssistantBackend, options: Assist
     try {
       return succeeded(await work());
     } catch (error) {
-      if (error instanceof ServiceError || isAppError(error)) return failed(error.code, error.message);
+      if (error instanceof ServiceError || isAppError(error))
+        return failed(error.code, error.message);
       options.onUnexpectedError?.(error);
       return failed('INTERNAL', 'Something went wrong in the assistant server.');
     }
   };
-  const callOf = (ctx: { mcpReq: { signal: AbortSignal } }): Call => ({ signal: ctx.mcpReq.signal });
+  const callOf = (ctx: { mcpReq: { signal: AbortSignal } }): Call => ({
+    signal: ctx.mcpReq.signal,
+  });
 
   const about = (entry: ToolEntry) => ({
     title: entry.title,
@@ -66,8 +85,12 @@ export function createAssistantServer(backend: AssistantBackend, options: Assist
    * its entry's input schema; only inside this generic helper can the SDK's conditional callback
    * type not be resolved, hence the one assertion.
    */
-  const tool = <E extends ToolEntry>(entry: E, handler: (args: z.output<E['inputSchema']>, call: Call) => Promise<object>) => {
-    const callback = (args: z.output<E['inputSchema']>, ctx: ServerContext) => run(() => handler(args, callOf(ctx)));
+  const tool = <E extends ToolEntry>(
+    entry: E,
+    handler: (args: z.output<E['inputSchema']>, call: Call) => Promise<object>,
+  ) => {
+    const callback = (args: z.output<E['inputSchema']>, ctx: ServerContext) =>
+      run(() => handler(args, callOf(ctx)));
     return server.registerTool<E['outputSchema'], E['inputSchema']>(
       entry.name,
       { ...about(entry), inputSchema: entry.inputSchema, outputSchema: entry.outputSchema },
@@ -80,20 +103,30 @@ export function createAssistantServer(backend: AssistantBackend, options: Assist
   tool(assistantTools.get_api_info, (_args, call) => backend.apiInfo(call));
   tool(assistantTools.preview_kidlisp, (args, call) => backend.previewKidlisp(args, call));
 
-  const resource = (entry: (typeof assistantResources)[keyof typeof assistantResources], read: (call: Call) => Promise<string> | string) =>
+  const resource = (
+    entry: (typeof assistantResources)[keyof typeof assistantResources],
+    read: (call: Call) => Promise<string> | string,
+  ) =>
     server.registerResource(
       entry.name,
       entry.uri,
       { title: entry.title, description: entry.description, mimeType: entry.mimeType },
-      async (uri, ctx) => ({ contents: [{ uri: uri.href, mimeType: entry.mimeType, text: await read(callOf(ctx)) }] }),
+      async (uri, ctx) => ({
+        contents: [{ uri: uri.href, mimeType: entry.mimeType, text: await read(callOf(ctx)) }],
+      }),
     );
   resource(assistantResources.pieceTemplate, () => pieceTemplate());
   resource(assistantResources.kidlispReference, () => kidlispReference);
-  resource(assistantResources.pieceExamples, async (call) => pieceExamplesMarkdown(await backend.topKidlisp(EXAMPLE_COUNT, call)));
+  resource(assistantResources.pieceExamples, async (call) =>
+    pieceExamplesMarkdown(await backend.topKidlisp(EXAMPLE_COUNT, call)),
+  );
 
   /** One prompt, named and described by its catalog entry; `text` writes the user message (same assertion as `tool`). */
   type PromptEntry = (typeof assistantPrompts)[PromptName];
-  const prompt = <E extends PromptEntry>(entry: E, text: (args: z.output<E['argsSchema']>) => string) => {
+  const prompt = <E extends PromptEntry>(
+    entry: E,
+    text: (args: z.output<E['argsSchema']>) => string,
+  ) => {
     const callback = (args: z.output<E['argsSchema']>) => ({
       description: entry.description,
       messages: [{ role: 'user' as const, content: { type: 'text' as const, text: text(args) } }],

@@ -1,14 +1,24 @@
 import { z } from 'zod';
 import { assistantPackage } from '../resolvers/assistant-catalog.js';
 
-const blankAsMissing = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankAsMissing = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 const schema = z.object({
-  SERVICE_URL: z.preprocess(blankAsMissing, z.url({ protocol: /^https?$/, error: 'SERVICE_URL must be an http(s) URL.' }).default(assistantPackage.defaultServiceUrl)),
+  SERVICE_URL: z.preprocess(
+    blankAsMissing,
+    z
+      .url({ protocol: /^https?$/, error: 'SERVICE_URL must be an http(s) URL.' })
+      .default(assistantPackage.defaultServiceUrl),
+  ),
   SERVICE_TOKEN: z.preprocess(blankAsMissing, z.string().trim().optional()),
   SERVICE_TIMEOUT_MS: z.preprocess(
     blankAsMissing,
-    z.coerce.number({ error: 'SERVICE_TIMEOUT_MS must be a number of milliseconds.' }).int().positive().default(assistantPackage.defaultTimeoutMs),
+    z.coerce
+      .number({ error: 'SERVICE_TIMEOUT_MS must be a number of milliseconds.' })
+      .int()
+      .positive()
+      .default(assistantPackage.defaultTimeoutMs),
   ),
 });
 

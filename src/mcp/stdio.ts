@@ -13,9 +13,16 @@ const log = (message: string) => process.stderr.write(`publish-mcp: ${message}\n
 try {
   const settings = readStdioSettings(process.env);
   const backend = httpBackend(settings);
-  const onUnexpectedError = (error: unknown) => log(`unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-  serveStdio(() => createAssistantServer(backend, { onUnexpectedError }), { onerror: (error) => log(`transport error: ${error.message}`) });
-  log(`serving on stdio for ${settings.serviceUrl}${settings.token ? ' (with a bearer token)' : ''}`);
+  const onUnexpectedError = (error: unknown) =>
+    log(
+      `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+  serveStdio(() => createAssistantServer(backend, { onUnexpectedError }), {
+    onerror: (error) => log(`transport error: ${error.message}`),
+  });
+  log(
+    `serving on stdio for ${settings.serviceUrl}${settings.token ? ' (with a bearer token)' : ''}`,
+  );
 } catch (error) {
   log(error instanceof Error ? error.message : String(error));
   process.exit(1);

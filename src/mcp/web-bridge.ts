@@ -30,7 +30,10 @@ export async function sendWebResponse(res: ServerResponse, response: Response): 
   }
   res.flushHeaders();
   try {
-    await pipeline(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>), res);
+    await pipeline(
+      Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>),
+      res,
+    );
   } catch {
     // The client disconnected mid-stream; there is nobody left to tell.
   }

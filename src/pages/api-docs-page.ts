@@ -4,12 +4,15 @@ import type { FieldDoc } from '../resolvers/docs/fields.js';
 import { html, type SafeHtml } from './html.js';
 import { layout } from './layout.js';
 
-const anchor = (endpoint: EndpointDoc) => `${endpoint.method}-${endpoint.path}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+const anchor = (endpoint: EndpointDoc) =>
+  `${endpoint.method}-${endpoint.path}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 
 function rule(field: FieldDoc): string {
   const parts = [
     field.enum ? `one of ${field.enum.join(', ')}` : '',
-    field.maxLength !== undefined ? `max ${field.maxLength.toLocaleString('en-US')} characters` : '',
+    field.maxLength !== undefined
+      ? `max ${field.maxLength.toLocaleString('en-US')} characters`
+      : '',
     field.minimum !== undefined ? `min ${field.minimum}` : '',
     field.maximum !== undefined ? `max ${field.maximum}` : '',
     field.default !== undefined ? `default ${JSON.stringify(field.default)}` : '',
@@ -24,13 +27,19 @@ function fieldRows(fields: Record<string, FieldDoc>, prefix = ''): SafeHtml[] {
   ]);
 }
 
-function fieldTable(caption: string, fields: Record<string, FieldDoc> | undefined): SafeHtml | string {
+function fieldTable(
+  caption: string,
+  fields: Record<string, FieldDoc> | undefined,
+): SafeHtml | string {
   if (!fields || Object.keys(fields).length === 0) return '';
   return html`<table><caption>${caption}</caption><thead><tr><th>Field</th><th>Type</th><th>Required</th><th>Meaning</th></tr></thead><tbody>${fieldRows(fields)}</tbody></table>`;
 }
 
 function endpointSection(endpoint: EndpointDoc): SafeHtml {
-  const responseFields = 'schema' in endpoint.responseBody ? (endpoint.responseBody.schema as Record<string, FieldDoc>) : undefined;
+  const responseFields =
+    'schema' in endpoint.responseBody
+      ? (endpoint.responseBody.schema as Record<string, FieldDoc>)
+      : undefined;
   return html`<section class="endpoint" id="${anchor(endpoint)}">
 <h3><span class="method">${endpoint.method}</span> <code>${endpoint.path}</code></h3>
 ${endpoint.aliases ? html`<p class="aliases">Also at ${endpoint.aliases.map((alias, i) => html`${i ? ', ' : ''}<code>${alias}</code>`)}</p>` : ''}

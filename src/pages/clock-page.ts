@@ -22,9 +22,15 @@ interface Playback {
 }
 
 function playbackEvent(event: ParsedEvent): PlaybackEvent {
-  const sounding = event.kind === 'note' && typeof event.frequency === 'number' && event.frequency > 0;
+  const sounding =
+    event.kind === 'note' && typeof event.frequency === 'number' && event.frequency > 0;
   return {
-    label: event.kind === 'rest' ? '_' : event.text !== undefined ? `"${event.text}"` : `${event.note ?? '?'}${event.octave ?? ''}`,
+    label:
+      event.kind === 'rest'
+        ? '_'
+        : event.text !== undefined
+          ? `"${event.text}"`
+          : `${event.note ?? '?'}${event.octave ?? ''}`,
     frequency: sounding ? (event.frequency as number) : null,
     seconds: event.seconds,
     waveform: event.waveform,
@@ -37,11 +43,18 @@ function playbackOf(clock: ClockItem): Playback {
   const { tracks, sections } = clock.melody;
   // Sections hold the tracks in text order, so track indices simply run on from section to section.
   let next = 0;
-  const grouped = sections.map((section) => ({ loops: section.loops, tracks: section.tracks.map(() => next++) }));
+  const grouped = sections.map((section) => ({
+    loops: section.loops,
+    tracks: section.tracks.map(() => next++),
+  }));
   return {
     code: clock.code,
-    tracks: tracks.map((track) => ({ muted: track.muted, events: track.events.map(playbackEvent) })),
-    sections: next === tracks.length ? grouped : [{ loops: 1, tracks: tracks.map((_, index) => index) }],
+    tracks: tracks.map((track) => ({
+      muted: track.muted,
+      events: track.events.map(playbackEvent),
+    })),
+    sections:
+      next === tracks.length ? grouped : [{ loops: 1, tracks: tracks.map((_, index) => index) }],
   };
 }
 

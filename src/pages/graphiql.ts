@@ -79,10 +79,19 @@ type Assets = typeof import('@graphql-yoga/render-graphiql/graphiql');
 const ASSET_FILES: Record<string, { type: string; body: (assets: Assets) => string | Buffer }> = {
   'yoga-graphiql.js': { type: 'text/javascript; charset=utf-8', body: (assets) => assets.js },
   'graphiql.css': { type: 'text/css; charset=utf-8', body: (assets) => assets.css },
-  'editorWorkerService.worker.js': { type: 'text/javascript; charset=utf-8', body: (assets) => assets.editorWorkerService },
+  'editorWorkerService.worker.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: (assets) => assets.editorWorkerService,
+  },
   'json.worker.js': { type: 'text/javascript; charset=utf-8', body: (assets) => assets.jsonWorker },
-  'graphql.worker.js': { type: 'text/javascript; charset=utf-8', body: (assets) => assets.graphqlWorker },
-  'favicon.ico': { type: 'image/x-icon', body: (assets) => Buffer.from(assets.favicon.slice(assets.favicon.indexOf(',') + 1), 'base64') },
+  'graphql.worker.js': {
+    type: 'text/javascript; charset=utf-8',
+    body: (assets) => assets.graphqlWorker,
+  },
+  'favicon.ico': {
+    type: 'image/x-icon',
+    body: (assets) => Buffer.from(assets.favicon.slice(assets.favicon.indexOf(',') + 1), 'base64'),
+  },
 };
 
 /** GraphiQL's bundle, styles and editor workers, from the installed package (loaded on first use: ~9 MB). */

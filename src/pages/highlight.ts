@@ -10,7 +10,10 @@ const JS_KEYWORDS =
 
 const JS_RULES: Rule[] = [
   ['comment', String.raw`\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)`],
-  ['string', String.raw`"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|\x60(?:[^\x60\\]|\\[\s\S])*\x60?`],
+  [
+    'string',
+    String.raw`"(?:[^"\\\n]|\\.)*"?|'(?:[^'\\\n]|\\.)*'?|\x60(?:[^\x60\\]|\\[\s\S])*\x60?`,
+  ],
   ['number', String.raw`\b(?:0[xX][\da-fA-F_]+|\d[\d_]*(?:\.\d+)?(?:[eE][+-]?\d+)?n?)\b`],
   ['keyword', String.raw`\b(?:${JS_KEYWORDS})\b`],
 ];
@@ -44,6 +47,9 @@ export const highlightJavascript = highlighter(JS_RULES);
 export const highlightLisp = highlighter(LISP_RULES);
 
 /** Each line highlighted on its own, for line-numbered views (a string spanning lines loses its colour after the first). */
-export function highlightedLines(source: string, highlight: (text: string) => SafeHtml): SafeHtml[] {
+export function highlightedLines(
+  source: string,
+  highlight: (text: string) => SafeHtml,
+): SafeHtml[] {
   return source.split('\n').map((line) => highlight(line));
 }

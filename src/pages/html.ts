@@ -6,9 +6,16 @@ export class SafeHtml {
   }
 }
 
-const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
+export const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (char) => ENTITIES[char] ?? char);
 
 export const raw = (markup: string) => new SafeHtml(markup);
 
@@ -35,6 +42,9 @@ export function html(strings: TemplateStringsArray, ...parts: Part[]): SafeHtml 
  * are written as \u escapes, so no text can close the element or open a comment.
  */
 export function jsonForScript(value: unknown): SafeHtml {
-  const text = JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const text = JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   return new SafeHtml(text);
 }

@@ -8,7 +8,8 @@ type Item<K extends PublishedItem['kind']> = Extract<PublishedItem, { kind: K }>
 /** The item's raw file, `/<code>.<ext>`. */
 const rawFile = (item: PublishedItem) => `${item.code}.${rawExt(item)}`;
 
-const published = (when: Date) => html`<time datetime="${when.toISOString()}">${when.toISOString().slice(0, 10)}</time>`;
+const published = (when: Date) =>
+  html`<time datetime="${when.toISOString()}">${when.toISOString().slice(0, 10)}</time>`;
 
 function header(title: string, kind: string, when: Date, links: SafeHtml | string = ''): SafeHtml {
   return html`<header class="item"><h1>${title}</h1><p class="meta"><span class="kind">${kind}</span> published ${published(when)} ${links}</p></header>`;
@@ -17,10 +18,15 @@ function header(title: string, kind: string, when: Date, links: SafeHtml | strin
 function kidlispPage(item: KidlispView): string {
   const { diagnostics, valid } = item.preview;
   const byLine = new Map<number, typeof diagnostics>();
-  for (const diagnostic of diagnostics) byLine.set(diagnostic.line, [...(byLine.get(diagnostic.line) ?? []), diagnostic]);
+  for (const diagnostic of diagnostics)
+    byLine.set(diagnostic.line, [...(byLine.get(diagnostic.line) ?? []), diagnostic]);
   const lines = highlightedLines(item.source, highlightLisp).map((line, index) => {
     const marks = byLine.get(index + 1) ?? [];
-    const severity = marks.some((mark) => mark.severity === 'error') ? 'error' : marks.length ? 'warning' : '';
+    const severity = marks.some((mark) => mark.severity === 'error')
+      ? 'error'
+      : marks.length
+        ? 'warning'
+        : '';
     return html`<li class="${severity}"><code>${line}</code></li>`;
   });
   const body = html`<main class="viewer">
@@ -30,7 +36,8 @@ ${header(`$${item.code}`, 'KidLisp', item.when, html`· <a href="/${rawFile(item
 ${
   diagnostics.length
     ? html`<h2>Diagnostics</h2><ul class="diagnostics">${diagnostics.map(
-        (d) => html`<li class="${d.severity}"><span class="where">line ${d.line}, column ${d.column}</span> <span class="severity">${d.severity}</span> ${d.message}</li>`,
+        (d) =>
+          html`<li class="${d.severity}"><span class="where">line ${d.line}, column ${d.column}</span> <span class="severity">${d.severity}</span> ${d.message}</li>`,
       )}</ul>`
     : ''
 }
@@ -39,7 +46,12 @@ ${
 }
 
 export function piecePage(item: Item<'piece'>, source: string | null): string {
-  const highlighted = source === null ? null : item.ext === 'mjs' ? highlightJavascript(source) : highlightLisp(source);
+  const highlighted =
+    source === null
+      ? null
+      : item.ext === 'mjs'
+        ? highlightJavascript(source)
+        : highlightLisp(source);
   const body = html`<main class="viewer">
 ${header(item.name ?? item.code, item.ext === 'mjs' ? 'JavaScript piece' : `${item.ext} piece`, item.when, html`· <a href="/${rawFile(item)}">${rawFile(item)}</a>`)}
 ${item.name ? html`<p class="meta">code <code>${item.code}</code></p>` : ''}
@@ -59,7 +71,8 @@ ${header(item.code, 'Painting', item.when, html`· <a href="${src}" download>dow
 
 function tapePage(item: Item<'tape'>): string {
   const src = `/${rawFile(item)}`;
-  const duration = item.totalDuration === undefined ? '' : html`· ${item.totalDuration.toFixed(1)} s`;
+  const duration =
+    item.totalDuration === undefined ? '' : html`· ${item.totalDuration.toFixed(1)} s`;
   const player =
     item.format === 'mp4'
       ? html`<video class="tape" controls preload="metadata" src="${src}">Your browser cannot play this video; <a href="${src}">download it</a>.</video>`

@@ -11,5 +11,8 @@ export function notFoundPage(path: string): string {
 }
 
 export function errorPage(message: string): string {
-  return layout({ title: 'Unavailable', body: html`<main class="viewer"><h1>Unavailable</h1><p>${message}</p></main>` });
+  return layout({
+    title: 'Unavailable',
+    body: html`<main class="viewer"><h1>Unavailable</h1><p>${message}</p></main>`,
+  });
 }

@@ -7,7 +7,8 @@ function findPublicDir(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   while (!existsSync(join(dir, 'package.json'))) {
     const parent = dirname(dir);
-    if (parent === dir) throw new Error('cannot find the package root (package.json) above the pages module');
+    if (parent === dir)
+      throw new Error('cannot find the package root (package.json) above the pages module');
     dir = parent;
   }
   return join(dir, 'public');

@@ -4,7 +4,15 @@ import { findClock } from '../resolvers/clock-view.js';
 import type { Services } from '../resolvers/context.js';
 import { errorHeaders, toAppError } from '../resolvers/errors.js';
 import { sendError } from '../rest/respond.js';
-import { findPublished, kindsWithRawExt, pieceSource, rawExt, readPublishedFile, withPreview, type PublishedKind } from '../resolvers/view.js';
+import {
+  findPublished,
+  kindsWithRawExt,
+  pieceSource,
+  rawExt,
+  readPublishedFile,
+  withPreview,
+  type PublishedKind,
+} from '../resolvers/view.js';
 import { clockPage } from './clock-page.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphiql.js';
 import { itemPage, piecePage } from './item-pages.js';
@@ -25,17 +33,26 @@ export function createPagesRouter(services: Services): Router {
   const router = Router();
   const ctx = { services };
 
-  router.use('/assets', express.static(publicDir, { index: false, maxAge: '1h', setHeaders: nosniff }));
+  router.use(
+    '/assets',
+    express.static(publicDir, { index: false, maxAge: '1h', setHeaders: nosniff }),
+  );
   if (services.config.graphiql) router.use(GRAPHIQL_ASSETS, graphiqlAssetsRouter());
   router.use(pageSecurity(services.config));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
-  const sendFile = (res: Response, type: string, body: string | Buffer) => res.type(type).set('Content-Security-Policy', RAW_FILE_POLICY).send(body);
+  const sendFile = (res: Response, type: string, body: string | Buffer) =>
+    res.type(type).set('Content-Security-Policy', RAW_FILE_POLICY).send(body);
 
   async function sendItem(res: Response, code: string, kinds?: PublishedKind[]): Promise<boolean> {
     const item = await findPublished(ctx, code, kinds);
     if (!item) return false;
-    sendHtml(res, item.kind === 'piece' ? piecePage(item, await pieceSource(ctx, item)) : itemPage(item.kind === 'kidlisp' ? withPreview(item) : item));
+    sendHtml(
+      res,
+      item.kind === 'piece'
+        ? piecePage(item, await pieceSource(ctx, item))
+        : itemPage(item.kind === 'kidlisp' ? withPreview(item) : item),
+    );
     return true;
   }
 
@@ -50,7 +67,11 @@ export function createPagesRouter(services: Services): Router {
     if (item.kind === 'piece') {
       const source = await pieceSource(ctx, item);
       if (source === null) return false;
-      sendFile(res, item.ext === 'mjs' ? 'text/javascript; charset=utf-8' : 'text/plain; charset=utf-8', source);
+      sendFile(
+        res,
+        item.ext === 'mjs' ? 'text/javascript; charset=utf-8' : 'text/plain; charset=utf-8',
+        source,
+      );
       return true;
     }
     const file = await readPublishedFile(ctx, item);
@@ -99,7 +120,8 @@ export function createPagesRouter(services: Services): Router {
 }
 
 /** Browsers (and clients that accept anything) get the page; a client asking for JSON gets the contract's body. */
-const prefersJson = (req: Request) => req.accepts(['text/html', 'application/json']) === 'application/json';
+const prefersJson = (req: Request) =>
+  req.accepts(['text/html', 'application/json']) === 'application/json';
 
 function notFound(req: Request, res: Response): void {
   if ((req.method === 'GET' || req.method === 'HEAD') && !prefersJson(req)) {

@@ -4,7 +4,8 @@ import type { Config } from '../config.js';
 
 type Directives = Record<string, string[] | null>;
 
-const insecureUpgrade = (config: Pick<Config, 'publicUrl'>) => (config.publicUrl.startsWith('https:') ? [] : null);
+const insecureUpgrade = (config: Pick<Config, 'publicUrl'>) =>
+  config.publicUrl.startsWith('https:') ? [] : null;
 
 /** The viewer pages: same-origin everything, no inline script or style, no plugins, no framing. */
 function pageDirectives(config: Pick<Config, 'publicUrl'>): Directives {
@@ -38,7 +39,9 @@ export function graphiqlDirectives(config: Pick<Config, 'publicUrl'>): Directive
 }
 
 const withoutNull = (directives: Directives) =>
-  Object.fromEntries(Object.entries(directives).filter((entry): entry is [string, string[]] => entry[1] !== null));
+  Object.fromEntries(
+    Object.entries(directives).filter((entry): entry is [string, string[]] => entry[1] !== null),
+  );
 
 /** The header value, for responses that do not pass through helmet (Yoga's GraphiQL page). */
 export function cspHeader(directives: Directives): string {
@@ -54,4 +57,5 @@ const helmetFor = (config: Pick<Config, 'publicUrl'>, directives: Directives): R
     strictTransportSecurity: config.publicUrl.startsWith('https:'),
   }) as RequestHandler;
 
-export const pageSecurity = (config: Pick<Config, 'publicUrl'>) => helmetFor(config, pageDirectives(config));
+export const pageSecurity = (config: Pick<Config, 'publicUrl'>) =>
+  helmetFor(config, pageDirectives(config));

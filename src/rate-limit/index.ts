@@ -8,5 +8,7 @@ export type { RateLimiter, RateLimitDecision } from './rate-limiter.js';
 
 export function createPublishRateLimiter(config: Config, db: Database): RateLimiter {
   const policy = { limit: config.rateLimit.publish, windowSeconds: config.rateLimit.windowSeconds };
-  return config.rateLimit.store === 'mongo' ? createMongoRateLimiter(policy, db.rateLimits) : createMemoryRateLimiter(policy);
+  return config.rateLimit.store === 'mongo'
+    ? createMongoRateLimiter(policy, db.rateLimits)
+    : createMemoryRateLimiter(policy);
 }

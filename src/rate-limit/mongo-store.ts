@@ -3,7 +3,10 @@ import type { RateLimitRecord } from '../db/collections.js';
 import { decide, windowOf, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
 
 /** Counts in the shared database, so several instances enforce one limit; a TTL index clears old windows. */
-export function createMongoRateLimiter(policy: RateLimitPolicy, collection: Collection<RateLimitRecord>): RateLimiter {
+export function createMongoRateLimiter(
+  policy: RateLimitPolicy,
+  collection: Collection<RateLimitRecord>,
+): RateLimiter {
   return {
     async hit(key) {
       const now = Date.now();

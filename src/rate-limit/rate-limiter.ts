@@ -20,7 +20,12 @@ export function windowOf(policy: RateLimitPolicy, now: number): { start: number;
   return { start, end: start + size };
 }
 
-export function decide(policy: RateLimitPolicy, count: number, windowEnd: number, now: number): RateLimitDecision {
+export function decide(
+  policy: RateLimitPolicy,
+  count: number,
+  windowEnd: number,
+  now: number,
+): RateLimitDecision {
   return {
     allowed: count <= policy.limit,
     remaining: Math.max(0, policy.limit - count),

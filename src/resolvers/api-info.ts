@@ -20,13 +20,18 @@ function limits() {
     { appliesTo: 'source of POST /api/store-kidlisp', value: KIDLISP_MAX, unit: 'characters' },
     { appliesTo: 'source of POST /api/store-piece', value: PIECE_MAX, unit: 'characters' },
     { appliesTo: 'source of POST /api/store-clock', value: CLOCK_MAX, unit: 'characters' },
-    { appliesTo: 'metadata.totalDuration of POST /api/track-media (tapes)', value: MAX_TAPE_SECONDS, unit: 'seconds' },
+    {
+      appliesTo: 'metadata.totalDuration of POST /api/track-media (tapes)',
+      value: MAX_TAPE_SECONDS,
+      unit: 'seconds',
+    },
   ].map((limit) => ({ ...limit, limit: `${thousands(limit.value)} ${limit.unit}` }));
 }
 
 function errorsSection() {
   return {
-    description: 'Every error is JSON of one shape on every route; some add details (maxDuration, line, column, allow).',
+    description:
+      'Every error is JSON of one shape on every route; some add details (maxDuration, line, column, allow).',
     shape: { error: 'one human sentence', message: 'the same sentence', code: 'MACHINE_CODE' },
     codes: Object.entries(errorStatus).map(([code, status]) => ({ code, status })),
     headers: {

@@ -62,7 +62,9 @@ export const kidlispStatsSchema = z.object({
   functions_used: z.array(z.string()).describe('Sorted unique head words.'),
   has_animation: z.boolean().describe('Timing words, or wiggle/spin/scroll/zoom/smoothspin.'),
   has_interaction: z.boolean().describe('tap, draw or lift.'),
-  has_wipe: z.boolean().describe('A background: wipe/backdrop, or a leading bare color, fade or RGB.'),
+  has_wipe: z
+    .boolean()
+    .describe('A background: wipe/backdrop, or a leading bare color, fade or RGB.'),
   lines: z.number().int(),
   embeds: z.array(z.string()).describe('Embedded $codes.'),
   timing_words: z.array(z.string()),
@@ -73,7 +75,9 @@ export const kidlispPreviewSchema = z.object({
   errors: z.array(z.string()),
   warnings: z.array(z.string()),
   stats: kidlispStatsSchema,
-  diagnostics: z.array(kidlispDiagnosticSchema).describe('Errors and warnings with their positions.'),
+  diagnostics: z
+    .array(kidlispDiagnosticSchema)
+    .describe('Errors and warnings with their positions.'),
 });
 
 export const apiInfoOutputSchema = z
@@ -88,14 +92,25 @@ export const toolErrorSchema = z.object({
 
 const toolInputs = {
   publish_piece: z.object({
-    source: z.string().describe(`JavaScript module source, ${chars(PIECE_MAX)}; must export boot, paint, sim or act, or a default.`),
-    name: z.string().optional().describe(`Name of the piece, used for its code (${chars(NAME_MAX)}).`),
+    source: z
+      .string()
+      .describe(
+        `JavaScript module source, ${chars(PIECE_MAX)}; must export boot, paint, sim or act, or a default.`,
+      ),
+    name: z
+      .string()
+      .optional()
+      .describe(`Name of the piece, used for its code (${chars(NAME_MAX)}).`),
   }),
   publish_kidlisp: z.object({
     source: z.string().describe(`KidLisp source, ${chars(KIDLISP_MAX)}.`),
   }),
   publish_clock: z.object({
-    source: z.string().describe(`Clock melody: note tokens; spaces separate tracks that play together, e.g. "{square} 5cdefg ceg"; ${chars(CLOCK_MAX)}.`),
+    source: z
+      .string()
+      .describe(
+        `Clock melody: note tokens; spaces separate tracks that play together, e.g. "{square} 5cdefg ceg"; ${chars(CLOCK_MAX)}.`,
+      ),
   }),
   get_api_info: z.object({}),
   preview_kidlisp: z.object({
@@ -155,7 +170,8 @@ export const assistantTools = {
   get_api_info: {
     name: 'get_api_info',
     title: 'API documentation',
-    description: 'Get the API documentation object (the JSON that GET /api serves): endpoints, fields, limits, errors and examples.',
+    description:
+      'Get the API documentation object (the JSON that GET /api serves): endpoints, fields, limits, errors and examples.',
     inputSchema: toolInputs.get_api_info,
     outputSchema: apiInfoOutputSchema,
     readOnly: true,
@@ -181,7 +197,8 @@ export const assistantResources = {
     name: 'piece-template',
     uri: 'service://piece-template',
     title: 'Piece template',
-    description: 'Starter template for a new JavaScript piece with all four lifecycle functions (boot, sim, paint, act).',
+    description:
+      'Starter template for a new JavaScript piece with all four lifecycle functions (boot, sim, paint, act).',
     mimeType: 'text/javascript',
     version: '1.0',
   },
@@ -197,7 +214,8 @@ export const assistantResources = {
     name: 'piece-examples',
     uri: 'service://piece-examples',
     title: 'KidLisp examples',
-    description: 'Examples drawn from the most published KidLisp pieces (by hits: how often the same source was published), with their codes and URLs.',
+    description:
+      'Examples drawn from the most published KidLisp pieces (by hits: how often the same source was published), with their codes and URLs.',
     mimeType: 'text/markdown',
     version: '1.1.0',
   },
@@ -227,7 +245,8 @@ export const assistantPrompts = {
   'create-piece': {
     name: 'create-piece',
     title: 'Create a piece',
-    description: 'Guide for writing a JavaScript piece with the lifecycle functions, then publishing it with publish_piece.',
+    description:
+      'Guide for writing a JavaScript piece with the lifecycle functions, then publishing it with publish_piece.',
     argsSchema: promptArguments['create-piece'],
     arguments: [
       { name: 'name', description: 'Name of the piece.', required: true },
@@ -238,9 +257,16 @@ export const assistantPrompts = {
   'create-kidlisp': {
     name: 'create-kidlisp',
     title: 'Create a KidLisp piece',
-    description: 'Guide for writing a KidLisp piece, checking it with preview_kidlisp and publishing it with publish_kidlisp.',
+    description:
+      'Guide for writing a KidLisp piece, checking it with preview_kidlisp and publishing it with publish_kidlisp.',
     argsSchema: promptArguments['create-kidlisp'],
-    arguments: [{ name: 'description', description: 'What the KidLisp piece should draw or do.', required: true }],
+    arguments: [
+      {
+        name: 'description',
+        description: 'What the KidLisp piece should draw or do.',
+        required: true,
+      },
+    ],
     version: '1.1.0',
   },
 } as const;

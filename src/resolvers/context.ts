@@ -36,8 +36,13 @@ export interface RequestFacts {
   clientAddress: string | undefined;
 }
 
-export async function createRequestContext(services: Services, request: RequestFacts): Promise<RequestContext> {
+export async function createRequestContext(
+  services: Services,
+  request: RequestFacts,
+): Promise<RequestContext> {
   const viewer = await services.auth.viewerFor(request.authorization);
-  const clientKey = viewer ? `account:${viewer.account}` : `address:${request.clientAddress ?? 'unknown'}`;
+  const clientKey = viewer
+    ? `account:${viewer.account}`
+    : `address:${request.clientAddress ?? 'unknown'}`;
   return { services, viewer, clientKey, loaders: createChatLoaders(services.db) };
 }

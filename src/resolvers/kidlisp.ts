@@ -9,7 +9,9 @@ import { sourceField } from './validation.js';
 export type { KidlispPreview };
 
 /** An empty source is not an input error here: the preview reports it (valid: false). */
-export const previewKidlispInput = z.object({ source: sourceField(KIDLISP_MAX, { allowBlank: true }) });
+export const previewKidlispInput = z.object({
+  source: sourceField(KIDLISP_MAX, { allowBlank: true }),
+});
 
 export type PreviewKidlispInput = z.output<typeof previewKidlispInput>;
 
@@ -40,10 +42,16 @@ export interface KidlispExample {
 }
 
 /** The most popular published KidLisp by `hits`, most first (ties: newest first). */
-export async function topKidlisp(ctx: RequestContext, input: TopKidlispInput): Promise<KidlispExample[]> {
+export async function topKidlisp(
+  ctx: RequestContext,
+  input: TopKidlispInput,
+): Promise<KidlispExample[]> {
   const { db, config } = ctx.services;
   const records = await db.kidlisp
-    .find({}, { projection: { _id: 0, code: 1, source: 1, hits: 1 }, maxTimeMS: QUERY_TIME_LIMIT_MS })
+    .find(
+      {},
+      { projection: { _id: 0, code: 1, source: 1, hits: 1 }, maxTimeMS: QUERY_TIME_LIMIT_MS },
+    )
     .sort({ hits: -1, when: -1 })
     .limit(input.limit)
     .toArray();

@@ -44,7 +44,8 @@ export function inputError(error: z.ZodError, input: unknown): AppError {
   const params = (issue as { params?: Partial<IssueParams> }).params;
   if (params?.code) return new AppError(params.code, issue.message, params.details ?? {});
   const field = issue.path[0];
-  if (field === undefined) return new AppError('INVALID_INPUT', 'The request body must be a JSON object.');
+  if (field === undefined)
+    return new AppError('INVALID_INPUT', 'The request body must be a JSON object.');
   const codeFor = fieldCodes[String(field)];
   const value = 'input' in issue ? issue.input : valueAt(input, field);
   const code = codeFor ? codeFor(issue, value) : 'INVALID_INPUT';
@@ -59,7 +60,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
 }
 
 /** Adds a custom issue that carries its machine code. */
-export function failWith(ctx: z.RefinementCtx, code: ErrorCode, message: string, details?: Record<string, unknown>): void {
+export function failWith(
+  ctx: z.RefinementCtx,
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): void {
   ctx.addIssue({ code: 'custom', message, params: { code, details } satisfies IssueParams });
 }
 
@@ -69,7 +75,12 @@ export function failWith(ctx: z.RefinementCtx, code: ErrorCode, message: string,
  */
 export function sourceField(max: number, options: { allowBlank?: boolean } = {}) {
   const text = z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? 'source is required.' : 'source must be a string.') })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? 'source is required.'
+          : 'source must be a string.',
+    })
     .max(max, `source is longer than ${max.toLocaleString('en-US')} characters.`);
   if (options.allowBlank) return text;
   return text.superRefine((value, ctx) => {

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Router } from 'express';
-import { CHAT_CACHE_TTL_MS, chatPageKey, listChatMessages, listChatMessagesInput, type ChatPage } from '../resolvers/chat/index.js';
+import {
+  CHAT_CACHE_TTL_MS,
+  chatPageKey,
+  listChatMessages,
+  listChatMessagesInput,
+  type ChatPage,
+} from '../resolvers/chat/index.js';
 import type { Services } from '../resolvers/context.js';
 import { parseInput } from '../resolvers/validation.js';
 import { queryParams } from './query.js';
@@ -34,7 +40,10 @@ function serialize(page: ChatPage): SentPage {
 
 export function mountChatRoutes(router: Router, services: Services): void {
   const read = operationRoute(services, async (ctx, req, res) => {
-    const page = await listChatMessages(ctx, parseInput(listChatMessagesInput, queryParams(req.query, CHAT_PARAMS)));
+    const page = await listChatMessages(
+      ctx,
+      parseInput(listChatMessagesInput, queryParams(req.query, CHAT_PARAMS)),
+    );
     const sent = serialize(page);
     res.set({ 'Cache-Control': cacheControl, ETag: sent.etag }).type('json');
     sent.headers ??= { ...res.getHeaders(), 'content-length': Buffer.byteLength(sent.body) };
@@ -53,13 +62,23 @@ const replayPaths = new Set(CHAT_PATHS.map((path) => `/api${path}`));
  * false for anything express must see: another method, a token to check, a conditional
  * request, an invalid query, a page not cached or not yet sent by express.
  */
-export function replayCachedChatPage(services: Services): (req: IncomingMessage, res: ServerResponse) => boolean {
+export function replayCachedChatPage(
+  services: Services,
+): (req: IncomingMessage, res: ServerResponse) => boolean {
   return (req, res) => {
-    if (req.method !== 'GET' || req.headers.authorization || req.headers['if-none-match'] || req.headers['if-modified-since']) return false;
+    if (
+      req.method !== 'GET' ||
+      req.headers.authorization ||
+      req.headers['if-none-match'] ||
+      req.headers['if-modified-since']
+    )
+      return false;
     const url = req.url ?? '';
     const mark = url.indexOf('?');
     if (!replayPaths.has(mark === -1 ? url : url.slice(0, mark))) return false;
-    const input = listChatMessagesInput.safeParse(queryParams(parseQuery(mark === -1 ? '' : url.slice(mark + 1)), CHAT_PARAMS));
+    const input = listChatMessagesInput.safeParse(
+      queryParams(parseQuery(mark === -1 ? '' : url.slice(mark + 1)), CHAT_PARAMS),
+    );
     const page = input.success ? services.chatCache.peek(chatPageKey(input.data)) : undefined;
     const sent = page && sentPages.get(page);
     if (!sent?.headers) return false;

@@ -14,11 +14,19 @@ import {
 import { parseInput } from '../resolvers/validation.js';
 import { methodNotAllowed, operationRoute } from './respond.js';
 
-type Operation<S extends z.ZodType> = (ctx: RequestContext, input: z.output<S>) => Promise<{ cached: boolean }>;
+type Operation<S extends z.ZodType> = (
+  ctx: RequestContext,
+  input: z.output<S>,
+) => Promise<{ cached: boolean }>;
 
 export function mountPublishRoutes(router: Router, services: Services): void {
   /** 201 for new content, 200 for content that already existed (`cached`); track-media answers 200 both times. */
-  const post = <S extends z.ZodType>(path: string, schema: S, operation: Operation<S>, statusOf: (cached: boolean) => number) => {
+  const post = <S extends z.ZodType>(
+    path: string,
+    schema: S,
+    operation: Operation<S>,
+    statusOf: (cached: boolean) => number,
+  ) => {
     router.post(
       path,
       operationRoute(services, async (ctx, req, res) => {

@@ -17,7 +17,10 @@ export function operationRoute(
 ): RequestHandler {
   return async (req, res) => {
     try {
-      const ctx = await createRequestContext(services, { authorization: req.headers.authorization, clientAddress: clientAddressOf(req) });
+      const ctx = await createRequestContext(services, {
+        authorization: req.headers.authorization,
+        clientAddress: clientAddressOf(req),
+      });
       await run(ctx, req, res);
     } catch (error) {
       sendError(res, toAppError(error, services));
@@ -30,7 +33,14 @@ export function methodNotAllowed(allowed: string[]): RequestHandler {
   const allow = [...allowed, 'OPTIONS'].join(', ');
   return (req, res) => {
     res.set('Allow', allow);
-    sendError(res, new AppError('METHOD_NOT_ALLOWED', `${req.method} is not allowed here; use ${allowed.join(' or ')}.`, { allow }));
+    sendError(
+      res,
+      new AppError(
+        'METHOD_NOT_ALLOWED',
+        `${req.method} is not allowed here; use ${allowed.join(' or ')}.`,
+        { allow },
+      ),
+    );
   };
 }
 

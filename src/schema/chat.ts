@@ -27,7 +27,10 @@ const ChatMessage = builder.objectRef<ChatEntry>('ChatMessage').implement({
     }),
     text: t.exposeString('text', { nullable: false, description: 'The message as posted.' }),
     when: t.expose('when', { type: 'DateTime', nullable: false }),
-    instance: t.exposeString('instance', { nullable: false, description: 'The channel of the message: system or clock.' }),
+    instance: t.exposeString('instance', {
+      nullable: false,
+      description: 'The channel of the message: system or clock.',
+    }),
     hearts: t.int({
       nullable: false,
       description: 'Heart reactions to the message.',
@@ -43,12 +46,15 @@ builder.queryFields((t) => ({
       description: `Public chat messages, edges oldest first. Page backwards with last/before (the default is the latest 50) or forwards with first/after; at most ${CHAT_LIMIT_MAX} per page.`,
       args: {
         instance: t.arg({ type: ChatInstance, description: 'system (default), clock or all.' }),
-        search: t.arg.string({ description: `Case-insensitive substring of the text (at most ${CHAT_SEARCH_MAX} characters).` }),
+        search: t.arg.string({
+          description: `Case-insensitive substring of the text (at most ${CHAT_SEARCH_MAX} characters).`,
+        }),
         from: t.arg.string({ description: 'Only messages by this @handle (the @ is optional).' }),
       },
       edgesNullable: { list: false, items: false },
       nodeNullable: false,
-      resolve: (_root, args, ctx) => chatMessagesConnection(ctx, parseInput(chatConnectionInput, args)),
+      resolve: (_root, args, ctx) =>
+        chatMessagesConnection(ctx, parseInput(chatConnectionInput, args)),
     },
     { name: 'ChatMessageConnection' },
     { name: 'ChatMessageEdge' },

@@ -20,11 +20,18 @@ export function withInputCode(error: GraphQLError): GraphQLError {
 
 export function useInputErrorCodes(): Plugin {
   return {
-    onParse: () => ({ result, replaceParseResult }) => {
-      if (result instanceof GraphQLError) replaceParseResult(withInputCode(result));
-    },
-    onValidate: () => ({ result, setResult }) => {
-      if (result.length > 0) setResult(result.map((error) => (error instanceof GraphQLError ? withInputCode(error) : error)));
-    },
+    onParse:
+      () =>
+      ({ result, replaceParseResult }) => {
+        if (result instanceof GraphQLError) replaceParseResult(withInputCode(result));
+      },
+    onValidate:
+      () =>
+      ({ result, setResult }) => {
+        if (result.length > 0)
+          setResult(
+            result.map((error) => (error instanceof GraphQLError ? withInputCode(error) : error)),
+          );
+      },
   };
 }

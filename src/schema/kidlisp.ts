@@ -27,7 +27,9 @@ const Stats = builder.objectRef<KidlispStats>('KidlispStats').implement({
   description: 'What the program uses.',
   fields: (t) => ({
     expressions: t.exposeInt('expressions', { description: 'Number of forms.' }),
-    functionsUsed: t.exposeStringList('functions_used', { description: 'Sorted unique head words.' }),
+    functionsUsed: t.exposeStringList('functions_used', {
+      description: 'Sorted unique head words.',
+    }),
     hasAnimation: t.exposeBoolean('has_animation'),
     hasInteraction: t.exposeBoolean('has_interaction'),
     hasWipe: t.exposeBoolean('has_wipe', { description: 'The program sets a background.' }),
@@ -53,7 +55,9 @@ const Example = builder.objectRef<KidlispExample>('KidlispExample').implement({
   fields: (t) => ({
     code: t.exposeString('code'),
     source: t.exposeString('source'),
-    hits: t.exposeInt('hits', { description: 'How often this source was published (the first time and every repeat).' }),
+    hits: t.exposeInt('hits', {
+      description: 'How often this source was published (the first time and every repeat).',
+    }),
     url: t.exposeString('url'),
   }),
 });

@@ -21,7 +21,9 @@ const Published = builder.objectRef<PublishResult>('Published').implement({
   fields: (t) => ({
     code: t.exposeString('code'),
     url: t.exposeString('url'),
-    cached: t.exposeBoolean('cached', { description: 'true when the same content was already published (deduplication).' }),
+    cached: t.exposeBoolean('cached', {
+      description: 'true when the same content was already published (deduplication).',
+    }),
   }),
 });
 
@@ -31,14 +33,20 @@ const TrackedMedia = builder.objectRef<TrackMediaResult>('TrackedMedia').impleme
     code: t.exposeString('code'),
     slug: t.exposeString('slug'),
     url: t.exposeString('url'),
-    cached: t.exposeBoolean('cached', { description: 'true when this slug was already registered.' }),
+    cached: t.exposeBoolean('cached', {
+      description: 'true when this slug was already registered.',
+    }),
   }),
 });
 
 const MediaExt = builder.enumType('MediaExt', { values: MEDIA_EXTS });
 
 const MediaMetadata = builder.inputType('MediaMetadata', {
-  fields: (t) => ({ totalDuration: t.float({ description: `Tape duration in seconds (tapes only; at most ${MAX_TAPE_SECONDS}).` }) }),
+  fields: (t) => ({
+    totalDuration: t.float({
+      description: `Tape duration in seconds (tapes only; at most ${MAX_TAPE_SECONDS}).`,
+    }),
+  }),
 });
 
 builder.mutationFields((t) => ({
@@ -65,7 +73,8 @@ builder.mutationFields((t) => ({
   }),
   trackMedia: t.field({
     type: TrackedMedia,
-    description: 'Registers a file already uploaded to storage at `slug` (<yyyy>/<mm>/<dd>/<name>.<ext>).',
+    description:
+      'Registers a file already uploaded to storage at `slug` (<yyyy>/<mm>/<dd>/<name>.<ext>).',
     args: {
       slug: t.arg.string({ required: true }),
       ext: t.arg({ type: MediaExt, required: true }),

@@ -24,7 +24,9 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
     // Yoga's own body limit speaks the contract's code (still with its 413).
     if (original.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') {
       const tooLarge = payloadTooLarge();
-      return new GraphQLError(tooLarge.message, { extensions: { ...original.extensions, code: tooLarge.code, ...tooLarge.details } });
+      return new GraphQLError(tooLarge.message, {
+        extensions: { ...original.extensions, code: tooLarge.code, ...tooLarge.details },
+      });
     }
     return withInputCode(error instanceof GraphQLError ? error : original); // e.g. a variable of the wrong type
   }
@@ -36,7 +38,9 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
       code: appError.code,
       ...appError.details,
       // A bad token keeps its 401 (as on REST); other errors ride in a 200 with their headers (Retry-After).
-      ...(Object.keys(headers).length > 0 ? { http: { ...(appError.status === 401 ? { status: 401 } : {}), headers } } : {}),
+      ...(Object.keys(headers).length > 0
+        ? { http: { ...(appError.status === 401 ? { status: 401 } : {}), headers } }
+        : {}),
     },
   });
 }
@@ -58,7 +62,10 @@ const armor = new EnvelopArmor({
   blockFieldSuggestion: { enabled: true },
 });
 
-export function createGraphqlHandler(services: Services, options: { graphiql: boolean }): GraphqlHandler {
+export function createGraphqlHandler(
+  services: Services,
+  options: { graphiql: boolean },
+): GraphqlHandler {
   return createYoga<ServerContext, RequestContext>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -69,7 +76,12 @@ export function createGraphqlHandler(services: Services, options: { graphiql: bo
     renderGraphiQL: renderLocalGraphiQL,
     logging: false,
     maskedErrors: { isDev: false, maskError: (error) => toGraphQLError(error, services) },
-    plugins: [useCSRFPrevention(), ...armor.protect().plugins, useGraphiqlSecurity(services.config), useInputErrorCodes()],
+    plugins: [
+      useCSRFPrevention(),
+      ...armor.protect().plugins,
+      useGraphiqlSecurity(services.config),
+      useInputErrorCodes(),
+    ],
     context: async ({ request, req }) =>
       createRequestContext(services, {
         authorization: request.headers.get('authorization') ?? undefined,

@@ -19,7 +19,10 @@ function withTypedFailures(storage: ObjectStorage, logger: Logger | undefined): 
       } catch (error) {
         if (error instanceof UnsafeKeyError) throw error;
         logger?.error({ err: error, action, key: args[0] }, 'object storage failed');
-        throw new AppError('STORAGE_UNAVAILABLE', 'Object storage is temporarily unavailable; please retry.');
+        throw new AppError(
+          'STORAGE_UNAVAILABLE',
+          'Object storage is temporarily unavailable; please retry.',
+        );
       }
     };
   return {
@@ -31,7 +34,13 @@ function withTypedFailures(storage: ObjectStorage, logger: Logger | undefined): 
   };
 }
 
-export function createStorage(config: Pick<Config, 'storage' | 'dataDir'>, logger?: Logger): ObjectStorage {
-  const backend = config.storage.kind === 's3' ? createS3Storage(config.storage) : createFsStorage(join(config.dataDir, 'storage'));
+export function createStorage(
+  config: Pick<Config, 'storage' | 'dataDir'>,
+  logger?: Logger,
+): ObjectStorage {
+  const backend =
+    config.storage.kind === 's3'
+      ? createS3Storage(config.storage)
+      : createFsStorage(join(config.dataDir, 'storage'));
   return withTypedFailures(backend, logger);
 }

@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { assertSafeKey, contentTypeFor, type ObjectStorage } from './storage.js';
 
 export interface S3Options {
@@ -21,7 +27,12 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     forcePathStyle: options.forcePathStyle,
     ...(options.endpoint ? { endpoint: options.endpoint } : {}),
     ...(options.accessKeyId && options.secretAccessKey
-      ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+      ? {
+          credentials: {
+            accessKeyId: options.accessKeyId,
+            secretAccessKey: options.secretAccessKey,
+          },
+        }
       : {}),
   });
   const Bucket = options.bucket;
@@ -29,7 +40,9 @@ export function createS3Storage(options: S3Options): ObjectStorage {
     location: options.bucket,
     async put(key, body, contentType) {
       assertSafeKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }),
+      );
     },
     async exists(key) {
       assertSafeKey(key);
@@ -46,7 +59,10 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       try {
         const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
         const bytes = await object.Body?.transformToByteArray();
-        return { body: Buffer.from(bytes ?? []), contentType: object.ContentType ?? contentTypeFor(key) };
+        return {
+          body: Buffer.from(bytes ?? []),
+          contentType: object.ContentType ?? contentTypeFor(key),
+        };
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;

@@ -39,6 +39,12 @@ export function assertSafeKey(key: string): void {
     key.length > 0 &&
     key.length <= 512 &&
     !key.startsWith('/') &&
-    segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..' && /^[A-Za-z0-9._|@-]+$/.test(segment));
+    segments.every(
+      (segment) =>
+        segment !== '' &&
+        segment !== '.' &&
+        segment !== '..' &&
+        /^[A-Za-z0-9._|@-]+$/.test(segment),
+    );
   if (!safe) throw new UnsafeKeyError(`unsafe storage key: ${JSON.stringify(key)}`);
 }

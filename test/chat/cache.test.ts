@@ -4,7 +4,11 @@ import { createSharedCache } from '../../src/resolvers/chat/cache.js';
 describe('createSharedCache', () => {
   it('keeps a value for its time to live, then loads again (on a stepped clock)', async () => {
     let now = 10_000;
-    const cache = createSharedCache<{ n: number }>({ max: 10, ttlMs: 200, perf: { now: () => now } });
+    const cache = createSharedCache<{ n: number }>({
+      max: 10,
+      ttlMs: 200,
+      perf: { now: () => now },
+    });
     let loads = 0;
     const load = async () => ({ n: ++loads });
     expect(await cache.read('k', load)).toEqual({ n: 1 });
@@ -34,12 +38,18 @@ describe('createSharedCache', () => {
       await gate;
       return { n: loads };
     };
-    const waiting = Promise.all([cache.read('k', slow), cache.read('k', slow), cache.read('k', slow)]);
+    const waiting = Promise.all([
+      cache.read('k', slow),
+      cache.read('k', slow),
+      cache.read('k', slow),
+    ]);
     release();
     expect(await waiting).toEqual([{ n: 1 }, { n: 1 }, { n: 1 }]);
     expect(loads).toBe(1);
 
-    await expect(cache.read('bad', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    await expect(cache.read('bad', async () => Promise.reject(new Error('down')))).rejects.toThrow(
+      'down',
+    );
     expect(await cache.read('bad', async () => ({ n: 7 }))).toEqual({ n: 7 });
   });
 

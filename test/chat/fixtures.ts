@@ -15,8 +15,20 @@ export interface MessageFixture {
 
 export const T0 = Date.parse('2026-03-01T12:00:00.000Z');
 
-export function message(instance: Channel, second: number, text: string, options: Partial<Omit<MessageFixture, 'instance' | 'text'>> = {}): MessageFixture {
-  return { _id: new ObjectId(), instance, text, when: new Date(T0 + second * 1000), hearts: 0, ...options };
+export function message(
+  instance: Channel,
+  second: number,
+  text: string,
+  options: Partial<Omit<MessageFixture, 'instance' | 'text'>> = {},
+): MessageFixture {
+  return {
+    _id: new ObjectId(),
+    instance,
+    text,
+    when: new Date(T0 + second * 1000),
+    hearts: 0,
+    ...options,
+  };
 }
 
 /**
@@ -27,23 +39,44 @@ export async function insertMessages(db: Database, messages: MessageFixture[]): 
   for (const channel of ['system', 'clock'] as const) {
     const docs = messages
       .filter((m) => m.instance === channel)
-      .map(({ _id, user, text, when, deleted }) => ({ _id, text, when, ...(user !== undefined ? { user } : {}), ...(deleted ? { deleted } : {}) }));
+      .map(({ _id, user, text, when, deleted }) => ({
+        _id,
+        text,
+        when,
+        ...(user !== undefined ? { user } : {}),
+        ...(deleted ? { deleted } : {}),
+      }));
     if (docs.length) await db.chat[channel].insertMany(docs);
   }
   const hearts = messages.flatMap((m) => [
-    ...Array.from({ length: m.hearts }, (_, i) => ({ user: `fan-${i}`, type: `chat-${m.instance}`, for: m._id.toHexString(), when: m.when })),
-    { user: 'decoy', type: `chat-${m.instance === 'system' ? 'clock' : 'system'}`, for: m._id.toHexString(), when: m.when },
+    ...Array.from({ length: m.hearts }, (_, i) => ({
+      user: `fan-${i}`,
+      type: `chat-${m.instance}`,
+      for: m._id.toHexString(),
+      when: m.when,
+    })),
+    {
+      user: 'decoy',
+      type: `chat-${m.instance === 'system' ? 'clock' : 'system'}`,
+      for: m._id.toHexString(),
+      when: m.when,
+    },
   ]);
   if (hearts.length) await db.hearts.insertMany(hearts);
 }
 
 export async function insertHandles(db: Database, handles: Record<string, string>): Promise<void> {
-  await db.handles.insertMany(Object.entries(handles).map(([account, handle]) => ({ _id: account, handle })));
+  await db.handles.insertMany(
+    Object.entries(handles).map(([account, handle]) => ({ _id: account, handle })),
+  );
 }
 
 /** Oldest first by (when, _id), as pages present them. */
 export const chronological = (messages: MessageFixture[]) =>
-  [...messages].sort((a, b) => a.when.getTime() - b.when.getTime() || a._id.toHexString().localeCompare(b._id.toHexString()));
+  [...messages].sort(
+    (a, b) =>
+      a.when.getTime() - b.when.getTime() || a._id.toHexString().localeCompare(b._id.toHexString()),
+  );
 
 export const visible = (messages: MessageFixture[], channels: Channel[] = ['system']) =>
   messages.filter((m) => !m.deleted && channels.includes(m.instance));
@@ -51,5 +84,9 @@ export const visible = (messages: MessageFixture[], channels: Channel[] = ['syst
 export async function getJson(url: string) {
   const response = await fetch(url);
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: JSON.parse(text) as Record<string, any> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: JSON.parse(text) as Record<string, any>,
+  };
 }

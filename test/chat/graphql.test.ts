@@ -1,17 +1,37 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql, startTestApp, type TestApp } from '../support/app.js';
-import { chronological, getJson, insertHandles, insertMessages, message, visible, type Channel, type MessageFixture } from './fixtures.js';
+import {
+  chronological,
+  getJson,
+  insertHandles,
+  insertMessages,
+  message,
+  visible,
+  type Channel,
+  type MessageFixture,
+} from './fixtures.js';
 
 const ALICE = 'auth0|alice';
 
 // Many messages share each of a few timestamps, in both channels, so a page boundary falls inside a tie.
 const messages: MessageFixture[] = [
-  ...Array.from({ length: 23 }, (_, i) => message('system', 10, `same second ${i}`, { user: i % 2 ? ALICE : '', hearts: i % 3 })),
-  ...Array.from({ length: 9 }, (_, i) => message('clock', 10, `clock same second ${i}`, { hearts: 1 })),
-  ...Array.from({ length: 6 }, (_, i) => message('system', 20 + (i % 2), `later ${i}`, { user: ALICE })),
+  ...Array.from({ length: 23 }, (_, i) =>
+    message('system', 10, `same second ${i}`, { user: i % 2 ? ALICE : '', hearts: i % 3 }),
+  ),
+  ...Array.from({ length: 9 }, (_, i) =>
+    message('clock', 10, `clock same second ${i}`, { hearts: 1 }),
+  ),
+  ...Array.from({ length: 6 }, (_, i) =>
+    message('system', 20 + (i % 2), `later ${i}`, { user: ALICE }),
+  ),
   ...Array.from({ length: 5 }, (_, i) => message('clock', 5, `clock earlier ${i}`)),
   // More than 50 visible system messages in all (three to a second), so the default page size leaves some out.
-  ...Array.from({ length: 30 }, (_, i) => message('system', 30 + Math.floor(i / 3), `filler ${i}`, { user: i % 2 ? '' : ALICE, hearts: i % 2 })),
+  ...Array.from({ length: 30 }, (_, i) =>
+    message('system', 30 + Math.floor(i / 3), `filler ${i}`, {
+      user: i % 2 ? '' : ALICE,
+      hearts: i % 2,
+    }),
+  ),
   message('system', 15, 'gone', { deleted: true }),
 ];
 const byId = new Map(messages.map((m) => [m._id.toHexString(), m]));
@@ -36,52 +56,71 @@ async function page(variables: Record<string, unknown>) {
   expect(status).toBe(200);
   expect(body.errors).toBeUndefined();
   return body.data.chatMessages as {
-    edges: { cursor: string; node: { id: string; from: string; text: string; when: string; instance: string; hearts: number } }[];
-    pageInfo: { hasPreviousPage: boolean; hasNextPage: boolean; startCursor: string | null; endCursor: string | null };
+    edges: {
+      cursor: string;
+      node: {
+        id: string;
+        from: string;
+        text: string;
+        when: string;
+        instance: string;
+        hearts: number;
+      };
+    }[];
+    pageInfo: {
+      hasPreviousPage: boolean;
+      hasNextPage: boolean;
+      startCursor: string | null;
+      endCursor: string | null;
+    };
   };
 }
 
-const expectedIds = (channels: Channel[]) => chronological(visible(messages, channels)).map((m) => m._id.toHexString());
+const expectedIds = (channels: Channel[]) =>
+  chronological(visible(messages, channels)).map((m) => m._id.toHexString());
 
-describe.each([['system'], ['clock'], ['all']] as const)('chatMessages(instance: %s)', (instance) => {
-  const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
+describe.each([['system'], ['clock'], ['all']] as const)(
+  'chatMessages(instance: %s)',
+  (instance) => {
+    const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
 
-  it('pages backwards with last/before through ties, visiting every message once', async () => {
-    const seen: string[] = [];
-    let before: string | null = null;
-    for (let guard = 0; guard < 40; guard++) {
-      const connection = await page({ instance, last: 4, before });
-      seen.unshift(...connection.edges.map((edge) => edge.node.id));
-      if (!connection.pageInfo.hasPreviousPage) break;
-      before = connection.pageInfo.startCursor;
-    }
-    expect(seen).toEqual(expectedIds(channels));
-  });
+    it('pages backwards with last/before through ties, visiting every message once', async () => {
+      const seen: string[] = [];
+      let before: string | null = null;
+      for (let guard = 0; guard < 40; guard++) {
+        const connection = await page({ instance, last: 4, before });
+        seen.unshift(...connection.edges.map((edge) => edge.node.id));
+        if (!connection.pageInfo.hasPreviousPage) break;
+        before = connection.pageInfo.startCursor;
+      }
+      expect(seen).toEqual(expectedIds(channels));
+    });
 
-  it('pages forwards with first/after through ties, visiting every message once', async () => {
-    const seen: string[] = [];
-    let after: string | null = null;
-    for (let guard = 0; guard < 40; guard++) {
-      const connection = await page({ instance, first: 3, after });
-      seen.push(...connection.edges.map((edge) => edge.node.id));
-      if (!connection.pageInfo.hasNextPage) break;
-      after = connection.pageInfo.endCursor;
-    }
-    expect(seen).toEqual(expectedIds(channels));
-  });
+    it('pages forwards with first/after through ties, visiting every message once', async () => {
+      const seen: string[] = [];
+      let after: string | null = null;
+      for (let guard = 0; guard < 40; guard++) {
+        const connection = await page({ instance, first: 3, after });
+        seen.push(...connection.edges.map((edge) => edge.node.id));
+        if (!connection.pageInfo.hasNextPage) break;
+        after = connection.pageInfo.endCursor;
+      }
+      expect(seen).toEqual(expectedIds(channels));
+    });
 
-  it('returns every message, each with its channel’s hearts, its sender, instance and time', async () => {
-    const connection = await page({ instance, last: 100 });
-    expect(connection.edges.map((edge) => edge.node.id)).toEqual(expectedIds(channels));
-    for (const { node } of connection.edges) {
-      const fixture = byId.get(node.id);
-      expect(node.hearts).toBe(fixture?.hearts);
-      expect(node.from).toBe(fixture?.user === ALICE ? '@alice' : 'anon');
-      expect(node.instance).toBe(fixture?.instance);
-      expect(node.when).toBe(fixture?.when.toISOString());
-    }
-  });
-});
+    it('returns every message, each with its channel’s hearts, its sender, instance and time', async () => {
+      const connection = await page({ instance, last: 100 });
+      expect(connection.edges.map((edge) => edge.node.id)).toEqual(expectedIds(channels));
+      for (const { node } of connection.edges) {
+        const fixture = byId.get(node.id);
+        expect(node.hearts).toBe(fixture?.hearts);
+        expect(node.from).toBe(fixture?.user === ALICE ? '@alice' : 'anon');
+        expect(node.instance).toBe(fixture?.instance);
+        expect(node.when).toBe(fixture?.when.toISOString());
+      }
+    });
+  },
+);
 
 describe('chatMessages', () => {
   it('defaults to the latest 50, oldest first, with cursors that round-trip', async () => {
@@ -101,7 +140,9 @@ describe('chatMessages', () => {
     const all = await page({ instance: 'all', last: 100 });
     const [after, before] = [all.edges[5]!.cursor, all.edges[30]!.cursor];
     const between = await page({ instance: 'all', first: 100, after, before });
-    expect(between.edges.map((edge) => edge.node.id)).toEqual(all.edges.slice(6, 30).map((edge) => edge.node.id));
+    expect(between.edges.map((edge) => edge.node.id)).toEqual(
+      all.edges.slice(6, 30).map((edge) => edge.node.id),
+    );
   });
 
   it('agrees with REST on the same messages', async () => {
@@ -112,7 +153,11 @@ describe('chatMessages', () => {
 
   it('filters by search and sender, edges still oldest first', async () => {
     const connection = await page({ search: 'LATER', from: '@alice', last: 3 });
-    expect(connection.edges.map((edge) => edge.node.text)).toEqual(['later 1', 'later 3', 'later 5']);
+    expect(connection.edges.map((edge) => edge.node.text)).toEqual([
+      'later 1',
+      'later 3',
+      'later 5',
+    ]);
     expect((await page({ from: 'nobody' })).edges).toEqual([]);
   });
 

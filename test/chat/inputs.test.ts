@@ -17,7 +17,15 @@ describe('parseIsoTimestamp', () => {
     expect(parseIsoTimestamp(text)?.toISOString()).toBe(iso);
   });
 
-  it.each(['yesterday', '2026-02-30', '2026-13-01', '2026-04-20T24:00:00Z', '2026-04-20T10:11:12+25:00', '1700000000000', ''])('refuses %j', (text) => {
+  it.each([
+    'yesterday',
+    '2026-02-30',
+    '2026-13-01',
+    '2026-04-20T24:00:00Z',
+    '2026-04-20T10:11:12+25:00',
+    '1700000000000',
+    '',
+  ])('refuses %j', (text) => {
     expect(parseIsoTimestamp(text)).toBeUndefined();
   });
 });
@@ -27,15 +35,32 @@ describe('chat cursors', () => {
     const position = { when: new Date('2026-04-20T10:11:12.345Z'), id: new ObjectId() };
     expect(decodeChatCursor(encodeChatCursor(position))).toEqual(position);
     expect(decodeChatCursor('')).toBeUndefined();
-    expect(decodeChatCursor(Buffer.from(`chat:1:${'g'.repeat(24)}`).toString('base64url'))).toBeUndefined();
+    expect(
+      decodeChatCursor(Buffer.from(`chat:1:${'g'.repeat(24)}`).toString('base64url')),
+    ).toBeUndefined();
   });
 });
 
 describe('listChatMessagesInput', () => {
   it('fills the defaults and normalises the values', () => {
     expect(parseInput(listChatMessagesInput, {})).toEqual({ instance: 'system', limit: 50 });
-    expect(parseInput(listChatMessagesInput, { instance: '', limit: '', before: '', search: '  ', from: '' })).toEqual({ instance: 'system', limit: 50 });
-    expect(parseInput(listChatMessagesInput, { limit: ' 7 ', q: ' Hi ', from: '@alice', before: '2026-01-01' })).toEqual({
+    expect(
+      parseInput(listChatMessagesInput, {
+        instance: '',
+        limit: '',
+        before: '',
+        search: '  ',
+        from: '',
+      }),
+    ).toEqual({ instance: 'system', limit: 50 });
+    expect(
+      parseInput(listChatMessagesInput, {
+        limit: ' 7 ',
+        q: ' Hi ',
+        from: '@alice',
+        before: '2026-01-01',
+      }),
+    ).toEqual({
       instance: 'system',
       limit: 7,
       search: 'Hi',
@@ -48,8 +73,12 @@ describe('listChatMessagesInput', () => {
 describe('chatConnectionInput', () => {
   it('decodes cursors and refuses an undecodable one with CURSOR_INVALID', () => {
     const position = { when: new Date(), id: new ObjectId() };
-    expect(parseInput(chatConnectionInput, { after: encodeChatCursor(position), first: 5 }).after).toEqual(position);
-    expect(() => parseInput(chatConnectionInput, { before: 'bogus' })).toThrow(expect.objectContaining({ code: 'CURSOR_INVALID' }));
+    expect(
+      parseInput(chatConnectionInput, { after: encodeChatCursor(position), first: 5 }).after,
+    ).toEqual(position);
+    expect(() => parseInput(chatConnectionInput, { before: 'bogus' })).toThrow(
+      expect.objectContaining({ code: 'CURSOR_INVALID' }),
+    );
   });
 });
 

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
-import { chronological, getJson, insertHandles, insertMessages, message, visible, type Channel, type MessageFixture } from './fixtures.js';
+import {
+  chronological,
+  getJson,
+  insertHandles,
+  insertMessages,
+  message,
+  visible,
+  type Channel,
+  type MessageFixture,
+} from './fixtures.js';
 
 const ALICE = 'auth0|alice';
 const BOB = 'auth0|bob';
@@ -16,10 +25,23 @@ const messages: MessageFixture[] = [
   message('system', 6, 'star*', { user: '' }),
   message('system', 7, 'back\\slash'),
   message('system', 8, 'hello, deleted', { user: ALICE, deleted: true, hearts: 5 }),
-  ...Array.from({ length: 32 }, (_, i) => message('system', 10 + i, `system filler ${i}`, { user: i % 2 ? ALICE : BOB, hearts: i % 4 })),
+  ...Array.from({ length: 32 }, (_, i) =>
+    message('system', 10 + i, `system filler ${i}`, { user: i % 2 ? ALICE : BOB, hearts: i % 4 }),
+  ),
   // More than 50 visible system messages in all, so the default page size leaves some out.
-  ...Array.from({ length: 30 }, (_, i) => message('system', 50 + i, `more filler ${i}`, { user: i % 3 ? ALICE : GHOST, hearts: i % 2, ...(i % 10 === 4 ? { deleted: true } : {}) })),
-  ...Array.from({ length: 12 }, (_, i) => message('clock', 1.5 + i * 3, `clock hello ${i}`, { user: i % 3 ? BOB : GHOST, hearts: (i % 3) + 1 })),
+  ...Array.from({ length: 30 }, (_, i) =>
+    message('system', 50 + i, `more filler ${i}`, {
+      user: i % 3 ? ALICE : GHOST,
+      hearts: i % 2,
+      ...(i % 10 === 4 ? { deleted: true } : {}),
+    }),
+  ),
+  ...Array.from({ length: 12 }, (_, i) =>
+    message('clock', 1.5 + i * 3, `clock hello ${i}`, {
+      user: i % 3 ? BOB : GHOST,
+      hearts: (i % 3) + 1,
+    }),
+  ),
 ];
 const senders: Record<string, string> = { [ALICE]: '@alice', [BOB]: '@bob' };
 const byId = new Map(messages.map((m) => [m._id.toHexString(), m]));
@@ -40,7 +62,10 @@ afterAll(async () => {
 
 const chat = (query = '') => getJson(`${app.url}/api/chat-messages${query}`);
 
-function expectContractError(response: { status: number; body: Record<string, any> }, code: string) {
+function expectContractError(
+  response: { status: number; body: Record<string, any> },
+  code: string,
+) {
   expect(response.status).toBe(400);
   expect(response.body).toMatchObject({ code });
   expect(typeof response.body.error).toBe('string');
@@ -54,7 +79,11 @@ describe('GET /api/chat-messages pages', () => {
     expect(headers.get('cache-control')).toBe('public, max-age=120');
     const expected = chronological(visible(messages)).slice(-10);
     expect(body.messages.map((m: any) => m.id)).toEqual(expected.map((m) => m._id.toHexString()));
-    expect(body).toMatchObject({ instance: 'system', count: 10, nextBefore: expected[0]?.when.toISOString() });
+    expect(body).toMatchObject({
+      instance: 'system',
+      count: 10,
+      nextBefore: expected[0]?.when.toISOString(),
+    });
     expect('search' in body).toBe(false);
     for (const m of body.messages) {
       expect(Object.keys(m).sort()).toEqual(['from', 'hearts', 'id', 'instance', 'text', 'when']);
@@ -67,10 +96,16 @@ describe('GET /api/chat-messages pages', () => {
     const system = await chat();
     expect(system.status).toBe(200);
     expect(system.body.count).toBe(50);
-    expect(system.body.messages.map((m: any) => m.id)).toEqual(chronological(visible(messages)).slice(-50).map((m) => m._id.toHexString()));
+    expect(system.body.messages.map((m: any) => m.id)).toEqual(
+      chronological(visible(messages))
+        .slice(-50)
+        .map((m) => m._id.toHexString()),
+    );
     const clock = await chat('?instance=clock');
     expect(clock.body.instance).toBe('clock');
-    expect(clock.body.messages.map((m: any) => m.id)).toEqual(chronological(visible(messages, ['clock'])).map((m) => m._id.toHexString()));
+    expect(clock.body.messages.map((m: any) => m.id)).toEqual(
+      chronological(visible(messages, ['clock'])).map((m) => m._id.toHexString()),
+    );
     expect(clock.body.messages.every((m: any) => m.instance === 'clock')).toBe(true);
   });
 
@@ -88,7 +123,9 @@ describe('GET /api/chat-messages pages', () => {
   });
 
   it('prefers search over q, and treats a blank search as none', async () => {
-    expect((await chat('?search=axb&q=a.b')).body.messages.map((m: any) => m.text)).toEqual(['axb']);
+    expect((await chat('?search=axb&q=a.b')).body.messages.map((m: any) => m.text)).toEqual([
+      'axb',
+    ]);
     const blank = await chat('?search=%20%20&limit=5');
     expect('search' in blank.body).toBe(false);
     expect(blank.body.count).toBe(5);
@@ -97,45 +134,77 @@ describe('GET /api/chat-messages pages', () => {
   it('returns only messages strictly older than before', async () => {
     const at = new Date(messages[4]!.when); // '(paren)' at second 5
     const { body } = await chat(`?before=${encodeURIComponent(at.toISOString())}`);
-    expect(body.messages.map((m: any) => m.text)).toEqual(['Hello World', 'hello world', 'a.b', 'axb']);
+    expect(body.messages.map((m: any) => m.text)).toEqual([
+      'Hello World',
+      'hello world',
+      'a.b',
+      'axb',
+    ]);
   });
 
-  it.each([['system'], ['clock'], ['all']] as const)('visits every %s message exactly once paging back with nextBefore', async (instance) => {
-    const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
-    const seen: string[] = [];
-    let before = '';
-    for (let guard = 0; guard < 50; guard++) {
-      const { body } = await chat(`?instance=${instance}&limit=7${before && `&before=${encodeURIComponent(before)}`}`);
-      if (body.count === 0) {
-        expect(body.nextBefore).toBeNull();
-        break;
+  it.each([['system'], ['clock'], ['all']] as const)(
+    'visits every %s message exactly once paging back with nextBefore',
+    async (instance) => {
+      const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
+      const seen: string[] = [];
+      let before = '';
+      for (let guard = 0; guard < 50; guard++) {
+        const { body } = await chat(
+          `?instance=${instance}&limit=7${before && `&before=${encodeURIComponent(before)}`}`,
+        );
+        if (body.count === 0) {
+          expect(body.nextBefore).toBeNull();
+          break;
+        }
+        seen.unshift(...body.messages.map((m: any) => m.id));
+        before = body.nextBefore;
       }
-      seen.unshift(...body.messages.map((m: any) => m.id));
-      before = body.nextBefore;
-    }
-    expect(seen).toEqual(chronological(visible(messages, channels)).map((m) => m._id.toHexString()));
-  });
+      expect(seen).toEqual(
+        chronological(visible(messages, channels)).map((m) => m._id.toHexString()),
+      );
+    },
+  );
 });
 
 describe('hearts and senders', () => {
-  it.each([['system'], ['clock'], ['all']] as const)('counts the hearts of each %s message by its own channel type', async (instance) => {
-    const { body } = await chat(`?instance=${instance}&limit=100`);
-    expect(body.count).toBeGreaterThan(0);
-    for (const m of body.messages) expect(m.hearts).toBe(byId.get(m.id)?.hearts);
-  });
+  it.each([['system'], ['clock'], ['all']] as const)(
+    'counts the hearts of each %s message by its own channel type',
+    async (instance) => {
+      const { body } = await chat(`?instance=${instance}&limit=100`);
+      expect(body.count).toBeGreaterThan(0);
+      for (const m of body.messages) expect(m.hearts).toBe(byId.get(m.id)?.hearts);
+    },
+  );
 
   it('shows @handle for an account with one, anon for no user, an empty user or no handle', async () => {
     const { body } = await chat('?limit=100');
-    for (const m of body.messages) expect(m.from).toBe(senders[byId.get(m.id)?.user ?? ''] ?? 'anon');
+    for (const m of body.messages)
+      expect(m.from).toBe(senders[byId.get(m.id)?.user ?? ''] ?? 'anon');
     const from = (text: string) => body.messages.find((m: any) => m.text === text)?.from;
-    expect([from('(paren)'), from('star*'), from('back\\slash'), from('a.b')]).toEqual(['anon', 'anon', 'anon', '@alice']);
+    expect([from('(paren)'), from('star*'), from('back\\slash'), from('a.b')]).toEqual([
+      'anon',
+      'anon',
+      'anon',
+      '@alice',
+    ]);
   });
 
   it('filters by sender handle, with or without @; an unknown handle gives an empty page', async () => {
-    const alice = chronological(visible(messages).filter((m) => m.user === ALICE)).map((m) => m._id.toHexString());
-    expect((await chat('?from=alice&limit=100')).body.messages.map((m: any) => m.id)).toEqual(alice);
-    expect((await chat('?from=%40alice&limit=100')).body.messages.map((m: any) => m.id)).toEqual(alice);
-    expect((await chat('?from=nobody')).body).toEqual({ instance: 'system', count: 0, messages: [], nextBefore: null });
+    const alice = chronological(visible(messages).filter((m) => m.user === ALICE)).map((m) =>
+      m._id.toHexString(),
+    );
+    expect((await chat('?from=alice&limit=100')).body.messages.map((m: any) => m.id)).toEqual(
+      alice,
+    );
+    expect((await chat('?from=%40alice&limit=100')).body.messages.map((m: any) => m.id)).toEqual(
+      alice,
+    );
+    expect((await chat('?from=nobody')).body).toEqual({
+      instance: 'system',
+      count: 0,
+      messages: [],
+      nextBefore: null,
+    });
   });
 });
 
@@ -200,17 +269,29 @@ describe('the route', () => {
     const first = await answer();
     const repeat = await answer();
     expect(repeat).toEqual(first);
-    expect(first.headers).toMatchObject({ 'cache-control': 'public, max-age=120', 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' });
+    expect(first.headers).toMatchObject({
+      'cache-control': 'public, max-age=120',
+      'access-control-allow-origin': '*',
+      'x-content-type-options': 'nosniff',
+    });
     expect(first.headers.etag).toMatch(/^(W\/)?".+"$/);
-    const conditional = await client.get('/api/chat-messages?limit=4&instance=clock', { 'if-none-match': first.headers.etag as string });
+    const conditional = await client.get('/api/chat-messages?limit=4&instance=clock', {
+      'if-none-match': first.headers.etag as string,
+    });
     expect(conditional.status).toBe(304);
     expect(conditional.text).toBe('');
-    expect((await answer({ headers: { authorization: 'Bearer not-a-real-token' } })).status).toBe(401);
+    expect((await answer({ headers: { authorization: 'Bearer not-a-real-token' } })).status).toBe(
+      401,
+    );
   });
 
   it('answers other methods with 405 and Allow', async () => {
     for (const path of ['/api/chat-messages', '/api/chat/messages']) {
-      const response = await fetch(`${app.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const response = await fetch(`${app.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       expect(response.status).toBe(405);
       expect(response.headers.get('allow')).toBe('GET, OPTIONS');
       expect(await response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });

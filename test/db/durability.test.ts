@@ -34,7 +34,10 @@ afterAll(async () => {
 
 it('keeps every acknowledged insert when the process is killed with SIGKILL', async () => {
   dir = await mkdtemp(join(tmpdir(), 'durability-test-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', '-e', writer, dir], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', '-e', writer, dir], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const exited = once(child, 'exit');
   let acknowledged = 0;
   for await (const line of createInterface({ input: child.stdout })) {

@@ -42,10 +42,16 @@ async function stop(pair: Running): Promise<void> {
 
 /** Runs TypeScript in a child process, from the repository root. */
 function child(code: string, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', '-e', code, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', '-e', code, ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
-async function firstLine(stream: NodeJS.ReadableStream, matches: (line: string) => boolean): Promise<string> {
+async function firstLine(
+  stream: NodeJS.ReadableStream,
+  matches: (line: string) => boolean,
+): Promise<string> {
   for await (const line of createInterface({ input: stream })) if (matches(line)) return line;
   throw new Error('stream ended first');
 }
@@ -64,7 +70,11 @@ describe('persistence', () => {
     const first = await start(dir);
     const items = first.client.db('app').collection('items');
     await items.createIndex({ code: 1 }, { unique: true, name: 'code_unique' });
-    await items.insertMany([{ code: 'a', n: 1 }, { code: 'b', n: 2 }, { code: 'c', n: 3 }]);
+    await items.insertMany([
+      { code: 'a', n: 1 },
+      { code: 'b', n: 2 },
+      { code: 'c', n: 3 },
+    ]);
     await items.updateOne({ code: 'a' }, { $inc: { n: 10 } });
     await items.deleteOne({ code: 'b' });
     await first.client.db('other').createCollection('empty');
@@ -72,13 +82,23 @@ describe('persistence', () => {
 
     const second = await start(dir);
     const again = second.client.db('app').collection('items');
-    expect(await again.find({}, { projection: { _id: 0 } }).sort({ code: 1 }).toArray()).toEqual([
+    expect(
+      await again
+        .find({}, { projection: { _id: 0 } })
+        .sort({ code: 1 })
+        .toArray(),
+    ).toEqual([
       { code: 'a', n: 11 },
       { code: 'c', n: 3 },
     ]);
-    expect((await again.listIndexes().toArray()).map((ix) => ix.name)).toEqual(['_id_', 'code_unique']);
+    expect((await again.listIndexes().toArray()).map((ix) => ix.name)).toEqual([
+      '_id_',
+      'code_unique',
+    ]);
     await expect(again.insertOne({ code: 'c' })).rejects.toMatchObject({ code: 11000 });
-    expect(await second.client.db('other').listCollections().toArray()).toMatchObject([{ name: 'empty' }]);
+    expect(await second.client.db('other').listCollections().toArray()).toMatchObject([
+      { name: 'empty' },
+    ]);
     expect((await readdir(dir)).sort()).toEqual(['journal-1.log', 'mongod.lock', 'snapshot.bson']);
   });
 
@@ -94,7 +114,9 @@ describe('persistence', () => {
     await second.client.db('app').collection('docs').insertOne({ n: 5 });
     const crashed = await tempDir();
     await cp(dir, crashed, { recursive: true, filter: (path) => !path.endsWith('mongod.lock') });
-    const journalName = (await readdir(crashed)).find((name) => name.startsWith('journal-')) as string;
+    const journalName = (await readdir(crashed)).find((name) =>
+      name.startsWith('journal-'),
+    ) as string;
     const journal = join(crashed, journalName);
     const intact = await readFile(journal);
     const snapshot = await readFile(join(crashed, 'snapshot.bson'));
@@ -111,7 +133,9 @@ describe('persistence', () => {
     bytes[20] = (bytes[20] as number) ^ 0xff;
     await writeFile(join(damaged, journalName), Buffer.concat([bytes, intact]));
     await writeFile(join(damaged, 'snapshot.bson'), snapshot);
-    await expect(startEmbeddedMongo({ dataDir: damaged })).rejects.toThrow(/damaged record at byte 0/);
+    await expect(startEmbeddedMongo({ dataDir: damaged })).rejects.toThrow(
+      /damaged record at byte 0/,
+    );
   });
 
   it('compacts into a new snapshot once the journal outgrows 16 MiB, losing nothing', async () => {
@@ -120,9 +144,13 @@ describe('persistence', () => {
     const docs = client.db('app').collection('bulk');
     const text = 'x'.repeat(1000);
     for (let batch = 0; batch < 20; batch++) {
-      await docs.insertMany(Array.from({ length: 1000 }, (_, i) => ({ n: batch * 1000 + i, text })));
+      await docs.insertMany(
+        Array.from({ length: 1000 }, (_, i) => ({ n: batch * 1000 + i, text })),
+      );
     }
-    expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toEqual(['journal-1.log']);
+    expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toEqual([
+      'journal-1.log',
+    ]);
     const crashed = await tempDir();
     await cp(dir, crashed, { recursive: true, filter: (path) => !path.endsWith('mongod.lock') });
     const recovered = await start(crashed);
@@ -162,14 +190,18 @@ describe('data directory lock', () => {
   it('refuses a second server on the same directory, in this process or another', async () => {
     const dir = await tempDir();
     await start(dir);
-    await expect(startEmbeddedMongo({ dataDir: dir })).rejects.toThrow(/in use by process \d+ \(this process\)/);
+    await expect(startEmbeddedMongo({ dataDir: dir })).rejects.toThrow(
+      /in use by process \d+ \(this process\)/,
+    );
 
     const other = child(
       `import('./src/db/embedded/index.ts').then((m) => m.startEmbeddedMongo({ dataDir: process.argv[1] }))
         .then(() => process.exit(0), (error) => { console.error(error.message); process.exit(3); });`,
       [dir],
     );
-    const stderr = firstLine(other.stderr as NodeJS.ReadableStream, (line) => line.includes('in use'));
+    const stderr = firstLine(other.stderr as NodeJS.ReadableStream, (line) =>
+      line.includes('in use'),
+    );
     const [code] = await once(other, 'exit');
     expect(code).toBe(3);
     expect(await stderr).toContain(`is in use by process ${process.pid}`);
@@ -192,23 +224,48 @@ describe('query planning', () => {
     const c = client.db('app').collection('planned');
     await c.createIndex({ code: 1 }, { unique: true });
     await c.createIndex({ type: 1, for: 1 });
-    await c.createIndex({ hash: 1 }, { unique: true, partialFilterExpression: { hash: { $exists: true } } });
+    await c.createIndex(
+      { hash: 1 },
+      { unique: true, partialFilterExpression: { hash: { $exists: true } } },
+    );
     await c.createIndex({ when: -1 });
     const ids = Array.from({ length: 1000 }, () => new ObjectId());
     await c.insertMany(
-      ids.map((_id, i) => ({ _id, code: `c${i}`, type: `t${i % 10}`, for: `f${i}`, n: i, when: new Date(i * 1000), ...(i % 2 ? { hash: `h${i}` } : {}) })),
+      ids.map((_id, i) => ({
+        _id,
+        code: `c${i}`,
+        type: `t${i % 10}`,
+        for: `f${i}`,
+        n: i,
+        when: new Date(i * 1000),
+        ...(i % 2 ? { hash: `h${i}` } : {}),
+      })),
     );
     const stats = async (filter: Document, sort?: Document, limit?: number) => {
-      const plan = await c.find(filter, { ...(sort && { sort }), ...(limit && { limit }) }).explain('executionStats');
+      const plan = await c
+        .find(filter, { ...(sort && { sort }), ...(limit && { limit }) })
+        .explain('executionStats');
       const { winningPlan } = plan.queryPlanner;
-      return { index: winningPlan.inputStage?.indexName ?? winningPlan.stage, examined: plan.executionStats.totalDocsExamined };
+      return {
+        index: winningPlan.inputStage?.indexName ?? winningPlan.stage,
+        examined: plan.executionStats.totalDocsExamined,
+      };
     };
     expect(await stats({ code: 'c500' })).toEqual({ index: 'code_1', examined: 1 });
-    expect(await stats({ code: { $in: ['c1', 'c2', 'nope'] } })).toEqual({ index: 'code_1', examined: 2 });
+    expect(await stats({ code: { $in: ['c1', 'c2', 'nope'] } })).toEqual({
+      index: 'code_1',
+      examined: 2,
+    });
     expect(await stats({ _id: ids[7] })).toEqual({ index: '_id_', examined: 1 });
-    expect(await stats({ type: 't3', for: 'f3', n: { $gt: 0 } })).toEqual({ index: 'type_1_for_1', examined: 1 });
+    expect(await stats({ type: 't3', for: 'f3', n: { $gt: 0 } })).toEqual({
+      index: 'type_1_for_1',
+      examined: 1,
+    });
     expect(await stats({ hash: 'h5' })).toEqual({ index: 'hash_1', examined: 1 });
-    expect(await stats({ when: { $lt: new Date(500_000) } }, { when: -1 }, 5)).toEqual({ index: 'when_-1', examined: 505 });
+    expect(await stats({ when: { $lt: new Date(500_000) } }, { when: -1 }, 5)).toEqual({
+      index: 'when_-1',
+      examined: 505,
+    });
     expect(await stats({}, { when: 1 }, 5)).toEqual({ index: 'when_-1', examined: 5 });
     expect(await stats({ n: 5 })).toEqual({ index: 'COLLSCAN', examined: 1000 });
   });
@@ -219,14 +276,27 @@ describe('unsupported features', () => {
     const { client } = await start(null);
     const c = client.db('app').collection('refused');
     await c.insertOne({ name: 'a' });
-    const refusal = (promise: Promise<unknown>) => promise.then(() => undefined, (error: MongoServerError) => error);
-    expect(await refusal(c.find({ $where: 'this.name == "a"' }).toArray())).toMatchObject({ code: 238, codeName: 'NotImplemented' });
-    expect(await refusal(c.find({ name: 'A' }, { collation: { locale: 'en', strength: 2 } }).toArray())).toMatchObject({ code: 238 });
-    expect(await refusal(c.find({ _id: { $type: 'objectId' } }).toArray())).toMatchObject({ code: 238 });
+    const refusal = (promise: Promise<unknown>) =>
+      promise.then(
+        () => undefined,
+        (error: MongoServerError) => error,
+      );
+    expect(await refusal(c.find({ $where: 'this.name == "a"' }).toArray())).toMatchObject({
+      code: 238,
+      codeName: 'NotImplemented',
+    });
+    expect(
+      await refusal(c.find({ name: 'A' }, { collation: { locale: 'en', strength: 2 } }).toArray()),
+    ).toMatchObject({ code: 238 });
+    expect(await refusal(c.find({ _id: { $type: 'objectId' } }).toArray())).toMatchObject({
+      code: 238,
+    });
     expect(await c.countDocuments({ name: { $type: 'string' } })).toBe(1);
     expect(await refusal(c.aggregate([{ $out: 'copy' }]).toArray())).toMatchObject({ code: 40324 });
     expect(await refusal(c.createIndex({ name: 'text' }))).toMatchObject({ code: 238 });
-    expect(await refusal(c.updateOne({}, { $rename: { name: 'label' } }))).toMatchObject({ code: 238 });
+    expect(await refusal(c.updateOne({}, { $rename: { name: 'label' } }))).toMatchObject({
+      code: 238,
+    });
     const stream = c.watch();
     expect(await refusal(stream.tryNext())).toMatchObject({ code: 40324 });
     await stream.close();
@@ -236,17 +306,24 @@ describe('unsupported features', () => {
 
 describe('db command', () => {
   const runDb = (dataDir: string) =>
-    child(`import('./src/commands/db.ts').then((m) => m.dbCommand(['--port', '0', '--data-dir', process.argv[1]]))`, [dataDir]);
+    child(
+      `import('./src/commands/db.ts').then((m) => m.dbCommand(['--port', '0', '--data-dir', process.argv[1]]))`,
+      [dataDir],
+    );
 
   async function uriOf(server: ChildProcess): Promise<string> {
-    const line = await firstLine(server.stdout as NodeJS.ReadableStream, (text) => text.includes('"uri"'));
+    const line = await firstLine(server.stdout as NodeJS.ReadableStream, (text) =>
+      text.includes('"uri"'),
+    );
     return JSON.parse(line).uri as string;
   }
 
   it('prints its usage with --help', async () => {
     const help = child(`import('./src/commands/db.ts').then((m) => m.dbCommand(['--help']))`);
     const exited = once(help, 'exit');
-    expect(await firstLine(help.stdout as NodeJS.ReadableStream, () => true)).toMatch(/^Usage: publish-gateway db /);
+    expect(await firstLine(help.stdout as NodeJS.ReadableStream, () => true)).toMatch(
+      /^Usage: publish-gateway db /,
+    );
     expect(await exited).toEqual([0, null]);
   });
 
@@ -258,7 +335,12 @@ describe('db command', () => {
       const writer = await new MongoClient(uri).connect();
       const reader = await new MongoClient(uri).connect();
       await writer.db('app').collection('notes').insertOne({ text: 'hello' });
-      expect(await reader.db('app').collection('notes').findOne({}, { projection: { _id: 0 } })).toEqual({ text: 'hello' });
+      expect(
+        await reader
+          .db('app')
+          .collection('notes')
+          .findOne({}, { projection: { _id: 0 } }),
+      ).toEqual({ text: 'hello' });
       await Promise.all([writer.close(), reader.close()]);
       server.kill('SIGTERM');
       expect(await once(server, 'exit')).toEqual([0, null]);

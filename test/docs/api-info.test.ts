@@ -2,11 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_TAPE_SECONDS } from '../../src/domain/media.js';
 import { apiInfo, apiInfoFor } from '../../src/resolvers/api-info.js';
-import { assistantPackage, assistantPrompts, assistantResources, assistantTools } from '../../src/resolvers/assistant-catalog.js';
-import { CHAT_LIMIT_DEFAULT, CHAT_LIMIT_MAX, CHAT_SEARCH_MAX, listChatMessagesInput } from '../../src/resolvers/chat/index.js';
+import {
+  assistantPackage,
+  assistantPrompts,
+  assistantResources,
+  assistantTools,
+} from '../../src/resolvers/assistant-catalog.js';
+import {
+  CHAT_LIMIT_DEFAULT,
+  CHAT_LIMIT_MAX,
+  CHAT_SEARCH_MAX,
+  listChatMessagesInput,
+} from '../../src/resolvers/chat/index.js';
 import { endpointSpecs } from '../../src/resolvers/docs/endpoints.js';
 import type { FieldDoc } from '../../src/resolvers/docs/fields.js';
-import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX, trackMediaInput } from '../../src/resolvers/publish/inputs.js';
+import {
+  CLOCK_MAX,
+  KIDLISP_MAX,
+  PIECE_MAX,
+  trackMediaInput,
+} from '../../src/resolvers/publish/inputs.js';
 import { inputError } from '../../src/resolvers/validation.js';
 import { mountedRestRoutes, routerServices } from './routes.js';
 
@@ -15,7 +30,11 @@ const info = apiInfoFor({ publicUrl: BASE, graphiql: true });
 const specs = endpointSpecs(BASE);
 
 const documentedRoutes = () =>
-  info.endpoints.flatMap((endpoint) => [endpoint.path, ...(endpoint.aliases ?? [])].map((path) => `${endpoint.method} ${path}`)).sort();
+  info.endpoints
+    .flatMap((endpoint) =>
+      [endpoint.path, ...(endpoint.aliases ?? [])].map((path) => `${endpoint.method} ${path}`),
+    )
+    .sort();
 
 /** The machine code a schema answers for an input, or 'ok'. */
 function outcome(schema: z.ZodType, input: unknown): string {
@@ -29,15 +48,21 @@ const endpoint = (path: string) => {
   return found;
 };
 const spec = (path: string) => specs.find((entry) => entry.path === path) as (typeof specs)[number];
-const bodyField = (path: string, field: string) => (endpoint(path) as { requestBody?: { schema: Record<string, FieldDoc> } }).requestBody?.schema[field];
+const bodyField = (path: string, field: string) =>
+  (endpoint(path) as { requestBody?: { schema: Record<string, FieldDoc> } }).requestBody?.schema[
+    field
+  ];
 
 describe('the documentation object', () => {
   it('has the contract header: title, version 1.1.0, updated 2026-08-03, base URL from configuration', () => {
     expect(info).toMatchObject({ version: '1.1.0', updated: '2026-08-03', baseURL: BASE });
     expect(info.title).toBe('Publishing and Chat-Reading API');
     expect(typeof info.description).toBe('string');
-    for (const surface of [/\bREST\b/, /\bGraphQL\b/, /\bMCP\b/]) expect(info.description).toMatch(surface);
-    expect(apiInfo({ services: routerServices('https://other.test') }).baseURL).toBe('https://other.test');
+    for (const surface of [/\bREST\b/, /\bGraphQL\b/, /\bMCP\b/])
+      expect(info.description).toMatch(surface);
+    expect(apiInfo({ services: routerServices('https://other.test') }).baseURL).toBe(
+      'https://other.test',
+    );
   });
 
   it('documents every REST route the service mounts, and no other', () => {
@@ -45,9 +70,17 @@ describe('the documentation object', () => {
   });
 
   it('documents every assistant tool, resource and prompt of the catalog, and no other', () => {
-    expect(info.mcp.tools.map((tool) => tool.name).sort()).toEqual(Object.keys(assistantTools).sort());
-    expect(info.mcp.resources.map((resource) => resource.uri).sort()).toEqual(Object.values(assistantResources).map((r) => r.uri).sort());
-    expect(info.mcp.prompts.map((prompt) => prompt.name).sort()).toEqual(Object.keys(assistantPrompts).sort());
+    expect(info.mcp.tools.map((tool) => tool.name).sort()).toEqual(
+      Object.keys(assistantTools).sort(),
+    );
+    expect(info.mcp.resources.map((resource) => resource.uri).sort()).toEqual(
+      Object.values(assistantResources)
+        .map((r) => r.uri)
+        .sort(),
+    );
+    expect(info.mcp.prompts.map((prompt) => prompt.name).sort()).toEqual(
+      Object.keys(assistantPrompts).sort(),
+    );
     expect(info.mcp.package).toBe(assistantPackage.name);
     expect(info.mcp.install).toBe(assistantPackage.install);
     for (const tool of info.mcp.tools) {
@@ -58,7 +91,9 @@ describe('the documentation object', () => {
 
   it('gives client configurations that name the server command and point at this service', () => {
     for (const text of Object.values(info.mcp.configuration)) {
-      const config = JSON.parse(text) as { mcpServers: Record<string, { command: string; env: Record<string, string> }> };
+      const config = JSON.parse(text) as {
+        mcpServers: Record<string, { command: string; env: Record<string, string> }>;
+      };
       const [entry] = Object.values(config.mcpServers);
       expect(entry?.command).toBe(assistantPackage.bin);
       expect(entry?.env.SERVICE_URL).toBe(BASE);
@@ -74,8 +109,12 @@ describe('the documentation object', () => {
         expect(example.javascript).toContain('fetch(');
         expect(example.python).toContain('requests.');
       }
-      const fields = { ...('requestBody' in entry ? entry.requestBody?.schema : {}), ...('queryParameters' in entry ? entry.queryParameters : {}) };
-      for (const [name, field] of Object.entries(fields)) expect(field.description, `${entry.path} ${name}`).toBeTruthy();
+      const fields = {
+        ...('requestBody' in entry ? entry.requestBody?.schema : {}),
+        ...('queryParameters' in entry ? entry.queryParameters : {}),
+      };
+      for (const [name, field] of Object.entries(fields))
+        expect(field.description, `${entry.path} ${name}`).toBeTruthy();
     }
   });
 });
@@ -90,7 +129,10 @@ describe('documented limits equal the limits the schemas enforce', () => {
   it.each(cases)('$path: source is at most $max characters', ({ path, max }) => {
     expect(bodyField(path, 'source')?.maxLength).toBe(max);
     const schema = spec(path).body?.schema as z.ZodType;
-    const source = (length: number) => (path === '/api/store-piece' ? 'export const boot = 1;' : 'c').padEnd(length, ' ').replace(/ $/, 'x');
+    const source = (length: number) =>
+      (path === '/api/store-piece' ? 'export const boot = 1;' : 'c')
+        .padEnd(length, ' ')
+        .replace(/ $/, 'x');
     expect(outcome(schema, { source: source(max) })).toBe('ok');
     expect(outcome(schema, { source: source(max + 1) })).toBe('SOURCE_TOO_LONG');
     expect(info.limits.find((limit) => limit.appliesTo.includes(path))?.value).toBe(max);
@@ -99,7 +141,11 @@ describe('documented limits equal the limits the schemas enforce', () => {
   it('tapes are at most the documented number of seconds', () => {
     const limit = info.limits.find((entry) => entry.appliesTo.includes('totalDuration'));
     expect(limit?.value).toBe(MAX_TAPE_SECONDS);
-    const tape = (seconds: number) => ({ slug: '2026/08/03/t.zip', ext: 'zip', metadata: { totalDuration: seconds } });
+    const tape = (seconds: number) => ({
+      slug: '2026/08/03/t.zip',
+      ext: 'zip',
+      metadata: { totalDuration: seconds },
+    });
     expect(outcome(trackMediaInput, tape(limit?.value ?? NaN))).toBe('ok');
     expect(outcome(trackMediaInput, tape((limit?.value ?? NaN) + 0.01))).toBe('TAPE_TOO_LONG');
   });
@@ -110,30 +156,45 @@ describe('documented limits equal the limits the schemas enforce', () => {
   });
 
   it('chat limit: the documented default and maximum are what the schema applies', () => {
-    const limit = (endpoint('/api/chat-messages') as { queryParameters: Record<string, FieldDoc> }).queryParameters.limit;
-    expect(limit).toMatchObject({ default: CHAT_LIMIT_DEFAULT, maximum: CHAT_LIMIT_MAX, minimum: 1 });
+    const limit = (endpoint('/api/chat-messages') as { queryParameters: Record<string, FieldDoc> })
+      .queryParameters.limit;
+    expect(limit).toMatchObject({
+      default: CHAT_LIMIT_DEFAULT,
+      maximum: CHAT_LIMIT_MAX,
+      minimum: 1,
+    });
     expect(listChatMessagesInput.parse({}).limit).toBe(limit?.default);
     expect(outcome(listChatMessagesInput, { limit: String(limit?.maximum) })).toBe('ok');
-    expect(outcome(listChatMessagesInput, { limit: String((limit?.maximum ?? NaN) + 1) })).toBe('LIMIT_TOO_LARGE');
+    expect(outcome(listChatMessagesInput, { limit: String((limit?.maximum ?? NaN) + 1) })).toBe(
+      'LIMIT_TOO_LARGE',
+    );
   });
 
   it('chat search: the documented length is what the schema allows', () => {
-    const search = (endpoint('/api/chat-messages') as { queryParameters: Record<string, FieldDoc> }).queryParameters.search;
+    const search = (endpoint('/api/chat-messages') as { queryParameters: Record<string, FieldDoc> })
+      .queryParameters.search;
     expect(search?.maxLength).toBe(CHAT_SEARCH_MAX);
     expect(outcome(listChatMessagesInput, { search: 'a'.repeat(CHAT_SEARCH_MAX) })).toBe('ok');
-    expect(outcome(listChatMessagesInput, { search: 'a'.repeat(CHAT_SEARCH_MAX + 1) })).toBe('SEARCH_TOO_LONG');
+    expect(outcome(listChatMessagesInput, { search: 'a'.repeat(CHAT_SEARCH_MAX + 1) })).toBe(
+      'SEARCH_TOO_LONG',
+    );
   });
 
   it('documents the legacy names the schemas accept (melody, q)', () => {
     expect(bodyField('/api/store-clock', 'melody')?.maxLength).toBe(CLOCK_MAX);
-    expect(outcome(spec('/api/store-clock').body?.schema as z.ZodType, { melody: 'cdefg' })).toBe('ok');
-    const query = (endpoint('/api/chat-messages') as { queryParameters: Record<string, FieldDoc> }).queryParameters;
+    expect(outcome(spec('/api/store-clock').body?.schema as z.ZodType, { melody: 'cdefg' })).toBe(
+      'ok',
+    );
+    const query = (endpoint('/api/chat-messages') as { queryParameters: Record<string, FieldDoc> })
+      .queryParameters;
     expect(query.q?.maxLength).toBe(CHAT_SEARCH_MAX);
     expect(listChatMessagesInput.parse({ q: 'hi' }).search).toBe('hi');
   });
 
   it('every documented error code is a code the service has', () => {
     const known = new Set(info.errors.codes.map((entry) => entry.code));
-    for (const entry of info.endpoints) for (const group of entry.errors) for (const code of group.codes) expect(known.has(code), code).toBe(true);
+    for (const entry of info.endpoints)
+      for (const group of entry.errors)
+        for (const code of group.codes) expect(known.has(code), code).toBe(true);
   });
 });

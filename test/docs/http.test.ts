@@ -14,27 +14,38 @@ afterAll(async () => {
   await app?.close();
 });
 
-const get = (path: string, accept?: string) => fetch(`${app.url}${path}`, { headers: accept ? { accept } : {} });
+const get = (path: string, accept?: string) =>
+  fetch(`${app.url}${path}`, { headers: accept ? { accept } : {} });
 
 describe('GET /api and its aliases', () => {
-  it.each(['/api', '/api/docs', '/api/api-docs'])('%s answers JSON to API clients and HTML to browsers', async (path) => {
-    const json = await get(path, 'application/json');
-    expect(json.status).toBe(200);
-    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
-    expect(await json.json()).toMatchObject({ version: '1.1.0', updated: '2026-08-03', baseURL: app.services.config.publicUrl });
+  it.each(['/api', '/api/docs', '/api/api-docs'])(
+    '%s answers JSON to API clients and HTML to browsers',
+    async (path) => {
+      const json = await get(path, 'application/json');
+      expect(json.status).toBe(200);
+      expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await json.json()).toMatchObject({
+        version: '1.1.0',
+        updated: '2026-08-03',
+        baseURL: app.services.config.publicUrl,
+      });
 
-    const page = await get(path, 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
-    expect(page.status).toBe(200);
-    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-    const csp = page.headers.get('content-security-policy') ?? '';
-    expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self'");
-    expect(csp).not.toContain('unsafe-inline');
-    const html = await page.text();
-    expect(html).toContain('<h1>Publishing and Chat-Reading API</h1>');
-    expect(html).toContain('/api/store-kidlisp');
-    expect(html).not.toMatch(/<script>/);
-  });
+      const page = await get(
+        path,
+        'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
+      );
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      const csp = page.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      const html = await page.text();
+      expect(html).toContain('<h1>Publishing and Chat-Reading API</h1>');
+      expect(html).toContain('/api/store-kidlisp');
+      expect(html).not.toMatch(/<script>/);
+    },
+  );
 
   it('?format= overrides the Accept header', async () => {
     const reference = await (await get('/api', 'application/json')).json();
@@ -57,14 +68,27 @@ describe('GET /api and its aliases', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^application\/json/);
     const body = await response.json();
-    expect(body).toMatchObject({ title: 'Publishing and Chat-Reading API', version: '1.1.0', updated: '2026-08-03', baseURL: app.services.config.publicUrl });
+    expect(body).toMatchObject({
+      title: 'Publishing and Chat-Reading API',
+      version: '1.1.0',
+      updated: '2026-08-03',
+      baseURL: app.services.config.publicUrl,
+    });
     expect(body).toEqual(reference);
   });
 
   it('answers 405 with the error shape to another method', async () => {
-    const response = await fetch(`${app.url}/api`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const response = await fetch(`${app.url}/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(405);
-    expect(await response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED', error: expect.any(String), message: expect.any(String) });
+    expect(await response.json()).toMatchObject({
+      code: 'METHOD_NOT_ALLOWED',
+      error: expect.any(String),
+      message: expect.any(String),
+    });
   });
 });
 
@@ -81,18 +105,29 @@ describe('GET /api/openapi.json', () => {
 
 describe('the documented examples, run against the service', () => {
   const specs = endpointSpecs('');
-  const cases = specs.flatMap((spec) => spec.examples.map((example) => ({ name: `${spec.path}: ${example.title}`, spec, example })));
+  const cases = specs.flatMap((spec) =>
+    spec.examples.map((example) => ({ name: `${spec.path}: ${example.title}`, spec, example })),
+  );
 
   it.each(cases)('$name', async ({ spec, example }) => {
     const { request } = example;
     if (request.path === '/api/track-media') {
       const body = request.body as { slug: string };
-      await app.services.storage.put(body.slug, Buffer.from('89504e470d0a1a0a', 'hex'), 'image/png');
+      await app.services.storage.put(
+        body.slug,
+        Buffer.from('89504e470d0a1a0a', 'hex'),
+        'image/png',
+      );
     }
-    const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([key, value]) => [key, String(value)]));
+    const query = new URLSearchParams(
+      Object.entries(request.query ?? {}).map(([key, value]) => [key, String(value)]),
+    );
     const response = await fetch(`${app.url}${request.path}${query.size ? `?${query}` : ''}`, {
       method: request.method,
-      headers: { accept: 'application/json', ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        accept: 'application/json',
+        ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });
     const body = await response.json();

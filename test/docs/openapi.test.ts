@@ -32,7 +32,9 @@ describe('the OpenAPI document', () => {
 
   it('describes every mounted REST route, and no other', () => {
     const paths = document().paths as Record<string, Record<string, unknown>>;
-    const described = Object.entries(paths).flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
+    const described = Object.entries(paths).flatMap(([path, item]) =>
+      Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+    );
     expect(described.sort()).toEqual(mountedRestRoutes());
   });
 
@@ -41,44 +43,74 @@ describe('the OpenAPI document', () => {
     for (const spec of endpointSpecs(BASE)) {
       const operation = paths[spec.path]?.[spec.method.toLowerCase()] as Operation;
       if (spec.body) {
-        const properties = operation.requestBody?.content['application/json']?.schema.properties ?? {};
-        for (const [name, schema] of Object.entries(inputJsonSchema(spec.body.schema).properties as Record<string, unknown>)) {
+        const properties =
+          operation.requestBody?.content['application/json']?.schema.properties ?? {};
+        for (const [name, schema] of Object.entries(
+          inputJsonSchema(spec.body.schema).properties as Record<string, unknown>,
+        )) {
           expect(properties[name], `${spec.path} ${name}`).toEqual(schema);
         }
       }
       if (spec.query) {
         const names = operation.parameters?.map((parameter) => parameter.name) ?? [];
-        expect(names).toEqual(expect.arrayContaining(Object.keys(inputJsonSchema(spec.query.schema).properties as object)));
+        expect(names).toEqual(
+          expect.arrayContaining(
+            Object.keys(inputJsonSchema(spec.query.schema).properties as object),
+          ),
+        );
       }
     }
   });
 
   it('answers every failure with the error shape {error, message, code}', () => {
     const openapi = document();
-    const error = openapi.components.schemas.Error as { required: string[]; properties: { code: { enum: string[] } } };
+    const error = openapi.components.schemas.Error as {
+      required: string[];
+      properties: { code: { enum: string[] } };
+    };
     expect(error.required).toEqual(expect.arrayContaining(['error', 'message', 'code']));
     expect(error.properties.code.enum).toEqual(Object.keys(errorStatus));
     const paths = openapi.paths as Record<string, Record<string, Operation>>;
-    const components = openapi.components.responses as Record<string, { description: unknown; content: unknown; headers?: Record<string, unknown> }>;
+    const components = openapi.components.responses as Record<
+      string,
+      { description: unknown; content: unknown; headers?: Record<string, unknown> }
+    >;
     for (const spec of endpointSpecs(BASE)) {
       for (const path of [spec.path, ...(spec.aliases ?? [])]) {
         const responses = paths[path]?.[spec.method.toLowerCase()]?.responses ?? {};
-        const statuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort((a, b) => a - b);
+        const statuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort(
+          (a, b) => a - b,
+        );
         // Exactly the statuses of the errors the route can give, and no other failure status.
-        expect(Object.keys(responses).map(Number).filter((status) => status >= 400), path).toEqual(statuses);
+        expect(
+          Object.keys(responses)
+            .map(Number)
+            .filter((status) => status >= 400),
+          path,
+        ).toEqual(statuses);
         for (const code of spec.errors) {
           const status = errorStatus[code];
-          expect(responses[String(status)], `${path} ${code}`).toEqual({ $ref: `#/components/responses/Error${status}` });
+          expect(responses[String(status)], `${path} ${code}`).toEqual({
+            $ref: `#/components/responses/Error${status}`,
+          });
           // The referenced response exists and carries the Error schema as JSON.
           const referenced = components[`Error${status}`];
           expect(referenced, `${path} ${code}: Error${status}`).toBeDefined();
           expect(typeof referenced?.description).toBe('string');
-          expect(referenced?.content).toEqual({ 'application/json': { schema: { $ref: '#/components/schemas/Error' } } });
+          expect(referenced?.content).toEqual({
+            'application/json': { schema: { $ref: '#/components/schemas/Error' } },
+          });
         }
       }
     }
-    expect(components.Error401?.headers).toEqual({ 'WWW-Authenticate': { description: expect.any(String), schema: { type: 'string' } } });
-    expect(components.Error503?.headers).toEqual({ 'Retry-After': { description: expect.any(String), schema: { type: 'string' } } });
-    expect(components.Error429?.headers).toEqual({ 'Retry-After': { description: expect.any(String), schema: { type: 'string' } } });
+    expect(components.Error401?.headers).toEqual({
+      'WWW-Authenticate': { description: expect.any(String), schema: { type: 'string' } },
+    });
+    expect(components.Error503?.headers).toEqual({
+      'Retry-After': { description: expect.any(String), schema: { type: 'string' } },
+    });
+    expect(components.Error429?.headers).toEqual({
+      'Retry-After': { description: expect.any(String), schema: { type: 'string' } },
+    });
   });
 });

@@ -10,7 +10,9 @@ interface RouteLayer {
 
 /** Services enough to build the routers: nothing is called until a request arrives. */
 export function routerServices(publicUrl = 'https://docs.test'): Services {
-  return { config: loadConfig({ PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' }) } as unknown as Services;
+  return {
+    config: loadConfig({ PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' }),
+  } as unknown as Services;
 }
 
 const routesOf = (router: Router, prefix: string) =>

@@ -61,7 +61,8 @@ function take<T>(iterator: Iterator<T>, n: number): T[] {
 
 describe('RANDOM_CODE_ALPHABET', () => {
   it('has lowercase letters and digits without look-alikes', () => {
-    for (const lookAlike of ['0', '1', 'l', 'o']) expect(RANDOM_CODE_ALPHABET).not.toContain(lookAlike);
+    for (const lookAlike of ['0', '1', 'l', 'o'])
+      expect(RANDOM_CODE_ALPHABET).not.toContain(lookAlike);
     expect(RANDOM_CODE_ALPHABET).toMatch(/^[a-z2-9]+$/);
     expect(new Set(RANDOM_CODE_ALPHABET).size).toBe(RANDOM_CODE_ALPHABET.length);
     expect(RANDOM_CODE_ALPHABET).toHaveLength(32);
@@ -94,7 +95,10 @@ describe('pronounceableCode', () => {
   });
 
   it('never sings 0 or 7 and starts with a consonant at odd lengths too', () => {
-    for (let i = 0; i < 300; i += 1) expect(pronounceableCode(5)).toMatch(/^[bdfghjklmnprstvwz][aeiou12345689][bdfghjklmnprstvwz][aeiou12345689][bdfghjklmnprstvwz]$/);
+    for (let i = 0; i < 300; i += 1)
+      expect(pronounceableCode(5)).toMatch(
+        /^[bdfghjklmnprstvwz][aeiou12345689][bdfghjklmnprstvwz][aeiou12345689][bdfghjklmnprstvwz]$/,
+      );
   });
 
   it('produces both vowels and digits in vowel slots', () => {
@@ -105,10 +109,21 @@ describe('pronounceableCode', () => {
 });
 
 describe('isReservedCode', () => {
-  it.each(['api', 'graphql', 'mcp', 'healthz', 'readyz', 'metrics', 'docs', 'openapi', 'clock', 'static', 'assets', 'favicon', 'robots'])(
-    'reserves the route %s',
-    (route) => expect(isReservedCode(route)).toBe(true),
-  );
+  it.each([
+    'api',
+    'graphql',
+    'mcp',
+    'healthz',
+    'readyz',
+    'metrics',
+    'docs',
+    'openapi',
+    'clock',
+    'static',
+    'assets',
+    'favicon',
+    'robots',
+  ])('reserves the route %s', (route) => expect(isReservedCode(route)).toBe(true));
 
   it.each(['$abc', '*abc', '!abc', '#abc', '~abc'])('reserves sigil-prefixed %s', (code) => {
     expect(isReservedCode(code)).toBe(true);
@@ -122,7 +137,8 @@ describe('isReservedCode', () => {
   });
 
   it('leaves ordinary codes and route look-alikes free', () => {
-    for (const code of ['abc', 'bako', 'apis', 'api-2', 'clockwork', 'red-box']) expect(isReservedCode(code)).toBe(false);
+    for (const code of ['abc', 'bako', 'apis', 'api-2', 'clockwork', 'red-box'])
+      expect(isReservedCode(code)).toBe(false);
   });
 });
 
@@ -138,7 +154,8 @@ describe('codeCandidates', () => {
   it('starts pronounceable codes at 4 characters and grows as attempts fail', () => {
     const codes = take(codeCandidates('pronounceable'), 11);
     expect(codes.map((code) => code.length)).toEqual([4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6]);
-    for (const code of codes) expect(code).toMatch(/^(?:[bdfghjklmnprstvwz][aeiou12345689])*[bdfghjklmnprstvwz]?$/);
+    for (const code of codes)
+      expect(code).toMatch(/^(?:[bdfghjklmnprstvwz][aeiou12345689])*[bdfghjklmnprstvwz]?$/);
   });
 
   it('keeps going for as long as the caller asks', () => {
@@ -171,7 +188,11 @@ describe('codeCandidates', () => {
     ];
     for (const word of ['mcp', 'auth', 'media']) expect(isReservedCode(word)).toBe(true);
     const rng = scriptedRng(script);
-    expect(take(codeCandidates('random', rng), 15)).toEqual([...Array(5).fill('bcd'), ...Array(5).fill('bcdf'), ...Array(5).fill('bcdfg')]);
+    expect(take(codeCandidates('random', rng), 15)).toEqual([
+      ...Array(5).fill('bcd'),
+      ...Array(5).fill('bcdf'),
+      ...Array(5).fill('bcdfg'),
+    ]);
     expect(rng.remaining()).toBe(0); // every reserved word was drawn, and none was yielded
   });
 
@@ -197,15 +218,36 @@ describe('codeCandidates', () => {
   });
 
   it('never yields a reserved code, whatever the rng draws (property)', () => {
-    const reservedRandom = ['api', 'mcp', 'auth', 'media', 'admin', 'index', 'assets', 'status', 'swagger', 'metrics', 'manifest'];
+    const reservedRandom = [
+      'api',
+      'mcp',
+      'auth',
+      'media',
+      'admin',
+      'index',
+      'assets',
+      'status',
+      'swagger',
+      'metrics',
+      'manifest',
+    ];
     const reservedPronounceable = ['login', 'sitemap'];
-    const SHAPE = { random: /^[a-km-np-z2-9]+$/, pronounceable: /^(?:[bdfghjklmnprstvwz][aeiou12345689])*[bdfghjklmnprstvwz]?$/ };
-    const LENGTHS = { random: [3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6], pronounceable: [4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7] };
+    const SHAPE = {
+      random: /^[a-km-np-z2-9]+$/,
+      pronounceable: /^(?:[bdfghjklmnprstvwz][aeiou12345689])*[bdfghjklmnprstvwz]?$/,
+    };
+    const LENGTHS = {
+      random: [3, 3, 3, 3, 3, 4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6],
+      pronounceable: [4, 4, 4, 4, 4, 5, 5, 5, 5, 5, 6, 6, 6, 6, 6, 7],
+    };
     for (const kind of ['random', 'pronounceable'] as const) {
       const spell = kind === 'random' ? spellRandom : spellPronounceable;
       const reserved = kind === 'random' ? reservedRandom : reservedPronounceable;
       // Draws mix arbitrary numbers with whole reserved words, so reserved candidates really come up.
-      const chunk = fc.oneof(fc.array(fc.nat({ max: 1_000 }), { maxLength: 8 }), fc.constantFrom(...reserved.map(spell)));
+      const chunk = fc.oneof(
+        fc.array(fc.nat({ max: 1_000 }), { maxLength: 8 }),
+        fc.constantFrom(...reserved.map(spell)),
+      );
       fc.assert(
         fc.property(fc.array(chunk, { maxLength: 40 }), (chunks) => {
           const draws = chunks.flat();
@@ -243,9 +285,12 @@ describe('nameSlug', () => {
     expect(nameSlug(name)).toBe(slug);
   });
 
-  it.each(['', '   ', '!!!', '🌊🌊', '日本語', '---'])('gives null when nothing usable remains: %j', (name) => {
-    expect(nameSlug(name)).toBeNull();
-  });
+  it.each(['', '   ', '!!!', '🌊🌊', '日本語', '---'])(
+    'gives null when nothing usable remains: %j',
+    (name) => {
+      expect(nameSlug(name)).toBeNull();
+    },
+  );
 
   it('gives null for reserved routes', () => {
     expect(nameSlug('API')).toBeNull();

@@ -91,11 +91,15 @@ describe('pieceStorageKey', () => {
   });
 
   it('uses the UTC day even when it is already tomorrow elsewhere', () => {
-    expect(pieceStorageKey('bako', new Date('2026-12-31T23:59:59-05:00'))).toBe('2027/01/01/bako.mjs');
+    expect(pieceStorageKey('bako', new Date('2026-12-31T23:59:59-05:00'))).toBe(
+      '2027/01/01/bako.mjs',
+    );
   });
 
   it('prefixes the account id when authenticated', () => {
-    expect(pieceStorageKey('red-box', when, 'auth0|abc123')).toBe('auth0|abc123/2026/03/04/red-box.mjs');
+    expect(pieceStorageKey('red-box', when, 'auth0|abc123')).toBe(
+      'auth0|abc123/2026/03/04/red-box.mjs',
+    );
     expect(pieceStorageKey('red-box', when, '')).toBe('2026/03/04/red-box.mjs');
   });
 
@@ -108,7 +112,18 @@ describe('pieceStorageKey', () => {
   });
 
   it('always produces a key that passes checkMediaSlug', () => {
-    const accounts = [undefined, 'auth0|abc', 'a/b', 'a b', '\u0000\n', '日本', '.', '..', 'x'.repeat(255), '🌊'.repeat(200)];
+    const accounts = [
+      undefined,
+      'auth0|abc',
+      'a/b',
+      'a b',
+      '\u0000\n',
+      '日本',
+      '.',
+      '..',
+      'x'.repeat(255),
+      '🌊'.repeat(200),
+    ];
     for (const account of accounts) {
       const key = pieceStorageKey('a-very-long-piece-name-that-goes', when, account);
       expect(checkMediaSlug(key, 'mjs')).toEqual({ ok: true });

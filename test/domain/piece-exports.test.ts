@@ -15,10 +15,16 @@ describe('checkPieceExports: accepted export forms', () => {
     ['function act() {}\nexport { act };', ['act']],
     ['const x = () => {};\nexport { x as sim };', ['sim']],
     ['const x = 1;\nexport { x as "paint" };', ['paint']],
-    ['export const { paint, other: [boot] } = { paint() {}, other: [() => {}] };', ['boot', 'paint']],
+    [
+      'export const { paint, other: [boot] } = { paint() {}, other: [() => {}] };',
+      ['boot', 'paint'],
+    ],
     ['export { boot } from "./lib.mjs";', ['boot']],
     ['export * as act from "./lib.mjs";', ['act']],
-    ['export function boot() {}\nexport function paint() {}\nexport function sim() {}\nexport function act() {}', ['boot', 'paint', 'sim', 'act']],
+    [
+      'export function boot() {}\nexport function paint() {}\nexport function sim() {}\nexport function act() {}',
+      ['boot', 'paint', 'sim', 'act'],
+    ],
   ])('%j', (source, lifecycle) => {
     const result = checkPieceExports(source);
     expect(result).toMatchObject({ ok: true, hasDefault: false });
@@ -36,8 +42,15 @@ describe('checkPieceExports: accepted export forms', () => {
   });
 
   it('lists every export name, default included', () => {
-    const result = checkPieceExports('export const meta = {};\nexport function paint() {}\nexport default 1;');
-    expect(result).toEqual({ ok: true, exports: ['meta', 'paint', 'default'], lifecycle: ['paint'], hasDefault: true });
+    const result = checkPieceExports(
+      'export const meta = {};\nexport function paint() {}\nexport default 1;',
+    );
+    expect(result).toEqual({
+      ok: true,
+      exports: ['meta', 'paint', 'default'],
+      lifecycle: ['paint'],
+      hasDefault: true,
+    });
   });
 
   it('accepts real-world module syntax: imports, top-level await, hashbang, regex, templates', () => {
@@ -60,7 +73,11 @@ describe('checkPieceExports: names that are not lifecycle exports', () => {
     ['only in a string', 'export const s = "export function boot() {}";', ['s']],
     ['only in a template', 'export const s = `export { act }`;', ['s']],
     ['declared but not exported', 'function paint() {}\nconst boot = 1;', []],
-    ['a longer identifier', 'export const painter = 1;\nexport function bootstrap() {}', ['painter', 'bootstrap']],
+    [
+      'a longer identifier',
+      'export const painter = 1;\nexport function bootstrap() {}',
+      ['painter', 'bootstrap'],
+    ],
     ['a different case', 'export function Paint() {}', ['Paint']],
     ['exported under another name', 'function paint() {}\nexport { paint as draw };', ['draw']],
     ['only re-exports everything', 'export * from "./lib.mjs";', []],
@@ -95,7 +112,10 @@ describe('checkPieceExports: syntax errors', () => {
   });
 
   it('rejects script-only syntax that a module cannot have', () => {
-    expect(checkPieceExports('with (Math) {}\nexport default 1;')).toMatchObject({ reason: 'syntax', line: 1 });
+    expect(checkPieceExports('with (Math) {}\nexport default 1;')).toMatchObject({
+      reason: 'syntax',
+      line: 1,
+    });
     expect(checkPieceExports('export default 010;')).toMatchObject({ reason: 'syntax' });
   });
 
@@ -117,9 +137,41 @@ describe('checkPieceExports: robustness', () => {
 
   it('never throws on text made of module-ish tokens', () => {
     const token = fc.constantFrom(
-      'export', 'default', 'function', 'async', '*', 'const', 'let', 'class', '{', '}', '(', ')',
-      '[', ']', '=', '=>', ';', ',', 'as', 'from', '"x"', '`', '${', '//', '/*', '*/', '\n',
-      ...LIFECYCLE_EXPORTS, 'x', 'await', 'yield', 'import', '.', '/re/', '#p',
+      'export',
+      'default',
+      'function',
+      'async',
+      '*',
+      'const',
+      'let',
+      'class',
+      '{',
+      '}',
+      '(',
+      ')',
+      '[',
+      ']',
+      '=',
+      '=>',
+      ';',
+      ',',
+      'as',
+      'from',
+      '"x"',
+      '`',
+      '${',
+      '//',
+      '/*',
+      '*/',
+      '\n',
+      ...LIFECYCLE_EXPORTS,
+      'x',
+      'await',
+      'yield',
+      'import',
+      '.',
+      '/re/',
+      '#p',
     );
     fc.assert(
       fc.property(fc.array(token, { maxLength: 40 }), (tokens) => {

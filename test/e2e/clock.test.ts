@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMelody } from '../../src/domain/melody/index.js';
 import { postJson, startTestApp, type TestApp } from '../support/app.js';
-import { INSTALL_TIMEOUT_MS, launchBrowser, screenshotPath, type Browser } from './support/browser.js';
+import {
+  INSTALL_TIMEOUT_MS,
+  launchBrowser,
+  screenshotPath,
+  type Browser,
+} from './support/browser.js';
 
 interface Scheduled {
   track: number;
@@ -45,21 +50,35 @@ describe('the clock~<code> page', () => {
 
     await page.getByRole('button', { name: 'Play' }).click();
     await expect.poll(() => page.evaluate(() => window.__clock.state)).toBe('running');
-    await expect.poll(() => page.evaluate(() => window.__clock.scheduled.length)).toBeGreaterThanOrEqual(10);
+    await expect
+      .poll(() => page.evaluate(() => window.__clock.scheduled.length))
+      .toBeGreaterThanOrEqual(10);
     await page.waitForTimeout(1_200); // a note or two in, so the screenshot shows the highlight
     await page.screenshot({ path: screenshotPath('clock-playing'), fullPage: true });
 
     const scheduled = await page.evaluate(() => window.__clock.scheduled);
     const parsed = parseMelody(melody);
-    const frequencies = parsed.tracks.map((track) => track.events.filter((event) => event.kind === 'note').map((event) => event.frequency));
-    const firstCycle = (track: number) => scheduled.filter((entry) => entry.track === track).slice(0, 5);
+    const frequencies = parsed.tracks.map((track) =>
+      track.events.filter((event) => event.kind === 'note').map((event) => event.frequency),
+    );
+    const firstCycle = (track: number) =>
+      scheduled.filter((entry) => entry.track === track).slice(0, 5);
 
     // Track 1 plays its five notes once; track 2 (three notes) loops to fill the same five seconds.
     expect(firstCycle(0).map((entry) => entry.frequency)).toEqual(frequencies[0]);
-    expect(firstCycle(1).map((entry) => entry.frequency)).toEqual([0, 1, 2, 0, 1].map((i) => frequencies[1]?.[i]));
+    expect(firstCycle(1).map((entry) => entry.frequency)).toEqual(
+      [0, 1, 2, 0, 1].map((i) => frequencies[1]?.[i]),
+    );
     expect(new Set(scheduled.map((entry) => entry.waveform))).toEqual(new Set(['square']));
     const starts = firstCycle(0).map((entry) => entry.start);
-    starts.slice(1).forEach((start, i) => expect(start - (starts[i] as number)).toBeCloseTo(parsed.tracks[0]?.events[i]?.seconds ?? NaN, 5));
+    starts
+      .slice(1)
+      .forEach((start, i) =>
+        expect(start - (starts[i] as number)).toBeCloseTo(
+          parsed.tracks[0]?.events[i]?.seconds ?? NaN,
+          5,
+        ),
+      );
     expect(firstCycle(1)[0]?.start).toBeCloseTo(starts[0] as number, 5);
 
     await page.getByRole('button', { name: 'Stop' }).click();

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertHandles, insertMessages, message } from '../chat/fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { INSTALL_TIMEOUT_MS, launchBrowser, screenshotPath, type Browser } from './support/browser.js';
+import {
+  INSTALL_TIMEOUT_MS,
+  launchBrowser,
+  screenshotPath,
+  type Browser,
+} from './support/browser.js';
 
 let app: TestApp;
 let browser: Browser;
@@ -25,7 +30,8 @@ describe('GraphiQL at /graphql', () => {
     const page = await browser.newPage();
     const offsite: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(app.url) && !/^(data|blob):/.test(request.url())) offsite.push(request.url());
+      if (!request.url().startsWith(app.url) && !/^(data|blob):/.test(request.url()))
+        offsite.push(request.url());
     });
     const response = await page.goto(`${app.url}/graphql`);
     expect(response?.status()).toBe(200);
@@ -39,7 +45,8 @@ describe('GraphiQL at /graphql', () => {
     await page.getByRole('menuitem', { name: 'ChatMessages' }).click();
 
     // The result editor (Monaco) renders spaces as no-break spaces.
-    const resultText = async () => (await page.locator('.result-window').innerText()).replace(/\u00a0/g, ' ');
+    const resultText = async () =>
+      (await page.locator('.result-window').innerText()).replace(/\u00a0/g, ' ');
     await expect.poll(resultText, { timeout: 20_000 }).toContain('hello from the e2e test');
     const text = await resultText();
     expect(text).toContain('@ada');
@@ -47,7 +54,9 @@ describe('GraphiQL at /graphql', () => {
     await page.screenshot({ path: screenshotPath('graphiql-chat-messages'), fullPage: true });
 
     expect(offsite).toEqual([]);
-    expect(page.problems.filter((problem) => /Content Security Policy|Refused/i.test(problem))).toEqual([]);
+    expect(
+      page.problems.filter((problem) => /Content Security Policy|Refused/i.test(problem)),
+    ).toEqual([]);
   });
 });
 

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../src/domain/kidlisp/index.js';
 import { postJson, startTestApp, type TestApp } from '../support/app.js';
-import { INSTALL_TIMEOUT_MS, launchBrowser, screenshotPath, type Browser } from './support/browser.js';
+import {
+  INSTALL_TIMEOUT_MS,
+  launchBrowser,
+  screenshotPath,
+  type Browser,
+} from './support/browser.js';
 import { gradientPng } from './support/png.js';
 
 let app: TestApp;
@@ -16,7 +21,8 @@ afterAll(async () => {
   await app?.close();
 });
 
-const cspViolations = (problems: string[]) => problems.filter((problem) => /Content Security Policy|Refused to/i.test(problem));
+const cspViolations = (problems: string[]) =>
+  problems.filter((problem) => /Content Security Policy|Refused to/i.test(problem));
 
 async function publish(path: string, body: unknown): Promise<string> {
   const response = await postJson(`${app.url}${path}`, body);
@@ -25,7 +31,8 @@ async function publish(path: string, body: unknown): Promise<string> {
 }
 
 describe('a KidLisp page', () => {
-  const source = '(wipe navy)\n(ink yellow)\n; "</code><script>alert(1)</script>"\n(circle 128 128 64\n(box 10 10 30 30)';
+  const source =
+    '(wipe navy)\n(ink yellow)\n; "</code><script>alert(1)</script>"\n(circle 128 128 64\n(box 10 10 30 30)';
 
   it('shows the source, escaped, with the validator\u2019s diagnostics', async () => {
     const code = await publish('/api/store-kidlisp', { source });
@@ -42,7 +49,9 @@ describe('a KidLisp page', () => {
     const expected = previewKidlisp(source.trim()).diagnostics;
     expect(expected.length).toBeGreaterThan(0);
     await expect.poll(() => page.locator('.diagnostics li').count()).toBe(expected.length);
-    expect(await page.locator('.diagnostics').innerText()).toContain(`line ${expected[0]?.line}, column ${expected[0]?.column}`);
+    expect(await page.locator('.diagnostics').innerText()).toContain(
+      `line ${expected[0]?.line}, column ${expected[0]?.column}`,
+    );
     await page.screenshot({ path: screenshotPath('kidlisp-page'), fullPage: true });
 
     const alias = await page.goto(`${app.url}/$${code}`);
@@ -54,7 +63,8 @@ describe('a KidLisp page', () => {
 
 describe('a piece page', () => {
   it('shows highlighted source and links the raw module, served as text/javascript', async () => {
-    const source = '// A red box\nexport function paint({ wipe, ink }) {\n  wipe(0);\n  ink(255, 0, 0).box(10, 10, 50, 50);\n}\n';
+    const source =
+      '// A red box\nexport function paint({ wipe, ink }) {\n  wipe(0);\n  ink(255, 0, 0).box(10, 10, 50, 50);\n}\n';
     const code = await publish('/api/store-piece', { name: `Red Box ${Date.now()}`, source });
     const page = await browser.newPage();
     expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
@@ -78,15 +88,25 @@ describe('media pages', () => {
     const page = await browser.newPage();
     expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
     const image = page.locator('figure.painting img');
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBe(64);
     await page.screenshot({ path: screenshotPath('painting-page') });
     expect(cspViolations(page.problems)).toEqual([]);
   });
 
   it('a zip tape offers its download', async () => {
     const slug = '2026/08/03/e2e-tape.zip';
-    await app.services.storage.put(slug, Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000'), 'latin1'), 'application/zip');
-    const code = await publish('/api/track-media', { slug, ext: 'zip', metadata: { totalDuration: 12.5 } });
+    await app.services.storage.put(
+      slug,
+      Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000'), 'latin1'),
+      'application/zip',
+    );
+    const code = await publish('/api/track-media', {
+      slug,
+      ext: 'zip',
+      metadata: { totalDuration: 12.5 },
+    });
     const page = await browser.newPage();
     expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
     expect(await page.locator('main').innerText()).toContain('12.5 s');
@@ -97,14 +117,18 @@ describe('media pages', () => {
 });
 
 describe('an unknown code', () => {
-  it.each(['/nosuchcode', '/$nosuchcode', '/clock~nosuchcode', '/nosuchcode.mjs'])('%s is a 404 page', async (path) => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}${path}`);
-    expect(response?.status()).toBe(404);
-    expect(response?.headers()['content-type']).toMatch(/^text\/html/);
-    expect(await page.locator('h1').innerText()).toBe('Not found');
-    if (path === '/clock~nosuchcode') await page.screenshot({ path: screenshotPath('not-found-page') });
-  });
+  it.each(['/nosuchcode', '/$nosuchcode', '/clock~nosuchcode', '/nosuchcode.mjs'])(
+    '%s is a 404 page',
+    async (path) => {
+      const page = await browser.newPage();
+      const response = await page.goto(`${app.url}${path}`);
+      expect(response?.status()).toBe(404);
+      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+      expect(await page.locator('h1').innerText()).toBe('Not found');
+      if (path === '/clock~nosuchcode')
+        await page.screenshot({ path: screenshotPath('not-found-page') });
+    },
+  );
 });
 
 describe('the API documentation page', () => {

@@ -5,13 +5,28 @@ import { kidlispReference } from '../../src/mcp/content/kidlisp-reference.js';
 import { bundledExamples, pieceExamplesMarkdown } from '../../src/mcp/content/piece-examples.js';
 import { pieceTemplate } from '../../src/mcp/content/piece-template.js';
 import { readStdioSettings } from '../../src/mcp/stdio-settings.js';
-import { assistantPackage, assistantPrompts, assistantResources, assistantTools } from '../../src/resolvers/assistant-catalog.js';
+import {
+  assistantPackage,
+  assistantPrompts,
+  assistantResources,
+  assistantTools,
+} from '../../src/resolvers/assistant-catalog.js';
 
 describe('assistant catalog', () => {
   it('uses the exact names of the spec', () => {
-    expect(Object.keys(assistantTools).sort()).toEqual(['get_api_info', 'preview_kidlisp', 'publish_clock', 'publish_kidlisp', 'publish_piece']);
+    expect(Object.keys(assistantTools).sort()).toEqual([
+      'get_api_info',
+      'preview_kidlisp',
+      'publish_clock',
+      'publish_kidlisp',
+      'publish_piece',
+    ]);
     for (const [key, tool] of Object.entries(assistantTools)) expect(tool.name, key).toBe(key);
-    expect(Object.fromEntries(Object.values(assistantResources).map((resource) => [resource.uri, resource.mimeType]))).toEqual({
+    expect(
+      Object.fromEntries(
+        Object.values(assistantResources).map((resource) => [resource.uri, resource.mimeType]),
+      ),
+    ).toEqual({
       'service://piece-template': 'text/javascript',
       'service://kidlisp-reference': 'text/markdown',
       'service://piece-examples': 'text/markdown',
@@ -24,7 +39,9 @@ describe('assistant catalog', () => {
 
   it('prompt arguments listed in the catalog match their schemas', () => {
     for (const prompt of Object.values(assistantPrompts)) {
-      expect(Object.keys(prompt.argsSchema.shape).sort()).toEqual(prompt.arguments.map((argument) => argument.name).sort());
+      expect(Object.keys(prompt.argsSchema.shape).sort()).toEqual(
+        prompt.arguments.map((argument) => argument.name).sort(),
+      );
       expect(prompt.argsSchema.safeParse({}).success).toBe(false);
     }
   });
@@ -37,7 +54,9 @@ describe('resource content', () => {
   });
 
   it('every program in the reference and the bundled examples is valid KidLisp', () => {
-    const indented = [...kidlispReference.matchAll(/((?:^ {4}.*\n)+)/gm)].map((match) => match[1]!.replace(/^ {4}/gm, '').trim());
+    const indented = [...kidlispReference.matchAll(/((?:^ {4}.*\n)+)/gm)].map((match) =>
+      match[1]!.replace(/^ {4}/gm, '').trim(),
+    );
     expect(indented.length).toBeGreaterThan(0);
     for (const source of [...indented, ...bundledExamples.map((example) => example.source)]) {
       const preview = previewKidlisp(source);
@@ -65,8 +84,14 @@ describe('resource content', () => {
 
 describe('stdio settings', () => {
   it('defaults SERVICE_URL and treats a blank token as none', () => {
-    expect(readStdioSettings({ SERVICE_TOKEN: ' ' })).toEqual({ serviceUrl: 'http://localhost:4000', token: undefined, timeoutMs: 30_000 });
-    expect(readStdioSettings({ SERVICE_URL: 'https://example.org/', SERVICE_TOKEN: 'pgw_x' })).toMatchObject({ serviceUrl: 'https://example.org', token: 'pgw_x' });
+    expect(readStdioSettings({ SERVICE_TOKEN: ' ' })).toEqual({
+      serviceUrl: 'http://localhost:4000',
+      token: undefined,
+      timeoutMs: 30_000,
+    });
+    expect(
+      readStdioSettings({ SERVICE_URL: 'https://example.org/', SERVICE_TOKEN: 'pgw_x' }),
+    ).toMatchObject({ serviceUrl: 'https://example.org', token: 'pgw_x' });
     expect(() => readStdioSettings({ SERVICE_URL: 'ftp://example.org' })).toThrow(/SERVICE_URL/);
   });
 });

@@ -8,7 +8,11 @@ describe('/mcp over Streamable HTTP (operations in-process)', () => {
   it('answers an invalid bearer token with 401 like REST', async () => {
     const response = await fetch(`${surface.app().url}/mcp`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: 'Bearer pgw_nope' },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: 'Bearer pgw_nope',
+      },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
     });
     expect(response.status).toBe(401);
@@ -22,7 +26,10 @@ describe('/mcp over Streamable HTTP (operations in-process)', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools).toHaveLength(5);
-      const result = await client.callTool({ name: 'publish_clock', arguments: { source: 'd4 f4 a4' } });
+      const result = await client.callTool({
+        name: 'publish_clock',
+        arguments: { source: 'd4 f4 a4' },
+      });
       expect(result).toMatchObject({ structuredContent: { cached: false } });
     } finally {
       await client.close();

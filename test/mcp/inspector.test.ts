@@ -13,12 +13,22 @@ const run = promisify(execFile);
  * in 0.15.0 resolves `commander` through hoisting and picks up another package's commander 5;
  * `@modelcontextprotocol/inspector-cli` is the same CLI with its own dependencies declared.
  */
-const INSPECTOR_CLI = fileURLToPath(new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url));
+const INSPECTOR_CLI = fileURLToPath(
+  new URL('../../node_modules/@modelcontextprotocol/inspector-cli/build/cli.js', import.meta.url),
+);
 
 async function inspect(...args: string[]): Promise<unknown> {
   const { stdout } = await run(
     process.execPath,
-    [INSPECTOR_CLI, '--cli', '-e', 'SERVICE_URL=http://127.0.0.1:1', process.execPath, requireBuiltBin(), ...args],
+    [
+      INSPECTOR_CLI,
+      '--cli',
+      '-e',
+      'SERVICE_URL=http://127.0.0.1:1',
+      process.execPath,
+      requireBuiltBin(),
+      ...args,
+    ],
     { timeout: 30_000, env: { ...process.env, npm_config_offline: 'true' } },
   );
   return JSON.parse(stdout);
@@ -26,13 +36,24 @@ async function inspect(...args: string[]): Promise<unknown> {
 
 describe('MCP Inspector CLI against the stdio bin', () => {
   it('lists the tools', async () => {
-    const listed = (await inspect('--method', 'tools/list')) as { tools: { name: string; outputSchema?: object }[] };
-    expect(listed.tools.map((tool) => tool.name).sort()).toEqual(Object.keys(assistantTools).sort());
+    const listed = (await inspect('--method', 'tools/list')) as {
+      tools: { name: string; outputSchema?: object }[];
+    };
+    expect(listed.tools.map((tool) => tool.name).sort()).toEqual(
+      Object.keys(assistantTools).sort(),
+    );
     expect(listed.tools.every((tool) => tool.outputSchema)).toBe(true);
   });
 
   it('calls preview_kidlisp', async () => {
-    const result = (await inspect('--method', 'tools/call', '--tool-name', 'preview_kidlisp', '--tool-arg', 'source=(ink red))')) as {
+    const result = (await inspect(
+      '--method',
+      'tools/call',
+      '--tool-name',
+      'preview_kidlisp',
+      '--tool-arg',
+      'source=(ink red))',
+    )) as {
       structuredContent: { valid: boolean; errors: string[] };
       isError?: boolean;
     };

@@ -18,17 +18,25 @@ const PREVIEW = `query Preview($source: String!) {
 
 describe('GraphQL previewKidlisp', () => {
   it('returns valid, errors, warnings, stats and positioned diagnostics', async () => {
-    const good = await graphql(app.url, PREVIEW, { source: '(1s (coat fade:black-red-rainbow-red-black:frame 64)) (0.3s (zoom 0.5)) (scroll 1)' });
+    const good = await graphql(app.url, PREVIEW, {
+      source: '(1s (coat fade:black-red-rainbow-red-black:frame 64)) (0.3s (zoom 0.5)) (scroll 1)',
+    });
     expect(good.body.errors).toBeUndefined();
     expect(good.body.data.previewKidlisp).toMatchObject({
       valid: true,
       errors: [],
-      stats: { hasAnimation: true, functionsUsed: expect.arrayContaining(['coat', 'scroll', 'zoom']), timingWords: ['0.3s', '1s'] },
+      stats: {
+        hasAnimation: true,
+        functionsUsed: expect.arrayContaining(['coat', 'scroll', 'zoom']),
+        timingWords: ['0.3s', '1s'],
+      },
     });
 
     const bad = await graphql(app.url, PREVIEW, { source: '(ink red))' });
     expect(bad.body.data.previewKidlisp.valid).toBe(false);
-    expect(bad.body.data.previewKidlisp.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', line: 1, column: 10 }));
+    expect(bad.body.data.previewKidlisp.diagnostics).toContainEqual(
+      expect.objectContaining({ severity: 'error', line: 1, column: 10 }),
+    );
   });
 
   it('reports an empty source as invalid rather than failing', async () => {
@@ -45,13 +53,28 @@ describe('GraphQL previewKidlisp', () => {
 describe('GraphQL topKidlisp', () => {
   it('lists the most published KidLisp (by hits) first, with URLs', async () => {
     const first = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe red) ; once' });
-    const second = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe blue) ; thrice' });
+    const second = await postJson(`${app.url}/api/store-kidlisp`, {
+      source: '(wipe blue) ; thrice',
+    });
     await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe blue) ; thrice' });
     await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe blue) ; thrice' });
-    const result = await graphql(app.url, 'query { topKidlisp(limit: 2) { code source hits url } }');
+    const result = await graphql(
+      app.url,
+      'query { topKidlisp(limit: 2) { code source hits url } }',
+    );
     expect(result.body.data.topKidlisp).toEqual([
-      { code: second.body?.code, source: '(wipe blue) ; thrice', hits: 3, url: `${app.service.services.config.publicUrl}/${second.body?.code}` },
-      { code: first.body?.code, source: '(wipe red) ; once', hits: 1, url: `${app.service.services.config.publicUrl}/${first.body?.code}` },
+      {
+        code: second.body?.code,
+        source: '(wipe blue) ; thrice',
+        hits: 3,
+        url: `${app.service.services.config.publicUrl}/${second.body?.code}`,
+      },
+      {
+        code: first.body?.code,
+        source: '(wipe red) ; once',
+        hits: 1,
+        url: `${app.service.services.config.publicUrl}/${first.body?.code}`,
+      },
     ]);
     const tooMany = await graphql(app.url, 'query { topKidlisp(limit: 500) { code } }');
     expect(tooMany.body.errors?.[0]?.extensions?.code).toBe('LIMIT_TOO_LARGE');

@@ -25,7 +25,9 @@ describe('the installable package', () => {
     expect(manifest.bin[assistantPackage.bin]).toBe('dist/src/mcp/stdio.js');
     expect(manifest.files).toContain('dist/src');
     expect(manifest.scripts.prepack).toMatch(/build/);
-    expect((await readFile(requireBuiltBin(), 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(true);
+    expect((await readFile(requireBuiltBin(), 'utf8')).startsWith('#!/usr/bin/env node\n')).toBe(
+      true,
+    );
   });
 
   it(
@@ -35,15 +37,35 @@ describe('the installable package', () => {
       scratch = await mkdtemp(join(tmpdir(), 'publish-mcp-pack-'));
       // dist was just built by `npm test`; --ignore-scripts skips prepack's second build, which would
       // rewrite dist under the other tests that are running it.
-      const packed = await run(npm, ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch], { cwd: ROOT, timeout: 60_000 });
-      const [tarball] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
+      const packed = await run(
+        npm,
+        ['pack', '--ignore-scripts', '--json', '--pack-destination', scratch],
+        { cwd: ROOT, timeout: 60_000 },
+      );
+      const [tarball] = JSON.parse(packed.stdout) as {
+        filename: string;
+        files: { path: string }[];
+      }[];
       expect(tarball?.files.map((file) => file.path)).toContain('dist/src/mcp/stdio.js');
 
       const prefix = join(scratch, 'global');
-      await run(npm, ['install', '--global', '--prefix', prefix, '--no-audit', '--no-fund', '--prefer-offline', join(scratch, tarball!.filename)], {
-        cwd: scratch,
-        timeout: INSTALL_TIMEOUT_MS,
-      });
+      await run(
+        npm,
+        [
+          'install',
+          '--global',
+          '--prefix',
+          prefix,
+          '--no-audit',
+          '--no-fund',
+          '--prefer-offline',
+          join(scratch, tarball!.filename),
+        ],
+        {
+          cwd: scratch,
+          timeout: INSTALL_TIMEOUT_MS,
+        },
+      );
 
       const transport = new StdioClientTransport({
         command: join(prefix, 'bin', assistantPackage.bin),
@@ -53,8 +75,14 @@ describe('the installable package', () => {
       const client = new Client({ name: 'package-test', version: '1.0.0' });
       try {
         await client.connect(transport);
-        expect(client.getServerVersion()).toMatchObject({ name: assistantPackage.serverName, version: '1.1.0' });
-        const preview = await client.callTool({ name: 'preview_kidlisp', arguments: { source: 'blue' } });
+        expect(client.getServerVersion()).toMatchObject({
+          name: assistantPackage.serverName,
+          version: '1.1.0',
+        });
+        const preview = await client.callTool({
+          name: 'preview_kidlisp',
+          arguments: { source: 'blue' },
+        });
         expect(preview).toMatchObject({ structuredContent: { valid: true } });
       } finally {
         await client.close();

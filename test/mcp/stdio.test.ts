@@ -7,7 +7,11 @@ import { describe, expect, it } from 'vitest';
 import { connectStdio, requireBuiltBin } from './support.js';
 
 /** A service that accepts requests and never answers them; reports each request's closing. */
-async function silentService(): Promise<{ url: string; closed: Promise<IncomingMessage>; server: Server }> {
+async function silentService(): Promise<{
+  url: string;
+  closed: Promise<IncomingMessage>;
+  server: Server;
+}> {
   let reportClosed!: (req: IncomingMessage) => void;
   const closed = new Promise<IncomingMessage>((resolve) => (reportClosed = resolve));
   const server = createServer((req) => req.socket.once('close', () => reportClosed(req)));
@@ -25,8 +29,14 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
     const client = await connectStdio(app.url, 'pgw_not-a-token');
     try {
       const before = await app.db.kidlisp.countDocuments();
-      const result = await client.callTool({ name: 'publish_kidlisp', arguments: { source: '(wipe red) ; bad token' } });
-      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'UNAUTHENTICATED' } });
+      const result = await client.callTool({
+        name: 'publish_kidlisp',
+        arguments: { source: '(wipe red) ; bad token' },
+      });
+      expect(result).toMatchObject({
+        isError: true,
+        structuredContent: { code: 'UNAUTHENTICATED' },
+      });
       expect(await app.db.kidlisp.countDocuments()).toBe(before);
     } finally {
       await client.close();
@@ -37,8 +47,14 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
     const client = await connectStdio('http://127.0.0.1:1');
     try {
       const publish = await client.callTool({ name: 'publish_clock', arguments: { source: 'c4' } });
-      expect(publish).toMatchObject({ isError: true, structuredContent: { code: 'SERVICE_UNREACHABLE' } });
-      const preview = await client.callTool({ name: 'preview_kidlisp', arguments: { source: 'blue' } });
+      expect(publish).toMatchObject({
+        isError: true,
+        structuredContent: { code: 'SERVICE_UNREACHABLE' },
+      });
+      const preview = await client.callTool({
+        name: 'preview_kidlisp',
+        arguments: { source: 'blue' },
+      });
       expect(preview).toMatchObject({ structuredContent: { valid: true } });
     } finally {
       await client.close();
@@ -50,7 +66,10 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
     try {
       const { tools } = await client.listTools();
       expect(tools).toHaveLength(5);
-      const result = await client.callTool({ name: 'preview_kidlisp', arguments: { source: '(box)' } });
+      const result = await client.callTool({
+        name: 'preview_kidlisp',
+        arguments: { source: '(box)' },
+      });
       expect(result).toMatchObject({ structuredContent: { valid: true } });
     } finally {
       await client.close();
@@ -58,11 +77,21 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
   });
 
   it('writes only protocol messages to stdout', async () => {
-    const child = spawn(process.execPath, [requireBuiltBin()], { env: { SERVICE_URL: 'http://127.0.0.1:1' }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [requireBuiltBin()], {
+      env: { SERVICE_URL: 'http://127.0.0.1:1' },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     const lines = createInterface({ input: child.stdout });
-    const request = (id: number, method: string, params: object = {}) => child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
-    request(1, 'initialize', { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } });
-    child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`);
+    const request = (id: number, method: string, params: object = {}) =>
+      child.stdin.write(`${JSON.stringify({ jsonrpc: '2.0', id, method, params })}\n`);
+    request(1, 'initialize', {
+      protocolVersion: '2025-06-18',
+      capabilities: {},
+      clientInfo: { name: 'raw', version: '1' },
+    });
+    child.stdin.write(
+      `${JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' })}\n`,
+    );
     request(2, 'tools/call', { name: 'publish_clock', arguments: { source: 'c4' } });
     const seen: unknown[] = [];
     for await (const line of lines) {
@@ -73,15 +102,24 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
     await once(child, 'exit');
     expect(seen).toMatchObject([
       { jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'publish-gateway' } } },
-      { jsonrpc: '2.0', id: 2, result: { isError: true, structuredContent: { code: 'SERVICE_UNREACHABLE' } } },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        result: { isError: true, structuredContent: { code: 'SERVICE_UNREACHABLE' } },
+      },
     ]);
   });
 
   it('gives up on a silent service after SERVICE_TIMEOUT_MS, with TIMEOUT', async () => {
     const silent = await silentService();
-    const impatient = await connectStdio(silent.url, undefined, 'legacy', { SERVICE_TIMEOUT_MS: '300' });
+    const impatient = await connectStdio(silent.url, undefined, 'legacy', {
+      SERVICE_TIMEOUT_MS: '300',
+    });
     try {
-      const result = await impatient.callTool({ name: 'publish_kidlisp', arguments: { source: '(wipe red)' } });
+      const result = await impatient.callTool({
+        name: 'publish_kidlisp',
+        arguments: { source: '(wipe red)' },
+      });
       expect(result).toMatchObject({ isError: true, structuredContent: { code: 'TIMEOUT' } });
     } finally {
       await impatient.close();
@@ -95,7 +133,10 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
     const client = await connectStdio(silent.url);
     try {
       const controller = new AbortController();
-      const call = client.callTool({ name: 'publish_kidlisp', arguments: { source: '(wipe blue)' } }, { signal: controller.signal });
+      const call = client.callTool(
+        { name: 'publish_kidlisp', arguments: { source: '(wipe blue)' } },
+        { signal: controller.signal },
+      );
       await new Promise((resolve) => silent.server.once('request', resolve));
       controller.abort();
       await expect(call).rejects.toThrow();

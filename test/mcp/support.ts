@@ -9,7 +9,9 @@ export const BUILT_BIN = fileURLToPath(new URL('../../dist/src/mcp/stdio.js', im
 /** The stdio tests run the built bin, as users do; `npm test` builds before vitest runs. */
 export function requireBuiltBin(): string {
   if (!existsSync(BUILT_BIN)) {
-    throw new Error(`${BUILT_BIN} is missing: build first with "npm run build" ("npm test" builds before running vitest).`);
+    throw new Error(
+      `${BUILT_BIN} is missing: build first with "npm run build" ("npm test" builds before running vitest).`,
+    );
   }
   return BUILT_BIN;
 }
@@ -17,7 +19,10 @@ export function requireBuiltBin(): string {
 export type Negotiation = 'legacy' | 'auto';
 
 const newClient = (negotiation: Negotiation) =>
-  new Client({ name: 'publish-gateway-tests', version: '1.0.0' }, { versionNegotiation: { mode: negotiation } });
+  new Client(
+    { name: 'publish-gateway-tests', version: '1.0.0' },
+    { versionNegotiation: { mode: negotiation } },
+  );
 
 /** Stdio clients pass only a few variables to the child, so the service's address and token go explicitly. */
 export async function connectStdio(
@@ -29,7 +34,12 @@ export async function connectStdio(
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [requireBuiltBin()],
-    env: { SERVICE_URL: serviceUrl, ...(token ? { SERVICE_TOKEN: token } : {}), PATH: process.env.PATH ?? '', ...env },
+    env: {
+      SERVICE_URL: serviceUrl,
+      ...(token ? { SERVICE_TOKEN: token } : {}),
+      PATH: process.env.PATH ?? '',
+      ...env,
+    },
     stderr: 'pipe',
   });
   const client = newClient(negotiation);
@@ -37,7 +47,11 @@ export async function connectStdio(
   return client;
 }
 
-export async function connectHttp(serviceUrl: string, token?: string, negotiation: Negotiation = 'legacy'): Promise<Client> {
+export async function connectHttp(
+  serviceUrl: string,
+  token?: string,
+  negotiation: Negotiation = 'legacy',
+): Promise<Client> {
   const transport = new StreamableHTTPClientTransport(new URL('/mcp', serviceUrl), {
     requestInit: token ? { headers: { authorization: `Bearer ${token}` } } : {},
   });

@@ -16,7 +16,8 @@ export type Connect = (serviceUrl: string, token?: string) => Promise<Client>;
 
 type ToolResult = Awaited<ReturnType<Client['callTool']>>;
 
-const textOf = (result: ToolResult) => (result.content as { type: string; text?: string }[]).map((item) => item.text ?? '').join('');
+const textOf = (result: ToolResult) =>
+  (result.content as { type: string; text?: string }[]).map((item) => item.text ?? '').join('');
 
 /** The structured `{code, message}` of a tool error. */
 function failureOf(result: ToolResult) {
@@ -33,7 +34,10 @@ function publishedOf(result: ToolResult) {
  * What every face of the assistant server must do against a real running service: the same
  * checks run over stdio (the built bin, through REST) and over Streamable HTTP at /mcp.
  */
-export function describeAssistantSurface(label: string, connect: Connect): { app: () => TestApp; client: () => Client } {
+export function describeAssistantSurface(
+  label: string,
+  connect: Connect,
+): { app: () => TestApp; client: () => Client } {
   let app: TestApp;
   let client: Client;
 
@@ -58,12 +62,19 @@ export function describeAssistantSurface(label: string, connect: Connect): { app
       }
       const publish = tools.find((tool) => tool.name === 'publish_piece');
       expect(publish?.inputSchema.required).toEqual(['source']);
-      expect(Object.keys(publish?.outputSchema?.properties ?? {}).sort()).toEqual(['cached', 'code', 'url']);
+      expect(Object.keys(publish?.outputSchema?.properties ?? {}).sort()).toEqual([
+        'cached',
+        'code',
+        'url',
+      ]);
     });
 
     it('lists the three resources with their mime types', async () => {
       const { resources } = await client.listResources();
-      const listed = resources.map((resource) => ({ uri: resource.uri, mimeType: resource.mimeType }));
+      const listed = resources.map((resource) => ({
+        uri: resource.uri,
+        mimeType: resource.mimeType,
+      }));
       expect(listed).toEqual(
         expect.arrayContaining([
           { uri: 'service://piece-template', mimeType: 'text/javascript' },
@@ -76,7 +87,12 @@ export function describeAssistantSurface(label: string, connect: Connect): { app
 
     it('lists the two prompts with their required arguments', async () => {
       const { prompts } = await client.listPrompts();
-      const listed = Object.fromEntries(prompts.map((prompt) => [prompt.name, prompt.arguments?.map((arg) => [arg.name, arg.required])]));
+      const listed = Object.fromEntries(
+        prompts.map((prompt) => [
+          prompt.name,
+          prompt.arguments?.map((arg) => [arg.name, arg.required]),
+        ]),
+      );
       expect(listed).toEqual({
         'create-piece': [
           ['name', true],
@@ -116,7 +132,14 @@ export function describeAssistantSurface(label: string, connect: Connect): { app
       expect(bundled.text).toContain('bundled examples');
 
       const now = new Date();
-      const record = (code: string, hits: number) => ({ code, source: `(wipe c${hits}) ; ${code}`, hash: code, when: now, lastAccessed: now, hits });
+      const record = (code: string, hits: number) => ({
+        code,
+        source: `(wipe c${hits}) ; ${code}`,
+        hash: code,
+        when: now,
+        lastAccessed: now,
+        hits,
+      });
       await app.db.kidlisp.insertMany([record('lowx', 2), record('topx', 900), record('midx', 40)]);
       const top = await read(assistantResources.pieceExamples.uri);
       expect(top.text).not.toContain('bundled examples');
@@ -129,34 +152,53 @@ export function describeAssistantSurface(label: string, connect: Connect): { app
 
   describe(`${label}: prompts`, () => {
     it('gets create-piece with its arguments in the message', async () => {
-      const prompt = await client.getPrompt({ name: 'create-piece', arguments: { name: 'orbit', description: 'circles that orbit the pointer' } });
-      const text = prompt.messages.map((message) => (message.content as { text: string }).text).join('\n');
+      const prompt = await client.getPrompt({
+        name: 'create-piece',
+        arguments: { name: 'orbit', description: 'circles that orbit the pointer' },
+      });
+      const text = prompt.messages
+        .map((message) => (message.content as { text: string }).text)
+        .join('\n');
       expect(text).toContain('"orbit"');
       expect(text).toContain('circles that orbit the pointer');
       expect(text).toContain('publish_piece');
     });
 
     it('gets create-kidlisp with its argument in the message', async () => {
-      const prompt = await client.getPrompt({ name: 'create-kidlisp', arguments: { description: 'a slow rainbow tunnel' } });
-      const text = prompt.messages.map((message) => (message.content as { text: string }).text).join('\n');
+      const prompt = await client.getPrompt({
+        name: 'create-kidlisp',
+        arguments: { description: 'a slow rainbow tunnel' },
+      });
+      const text = prompt.messages
+        .map((message) => (message.content as { text: string }).text)
+        .join('\n');
       expect(text).toContain('a slow rainbow tunnel');
       expect(text).toContain('preview_kidlisp');
       expect(text).toContain('publish_kidlisp');
     });
 
     it('refuses a missing required argument', async () => {
-      await expect(client.getPrompt({ name: 'create-piece', arguments: { name: 'orbit' } })).rejects.toThrow(/description/);
-      await expect(client.getPrompt({ name: 'create-kidlisp', arguments: {} })).rejects.toThrow(/description/);
+      await expect(
+        client.getPrompt({ name: 'create-piece', arguments: { name: 'orbit' } }),
+      ).rejects.toThrow(/description/);
+      await expect(client.getPrompt({ name: 'create-kidlisp', arguments: {} })).rejects.toThrow(
+        /description/,
+      );
     });
   });
 
   describe(`${label}: tools`, () => {
     it('publish_kidlisp publishes; the code is in the database; REST returns the same code for the same source', async () => {
       const source = `(wipe navy)\n(ink yellow)\n(circle w/2 h/2 ${label.length + 40})`;
-      const published = publishedOf(await client.callTool({ name: 'publish_kidlisp', arguments: { source } }));
+      const published = publishedOf(
+        await client.callTool({ name: 'publish_kidlisp', arguments: { source } }),
+      );
       expect(published.cached).toBe(false);
       expect(published.url).toBe(`${app.service.services.config.publicUrl}/${published.code}`);
-      expect(await app.db.kidlisp.findOne({ code: published.code })).toMatchObject({ source, hits: 1 });
+      expect(await app.db.kidlisp.findOne({ code: published.code })).toMatchObject({
+        source,
+        hits: 1,
+      });
 
       const viaRest = await postJson(`${app.url}/api/store-kidlisp`, { source });
       expect(viaRest.status).toBe(200);
@@ -164,25 +206,48 @@ export function describeAssistantSurface(label: string, connect: Connect): { app
     });
 
     it('publish_clock and publish_piece publish too', async () => {
-      const clock = publishedOf(await client.callTool({ name: 'publish_clock', arguments: { source: `c4 e4 g4 ${label.length}` } }));
+      const clock = publishedOf(
+        await client.callTool({
+          name: 'publish_clock',
+          arguments: { source: `c4 e4 g4 ${label.length}` },
+        }),
+      );
       expect(clock.url).toBe(`${app.service.services.config.publicUrl}/clock~${clock.code}`);
       expect(await app.db.clocks.countDocuments({ code: clock.code })).toBe(1);
 
       const source = `export function paint({ wipe }) { wipe('${label.length}'); }`;
-      const piece = publishedOf(await client.callTool({ name: 'publish_piece', arguments: { source, name: `Tool Piece ${label}` } }));
+      const piece = publishedOf(
+        await client.callTool({
+          name: 'publish_piece',
+          arguments: { source, name: `Tool Piece ${label}` },
+        }),
+      );
       expect(piece.code).toMatch(/^tool-piece-/);
       expect(await app.db.pieces.findOne({ code: piece.code })).toMatchObject({ source });
-      const again = publishedOf(await client.callTool({ name: 'publish_piece', arguments: { source } }));
+      const again = publishedOf(
+        await client.callTool({ name: 'publish_piece', arguments: { source } }),
+      );
       expect(again).toEqual({ ...piece, cached: true });
     });
 
     it('preview_kidlisp checks without publishing', async () => {
       const before = await app.db.kidlisp.countDocuments();
-      const good = await client.callTool({ name: 'preview_kidlisp', arguments: { source: 'purple, ink, line, blur 5' } });
-      expect(kidlispPreviewSchema.strict().parse(good.structuredContent)).toMatchObject({ valid: true, errors: [] });
-      const bad = kidlispPreviewSchema.parse((await client.callTool({ name: 'preview_kidlisp', arguments: { source: '(ink red))' } })).structuredContent);
+      const good = await client.callTool({
+        name: 'preview_kidlisp',
+        arguments: { source: 'purple, ink, line, blur 5' },
+      });
+      expect(kidlispPreviewSchema.strict().parse(good.structuredContent)).toMatchObject({
+        valid: true,
+        errors: [],
+      });
+      const bad = kidlispPreviewSchema.parse(
+        (await client.callTool({ name: 'preview_kidlisp', arguments: { source: '(ink red))' } }))
+          .structuredContent,
+      );
       expect(bad.valid).toBe(false);
-      expect(bad.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', line: 1, column: 10 }));
+      expect(bad.diagnostics).toContainEqual(
+        expect.objectContaining({ severity: 'error', line: 1, column: 10 }),
+      );
       expect(await app.db.kidlisp.countDocuments()).toBe(before);
     });
 
@@ -196,16 +261,28 @@ export function describeAssistantSurface(label: string, connect: Connect): { app
 
     it('an over-length source is a tool error with SOURCE_TOO_LONG', async () => {
       const source = 'x'.repeat(KIDLISP_MAX + 1);
-      expect(failureOf(await client.callTool({ name: 'publish_kidlisp', arguments: { source } }))).toMatchObject({ code: 'SOURCE_TOO_LONG' });
-      expect(failureOf(await client.callTool({ name: 'preview_kidlisp', arguments: { source } }))).toMatchObject({ code: 'SOURCE_TOO_LONG' });
+      expect(
+        failureOf(await client.callTool({ name: 'publish_kidlisp', arguments: { source } })),
+      ).toMatchObject({ code: 'SOURCE_TOO_LONG' });
+      expect(
+        failureOf(await client.callTool({ name: 'preview_kidlisp', arguments: { source } })),
+      ).toMatchObject({ code: 'SOURCE_TOO_LONG' });
       expect(await app.db.kidlisp.countDocuments({ source })).toBe(0);
     });
 
     it('other failures carry the service message and code', async () => {
-      const failure = failureOf(await client.callTool({ name: 'publish_piece', arguments: { source: 'const x = 1; // export function paint' } }));
+      const failure = failureOf(
+        await client.callTool({
+          name: 'publish_piece',
+          arguments: { source: 'const x = 1; // export function paint' },
+        }),
+      );
       expect(failure.code).toBe('PIECE_NO_LIFECYCLE');
       expect(failure.message).toMatch(/boot, paint, sim or act/);
-      expect(failureOf(await client.callTool({ name: 'publish_kidlisp', arguments: { source: '   ' } })).code).toBe('SOURCE_REQUIRED');
+      expect(
+        failureOf(await client.callTool({ name: 'publish_kidlisp', arguments: { source: '   ' } }))
+          .code,
+      ).toBe('SOURCE_REQUIRED');
     });
 
     it('publishes for the account of a bearer token', async () => {
@@ -213,8 +290,15 @@ export function describeAssistantSurface(label: string, connect: Connect): { app
       const { token } = await createApiToken(app.db, { handle: `mcp${label.length}` });
       const owned = await connect(app.url, token);
       try {
-        const published = publishedOf(await owned.callTool({ name: 'publish_kidlisp', arguments: { source: `(wipe gold) ; ${label}` } }));
-        expect(await app.db.kidlisp.findOne({ code: published.code })).toMatchObject({ user: `auth0|${label}` });
+        const published = publishedOf(
+          await owned.callTool({
+            name: 'publish_kidlisp',
+            arguments: { source: `(wipe gold) ; ${label}` },
+          }),
+        );
+        expect(await app.db.kidlisp.findOne({ code: published.code })).toMatchObject({
+          user: `auth0|${label}`,
+        });
       } finally {
         await owned.close();
       }

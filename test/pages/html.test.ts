@@ -27,6 +27,8 @@ describe('page markup', () => {
       expect(out).not.toContain('<img');
       expect(out.replace(/<\/?span[^>]*>/g, '')).not.toMatch(/<|>/);
     }
-    expect(highlightJavascript('export const x = 1;').value).toContain('<span class="tok-keyword">export</span>');
+    expect(highlightJavascript('export const x = 1;').value).toContain(
+      '<span class="tok-keyword">export</span>',
+    );
   });
 });

@@ -12,10 +12,20 @@ afterAll(() => app.close());
 describe('bearer tokens', () => {
   it('stores the account of a valid token as `user`', async () => {
     const { token } = await createApiToken(app.db, { handle: '@artist' });
-    const response = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe teal) ; mine' }, { authorization: `Bearer ${token}` });
+    const response = await postJson(
+      `${app.url}/api/store-kidlisp`,
+      { source: '(wipe teal) ; mine' },
+      { authorization: `Bearer ${token}` },
+    );
     expect(response.status).toBe(201);
-    expect(await app.db.kidlisp.findOne({ code: response.body?.code })).toMatchObject({ user: 'auth0|artist' });
-    const piece = await postJson(`${app.url}/api/store-piece`, { source: 'export function sim() {}' }, { authorization: `Bearer ${token}` });
+    expect(await app.db.kidlisp.findOne({ code: response.body?.code })).toMatchObject({
+      user: 'auth0|artist',
+    });
+    const piece = await postJson(
+      `${app.url}/api/store-piece`,
+      { source: 'export function sim() {}' },
+      { authorization: `Bearer ${token}` },
+    );
     const record = await app.db.pieces.findOne({ code: piece.body?.code });
     expect(record).toMatchObject({ user: 'auth0|artist', anonymous: false });
     expect(record?.slug.startsWith('auth0|artist/')).toBe(true);
@@ -25,12 +35,27 @@ describe('bearer tokens', () => {
     const { token } = await createApiToken(app.db, { handle: 'artist' });
     await revokeApiToken(app.db, token);
     const before = await app.db.kidlisp.countDocuments();
-    for (const authorization of [`Bearer ${token}`, 'Bearer pgw_nope', 'Bearer eyJ.not.jwt', 'Basic abc', 'Bearer']) {
-      const response = await postJson(`${app.url}/api/store-kidlisp`, { source: `(wipe ${authorization.length})` }, { authorization });
+    for (const authorization of [
+      `Bearer ${token}`,
+      'Bearer pgw_nope',
+      'Bearer eyJ.not.jwt',
+      'Basic abc',
+      'Bearer',
+    ]) {
+      const response = await postJson(
+        `${app.url}/api/store-kidlisp`,
+        { source: `(wipe ${authorization.length})` },
+        { authorization },
+      );
       expect(response.status).toBe(401);
       expect(response.body?.code).toBe('UNAUTHENTICATED');
     }
-    const viaGraphql = await graphql(app.url, 'mutation { publishKidlisp(source: "(wipe gold)") { code } }', {}, { authorization: 'Bearer pgw_nope' });
+    const viaGraphql = await graphql(
+      app.url,
+      'mutation { publishKidlisp(source: "(wipe gold)") { code } }',
+      {},
+      { authorization: 'Bearer pgw_nope' },
+    );
     expect(viaGraphql.body.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect(await app.db.kidlisp.countDocuments()).toBe(before);
   });

@@ -9,10 +9,17 @@ afterAll(() => app.close());
 
 describe('deduplication', () => {
   it('gives the same code for the same trimmed source, cached, with one document and hits bumped', async () => {
-    const first = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe navy)\n(ink red)' });
-    const again = await postJson(`${app.url}/api/store-kidlisp`, { source: '  (wipe navy)\n(ink red)\n\n' });
+    const first = await postJson(`${app.url}/api/store-kidlisp`, {
+      source: '(wipe navy)\n(ink red)',
+    });
+    const again = await postJson(`${app.url}/api/store-kidlisp`, {
+      source: '  (wipe navy)\n(ink red)\n\n',
+    });
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ cached: false, url: `https://art.example/${first.body?.code}` });
+    expect(first.body).toMatchObject({
+      cached: false,
+      url: `https://art.example/${first.body?.code}`,
+    });
     expect(first.body?.code).toMatch(/^[a-km-np-z2-9]{3,}$/);
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ ...first.body, cached: true });
@@ -24,24 +31,38 @@ describe('deduplication', () => {
   it.each([
     ['/api/store-kidlisp', () => ({ source: `(wipe ${Math.random()})` }), 'kidlisp'],
     ['/api/store-clock', () => ({ source: `c d e ${Math.random()}` }), 'clocks'],
-    ['/api/store-piece', () => ({ source: `export function paint() {} // ${Math.random()}`, name: 'Race Piece' }), 'pieces'],
-  ] as const)('%s: 50 concurrent identical publishes give one document and one code', async (path, makeBody, collection) => {
-    const body = makeBody();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => postJson(app.url + path, body)));
-    const codes = new Set(answers.map((answer) => answer.body?.code));
-    expect(codes.size).toBe(1);
-    expect(answers.filter((answer) => answer.body?.cached === false)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(49);
-    const [code] = codes;
-    expect(await app.db[collection].countDocuments({ code })).toBe(1);
-    expect(await app.db[collection].countDocuments({ source: body.source.trim() })).toBe(1);
-  });
+    [
+      '/api/store-piece',
+      () => ({ source: `export function paint() {} // ${Math.random()}`, name: 'Race Piece' }),
+      'pieces',
+    ],
+  ] as const)(
+    '%s: 50 concurrent identical publishes give one document and one code',
+    async (path, makeBody, collection) => {
+      const body = makeBody();
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => postJson(app.url + path, body)),
+      );
+      const codes = new Set(answers.map((answer) => answer.body?.code));
+      expect(codes.size).toBe(1);
+      expect(answers.filter((answer) => answer.body?.cached === false)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(49);
+      const [code] = codes;
+      expect(await app.db[collection].countDocuments({ code })).toBe(1);
+      expect(await app.db[collection].countDocuments({ source: body.source.trim() })).toBe(1);
+    },
+  );
 
   it('never leaves a claimed code without its record after concurrent identical publishes', async () => {
     const body = { source: `(ink ${Math.random()})` };
-    await Promise.all(Array.from({ length: 20 }, () => postJson(`${app.url}/api/store-kidlisp`, body)));
-    const claimed = await app.db.codes.find({ kind: 'kidlisp' }).map((record) => record._id).toArray();
+    await Promise.all(
+      Array.from({ length: 20 }, () => postJson(`${app.url}/api/store-kidlisp`, body)),
+    );
+    const claimed = await app.db.codes
+      .find({ kind: 'kidlisp' })
+      .map((record) => record._id)
+      .toArray();
     const stored = await app.db.kidlisp.distinct('code');
     expect(claimed.sort()).toEqual(stored.sort());
   });
@@ -53,9 +74,14 @@ describe('deduplication', () => {
       const slug = `2026/06/07/namespace-${i}.png`;
       await storage.put(slug, Buffer.from(`png ${i}`), 'image/png');
       const kidlisp = await postJson(`${app.url}/api/store-kidlisp`, { source: `(box ${i})` });
-      const piece = await postJson(`${app.url}/api/store-piece`, { source: `export const boot = () => ${i};` });
+      const piece = await postJson(`${app.url}/api/store-piece`, {
+        source: `export const boot = () => ${i};`,
+      });
       const media = await postJson(`${app.url}/api/track-media`, { slug, ext: 'png' });
-      expect([kidlisp.status, piece.status, media.status], JSON.stringify([kidlisp.body, piece.body, media.body])).toEqual([201, 201, 200]);
+      expect(
+        [kidlisp.status, piece.status, media.status],
+        JSON.stringify([kidlisp.body, piece.body, media.body]),
+      ).toEqual([201, 201, 200]);
       expect(media.body).toMatchObject({ slug, cached: false });
       for (const answer of [kidlisp, piece, media]) {
         expect(typeof answer.body?.code).toBe('string');
@@ -76,6 +102,8 @@ describe('deduplication', () => {
     const legacy = await postJson(`${app.url}/api/store-clock`, { melody: 'g f e d' });
     expect(legacy.status).toBe(201);
     expect(await app.db.clocks.findOne({ code: both.body?.code })).toMatchObject({ source: 'abc' });
-    expect(await app.db.clocks.findOne({ code: legacy.body?.code })).toMatchObject({ source: 'g f e d' });
+    expect(await app.db.clocks.findOne({ code: legacy.body?.code })).toMatchObject({
+      source: 'g f e d',
+    });
   });
 });

@@ -14,7 +14,9 @@ const piece = 'export function paint({ wipe }) { wipe("blue"); }';
 const COLLECTIONS = ['kidlisp', 'clocks', 'pieces', 'paintings', 'tapes', 'codes'] as const;
 async function counts(): Promise<Record<(typeof COLLECTIONS)[number], number>> {
   const { db } = app;
-  const entries = await Promise.all(COLLECTIONS.map(async (name) => [name, await db[name].countDocuments()] as const));
+  const entries = await Promise.all(
+    COLLECTIONS.map(async (name) => [name, await db[name].countDocuments()] as const),
+  );
   return Object.fromEntries(entries) as Record<(typeof COLLECTIONS)[number], number>;
 }
 
@@ -26,7 +28,11 @@ async function writesNothing<T>(request: () => Promise<T>): Promise<T> {
   return result;
 }
 
-function expectContractError(response: { status: number; body?: Record<string, unknown> }, status: number, code: string) {
+function expectContractError(
+  response: { status: number; body?: Record<string, unknown> },
+  status: number,
+  code: string,
+) {
   expect(response.status).toBe(status);
   expect(response.body).toMatchObject({ code });
   expect(typeof response.body?.error).toBe('string');
@@ -41,40 +47,72 @@ describe.each([
   ['/api/track-media', { slug: '2026/01/02/x.png', ext: 'png' }],
 ])('%s', (path, valid) => {
   it('answers malformed JSON with 400 INVALID_JSON', async () => {
-    expectContractError(await writesNothing(() => postJson(app.url + path, '{"source": ')), 400, 'INVALID_JSON');
+    expectContractError(
+      await writesNothing(() => postJson(app.url + path, '{"source": ')),
+      400,
+      'INVALID_JSON',
+    );
   });
 
   it('answers a body that is not an object with 400', async () => {
-    expectContractError(await writesNothing(() => postJson(app.url + path, '[1,2]')), 400, 'INVALID_INPUT');
+    expectContractError(
+      await writesNothing(() => postJson(app.url + path, '[1,2]')),
+      400,
+      'INVALID_INPUT',
+    );
   });
 
   it('answers a bad bearer token with 401 and WWW-Authenticate, writing nothing', async () => {
-    const response = await writesNothing(() => postJson(app.url + path, valid, { authorization: 'Bearer pgw_not-a-real-token' }));
+    const response = await writesNothing(() =>
+      postJson(app.url + path, valid, { authorization: 'Bearer pgw_not-a-real-token' }),
+    );
     expectContractError(response, 401, 'UNAUTHENTICATED');
     expect(response.headers.get('www-authenticate')).toBe('Bearer error="invalid_token"');
   });
 
   it('answers a wrong method with 405 and Allow', async () => {
-    const response = await writesNothing(() => fetch(app.url + path, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(valid) }));
+    const response = await writesNothing(() =>
+      fetch(app.url + path, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(valid),
+      }),
+    );
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toContain('POST');
     expect(await response.json()).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
   });
 
   it('answers a body over 1 MiB with 413', async () => {
-    const response = await writesNothing(() => postJson(app.url + path, { source: 'x'.repeat(1_100_000) }));
+    const response = await writesNothing(() =>
+      postJson(app.url + path, { source: 'x'.repeat(1_100_000) }),
+    );
     expectContractError(response, 413, 'PAYLOAD_TOO_LARGE');
   });
 
   it('answers a non-JSON content type with 415', async () => {
-    const response = await writesNothing(() => fetch(app.url + path, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(valid) }));
-    expectContractError({ status: response.status, body: await response.json() }, 415, 'UNSUPPORTED_MEDIA_TYPE');
+    const response = await writesNothing(() =>
+      fetch(app.url + path, {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify(valid),
+      }),
+    );
+    expectContractError(
+      { status: response.status, body: await response.json() },
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
   });
 
   it('answers a preflight with 204 and CORS headers', async () => {
     const response = await fetch(app.url + path, {
       method: 'OPTIONS',
-      headers: { origin: 'https://example.org', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, authorization' },
+      headers: {
+        origin: 'https://example.org',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type, authorization',
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
@@ -95,26 +133,44 @@ describe('field errors', () => {
     ['/api/store-piece', { source: piece, name: 12 }, 'NAME_INVALID'],
     ['/api/track-media', { slug: '2026/01/02/x.gif', ext: 'gif' }, 'EXT_UNSUPPORTED'],
     ['/api/track-media', { slug: '../etc/passwd.png', ext: 'png' }, 'SLUG_INVALID'],
-    ['/api/track-media', { slug: '2026/01/02/t.zip', ext: 'zip', metadata: { totalDuration: 31 } }, 'TAPE_TOO_LONG'],
+    [
+      '/api/track-media',
+      { slug: '2026/01/02/t.zip', ext: 'zip', metadata: { totalDuration: 31 } },
+      'TAPE_TOO_LONG',
+    ],
   ])('%s %j gives %s', async (path, body, code) => {
     expectContractError(await writesNothing(() => postJson(app.url + path, body)), 400, code);
   });
 
   it('gives the piece syntax error position', async () => {
-    const response = await writesNothing(() => postJson(`${app.url}/api/store-piece`, { source: 'export function paint() {\n  let = ;\n}' }));
+    const response = await writesNothing(() =>
+      postJson(`${app.url}/api/store-piece`, { source: 'export function paint() {\n  let = ;\n}' }),
+    );
     expectContractError(response, 400, 'PIECE_SYNTAX');
     expect(response.body).toMatchObject({ code: 'PIECE_SYNTAX', line: 2 });
     expect(response.body?.column).toBeGreaterThan(0);
   });
 
   it('reports the tape limit', async () => {
-    const response = await writesNothing(() => postJson(`${app.url}/api/track-media`, { slug: '2026/01/02/t.zip', ext: 'zip', metadata: { totalDuration: 45 } }));
+    const response = await writesNothing(() =>
+      postJson(`${app.url}/api/track-media`, {
+        slug: '2026/01/02/t.zip',
+        ext: 'zip',
+        metadata: { totalDuration: 45 },
+      }),
+    );
     expectContractError(response, 400, 'TAPE_TOO_LONG');
     expect(response.body).toMatchObject({ code: 'TAPE_TOO_LONG', maxDuration: 30 });
   });
 
   it('answers a missing media object with 404', async () => {
-    expectContractError(await writesNothing(() => postJson(`${app.url}/api/track-media`, { slug: '2026/01/02/absent.png', ext: 'png' })), 404, 'MEDIA_NOT_FOUND');
+    expectContractError(
+      await writesNothing(() =>
+        postJson(`${app.url}/api/track-media`, { slug: '2026/01/02/absent.png', ext: 'png' }),
+      ),
+      404,
+      'MEDIA_NOT_FOUND',
+    );
   });
 
   it('answers an unknown API route with 404', async () => {
@@ -126,10 +182,14 @@ describe('field errors', () => {
     const body = JSON.stringify({ source: '(wipe red) ; no type' });
     const before = await counts();
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = httpRequest(`${app.url}/api/store-kidlisp`, { method: 'POST', headers: { 'content-length': Buffer.byteLength(body) } }, (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      });
+      const request = httpRequest(
+        `${app.url}/api/store-kidlisp`,
+        { method: 'POST', headers: { 'content-length': Buffer.byteLength(body) } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        },
+      );
       request.on('error', reject);
       request.end(body);
     });

@@ -7,13 +7,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const padded = (prefix: string, length: number) => prefix + ' '.repeat(length - prefix.length - 1) + ';';
+const padded = (prefix: string, length: number) =>
+  prefix + ' '.repeat(length - prefix.length - 1) + ';';
 
 describe('exact limits', () => {
   it.each([
     ['/api/store-kidlisp', 50_000, (n: number) => padded('(wipe red)', n)],
     ['/api/store-clock', 10_000, (n: number) => 'c'.repeat(n)],
-    ['/api/store-piece', 100_000, (n: number) => `export function paint() {}\n//${'x'.repeat(n - 29)}`],
+    [
+      '/api/store-piece',
+      100_000,
+      (n: number) => `export function paint() {}\n//${'x'.repeat(n - 29)}`,
+    ],
   ])('%s accepts %i characters and rejects one more', async (path, limit, make) => {
     const exact = make(limit);
     expect(exact).toHaveLength(limit);
@@ -29,10 +34,21 @@ describe('exact limits', () => {
   it('accepts a 30 s tape and rejects 30.01 s', async () => {
     const storage = app.service.services.storage;
     await storage.put('2026/03/04/long.zip', Buffer.from('zip'), 'application/zip');
-    const accepted = await postJson(`${app.url}/api/track-media`, { slug: '2026/03/04/long.zip', ext: 'zip', metadata: { totalDuration: 30 } });
+    const accepted = await postJson(`${app.url}/api/track-media`, {
+      slug: '2026/03/04/long.zip',
+      ext: 'zip',
+      metadata: { totalDuration: 30 },
+    });
     expect(accepted.status).toBe(200);
-    expect(await app.db.tapes.findOne({ code: accepted.body?.code })).toMatchObject({ kind: 'zip', totalDuration: 30 });
-    const rejected = await postJson(`${app.url}/api/track-media`, { slug: '2026/03/04/long.zip', ext: 'zip', metadata: { totalDuration: 30.01 } });
+    expect(await app.db.tapes.findOne({ code: accepted.body?.code })).toMatchObject({
+      kind: 'zip',
+      totalDuration: 30,
+    });
+    const rejected = await postJson(`${app.url}/api/track-media`, {
+      slug: '2026/03/04/long.zip',
+      ext: 'zip',
+      metadata: { totalDuration: 30.01 },
+    });
     expect(rejected.status).toBe(400);
     expect(rejected.body).toMatchObject({ code: 'TAPE_TOO_LONG', maxDuration: 30 });
   });

@@ -7,7 +7,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const publish = (source: string, name?: string) => postJson(`${app.url}/api/store-piece`, name === undefined ? { source } : { source, name });
+const publish = (source: string, name?: string) =>
+  postJson(`${app.url}/api/store-piece`, name === undefined ? { source } : { source, name });
 
 describe('store-piece', () => {
   it.each([
@@ -19,7 +20,10 @@ describe('store-piece', () => {
   ])('accepts %s', async (_label, source) => {
     const response = await publish(source);
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ cached: false, url: `https://art.example/${response.body?.code}` });
+    expect(response.body).toMatchObject({
+      cached: false,
+      url: `https://art.example/${response.body?.code}`,
+    });
   });
 
   it.each([
@@ -39,7 +43,12 @@ describe('store-piece', () => {
     const response = await publish(source);
     const record = await app.db.pieces.findOne({ code: response.body?.code });
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
-    expect(record).toMatchObject({ slug: `${today}/${response.body?.code}`, source: source.trim(), anonymous: true, hits: 1 });
+    expect(record).toMatchObject({
+      slug: `${today}/${response.body?.code}`,
+      source: source.trim(),
+      anonymous: true,
+      hits: 1,
+    });
     const object = await app.service.services.storage.get(`${record?.slug}.mjs`);
     expect(object?.body.toString()).toBe(source);
   });
@@ -48,7 +57,11 @@ describe('store-piece', () => {
     const first = await publish('export function paint() { 1 }', 'Red Box!');
     const second = await publish('export function paint() { 2 }', 'red box');
     const third = await publish('export function paint() { 3 }', 'RED   BOX');
-    expect([first.body?.code, second.body?.code, third.body?.code]).toEqual(['red-box', 'red-box-2', 'red-box-3']);
+    expect([first.body?.code, second.body?.code, third.body?.code]).toEqual([
+      'red-box',
+      'red-box-2',
+      'red-box-3',
+    ]);
     const same = await publish('export function paint() { 1 }', 'another name');
     expect(same.body).toMatchObject({ code: 'red-box', cached: true });
   });

@@ -6,7 +6,13 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, freePort, HangError, type HttpClient, type RawResponse } from '../support/http-client.js';
+import {
+  createHttpClient,
+  freePort,
+  HangError,
+  type HttpClient,
+  type RawResponse,
+} from '../support/http-client.js';
 
 /**
  * The database goes away in the middle of a load of publishes and chat reads, then comes back
@@ -43,7 +49,8 @@ const outcomes: Outcome[] = [];
 let counter = 0;
 let mediaNext = 0;
 
-const mediaSlug = (i: number) => (i % 2 ? `2026/05/06/load-${nonce}-${i}.png` : `2026/05/06/load-${nonce}-${i}.mp4`);
+const mediaSlug = (i: number) =>
+  i % 2 ? `2026/05/06/load-${nonce}-${i}.png` : `2026/05/06/load-${nonce}-${i}.mp4`;
 
 /** One request of a kind, with a payload no other request sends. */
 async function fire(kind: Kind): Promise<Outcome> {
@@ -79,7 +86,10 @@ async function fire(kind: Kind): Promise<Outcome> {
     }
     case 'graphql':
       sent.source = `(wipe teal) ; graphql ${n} ${nonce}`;
-      request = client.graphql('mutation ($source: String!) { publishKidlisp(source: $source) { code cached } }', { source: sent.source });
+      request = client.graphql(
+        'mutation ($source: String!) { publishKidlisp(source: $source) { code cached } }',
+        { source: sent.source },
+      );
       break;
   }
   try {
@@ -93,7 +103,8 @@ async function fire(kind: Kind): Promise<Outcome> {
 function succeeded(outcome: Outcome): boolean {
   const response = outcome.response;
   if (!response || response.status >= 300) return false;
-  if (outcome.kind === 'graphql') return !response.json?.errors && typeof response.json?.data?.publishKidlisp?.code === 'string';
+  if (outcome.kind === 'graphql')
+    return !response.json?.errors && typeof response.json?.data?.publishKidlisp?.code === 'string';
   return true;
 }
 
@@ -101,21 +112,26 @@ function succeeded(outcome: Outcome): boolean {
 function describeUnexpected(outcome: Outcome): string | undefined {
   const { response, failure } = outcome;
   const ms = Math.round(outcome.ended - outcome.started);
-  if (failure) return `${outcome.kind}: ${failure instanceof HangError ? 'hung' : 'failed'} after ${ms} ms: ${failure.message}`;
+  if (failure)
+    return `${outcome.kind}: ${failure instanceof HangError ? 'hung' : 'failed'} after ${ms} ms: ${failure.message}`;
   if (!response) return `${outcome.kind}: no response`;
   if (ms > MAX_REQUEST_MS) return `${outcome.kind}: answered only after ${ms} ms`;
   if (outcome.kind === 'graphql') {
     const errors = (response.json?.errors ?? []) as { extensions?: { code?: string } }[];
     if (response.status !== 200) return `graphql: HTTP ${response.status}`;
     const codes = errors.map((error) => error.extensions?.code);
-    if (codes.some((code) => code !== 'DB_UNAVAILABLE')) return `graphql: error codes ${JSON.stringify(codes)}`;
+    if (codes.some((code) => code !== 'DB_UNAVAILABLE'))
+      return `graphql: error codes ${JSON.stringify(codes)}`;
     return undefined;
   }
   if (response.status < 300) return undefined;
   const body = response.json;
-  if (response.status !== 503 || body?.code !== 'DB_UNAVAILABLE') return `${outcome.kind}: ${response.status} ${response.text.slice(0, 200)}`;
-  if (typeof body.error !== 'string' || body.message !== body.error) return `${outcome.kind}: 503 body not contract-shaped: ${response.text}`;
-  if (response.headers['retry-after'] === undefined) return `${outcome.kind}: 503 without Retry-After`;
+  if (response.status !== 503 || body?.code !== 'DB_UNAVAILABLE')
+    return `${outcome.kind}: ${response.status} ${response.text.slice(0, 200)}`;
+  if (typeof body.error !== 'string' || body.message !== body.error)
+    return `${outcome.kind}: 503 body not contract-shaped: ${response.text}`;
+  if (response.headers['retry-after'] === undefined)
+    return `${outcome.kind}: 503 without Retry-After`;
   return undefined;
 }
 
@@ -150,10 +166,24 @@ beforeAll(async () => {
   app = await startTestApp({ MONGODB_URI: mongo.uri });
   client = createHttpClient(app.url, { maxSockets: WORKERS + 16, timeoutMs: 10_000 });
   const storage = app.services.storage;
-  for (let i = 0; i < MEDIA_SLUGS; i++) await storage.put(mediaSlug(i), Buffer.from(`media ${i}`), i % 2 ? 'image/png' : 'video/mp4');
+  for (let i = 0; i < MEDIA_SLUGS; i++)
+    await storage.put(mediaSlug(i), Buffer.from(`media ${i}`), i % 2 ? 'image/png' : 'video/mp4');
   const when = Date.UTC(2026, 2, 1);
-  await app.db.chat.system.insertMany(Array.from({ length: 60 }, (_, i) => ({ _id: new ObjectId(), text: `hello ${i}`, when: new Date(when + i * 1000), user: 'acct-1' })));
-  await app.db.chat.clock.insertMany(Array.from({ length: 30 }, (_, i) => ({ _id: new ObjectId(), text: `tick ${i}`, when: new Date(when + i * 1500) })));
+  await app.db.chat.system.insertMany(
+    Array.from({ length: 60 }, (_, i) => ({
+      _id: new ObjectId(),
+      text: `hello ${i}`,
+      when: new Date(when + i * 1000),
+      user: 'acct-1',
+    })),
+  );
+  await app.db.chat.clock.insertMany(
+    Array.from({ length: 30 }, (_, i) => ({
+      _id: new ObjectId(),
+      text: `tick ${i}`,
+      when: new Date(when + i * 1500),
+    })),
+  );
   await app.db.handles.insertOne({ _id: 'acct-1', handle: 'ada' });
 
   // Healthy load, the database stops, stays away, comes back; the load never pauses.
@@ -177,7 +207,10 @@ beforeAll(async () => {
     recoveryMs = {};
     for (const outcome of outcomes) {
       if (outcome.ended > restartedAt && succeeded(outcome)) {
-        recoveryMs[outcome.kind] = Math.min(recoveryMs[outcome.kind] ?? Infinity, outcome.ended - restartedAt);
+        recoveryMs[outcome.kind] = Math.min(
+          recoveryMs[outcome.kind] ?? Infinity,
+          outcome.ended - restartedAt,
+        );
       }
     }
     if (KINDS.every((kind) => recoveryMs[kind] !== undefined)) break;
@@ -203,10 +236,16 @@ describe('the database stops during load', () => {
   });
 
   it('answers 503 DB_UNAVAILABLE with Retry-After while it is away: never a 500, never a hang', () => {
-    const during = outcomes.filter((outcome) => outcome.ended > stoppedAt && outcome.started < restartedAt);
+    const during = outcomes.filter(
+      (outcome) => outcome.ended > stoppedAt && outcome.started < restartedAt,
+    );
     expect(during.map(describeUnexpected).filter(Boolean)).toEqual([]);
     // Every kind of request noticed the outage (uncached chat reads included).
-    for (const kind of KINDS) expect(during.filter((outcome) => outcome.kind === kind && isUnavailable(outcome)).length, kind).toBeGreaterThan(0);
+    for (const kind of KINDS)
+      expect(
+        during.filter((outcome) => outcome.kind === kind && isUnavailable(outcome)).length,
+        kind,
+      ).toBeGreaterThan(0);
     const slowest = Math.max(...during.map((outcome) => outcome.ended - outcome.started));
     expect(slowest).toBeLessThan(MAX_REQUEST_MS);
   });
@@ -223,7 +262,10 @@ describe('the database stops during load', () => {
     // And it stays healthy: one more of each kind, all answered.
     for (const kind of KINDS) {
       const outcome = await fire(kind);
-      expect(succeeded(outcome), `${kind}: ${outcome.response?.status} ${outcome.response?.text.slice(0, 200)}`).toBe(true);
+      expect(
+        succeeded(outcome),
+        `${kind}: ${outcome.response?.status} ${outcome.response?.text.slice(0, 200)}`,
+      ).toBe(true);
     }
     expect((await client.get('/readyz')).status).toBe(200);
   });
@@ -249,13 +291,19 @@ describe('the database stops during load', () => {
       const claims = await db.codes.find().toArray();
       const orphans = [];
       for (const claim of claims) {
-        const records = { kidlisp: db.kidlisp, piece: db.pieces, painting: db.paintings, tape: db.tapes }[claim.kind] as typeof db.pieces;
+        const records = {
+          kidlisp: db.kidlisp,
+          piece: db.pieces,
+          painting: db.paintings,
+          tape: db.tapes,
+        }[claim.kind] as typeof db.pieces;
         if (!(await records.findOne({ code: claim._id }))) orphans.push(claim);
       }
       return orphans;
     };
     const settleBy = performance.now() + 5_000;
-    while ((await claimsWithoutRecord()).length > 0 && performance.now() < settleBy) await sleep(200);
+    while ((await claimsWithoutRecord()).length > 0 && performance.now() < settleBy)
+      await sleep(200);
 
     const [kidlisp, clocks, pieces, paintings, tapes, codes] = await Promise.all([
       db.kidlisp.find().toArray(),
@@ -276,8 +324,23 @@ describe('the database stops during load', () => {
           typeof doc.anonymous !== 'boolean',
     );
     expect(pieceProblems).toEqual([]);
-    expect(paintings.filter((doc) => !(typeof doc.code === 'string' && typeof doc.slug === 'string' && isDate(doc.when)))).toEqual([]);
-    expect(tapes.filter((doc) => !(typeof doc.code === 'string' && typeof doc.slug === 'string' && ['zip', 'mp4'].includes(doc.kind) && isDate(doc.when)))).toEqual([]);
+    expect(
+      paintings.filter(
+        (doc) =>
+          !(typeof doc.code === 'string' && typeof doc.slug === 'string' && isDate(doc.when)),
+      ),
+    ).toEqual([]);
+    expect(
+      tapes.filter(
+        (doc) =>
+          !(
+            typeof doc.code === 'string' &&
+            typeof doc.slug === 'string' &&
+            ['zip', 'mp4'].includes(doc.kind) &&
+            isDate(doc.when)
+          ),
+      ),
+    ).toEqual([]);
 
     // The shared namespace: every claimed code has its record, every record its claim.
     const recordCodes = {
@@ -289,7 +352,9 @@ describe('the database stops during load', () => {
     const orphanClaims = codes.filter((claim) => !recordCodes[claim.kind]?.has(claim._id));
     expect(orphanClaims, 'codes claimed without a record').toEqual([]);
     const claimed = new Set(codes.map((claim) => claim._id));
-    const unclaimed = [...kidlisp, ...pieces, ...paintings, ...tapes].map((doc) => doc.code).filter((code) => !claimed.has(code));
+    const unclaimed = [...kidlisp, ...pieces, ...paintings, ...tapes]
+      .map((doc) => doc.code)
+      .filter((code) => !claimed.has(code));
     expect(unclaimed, 'records whose code is not claimed').toEqual([]);
 
     // Every acknowledged publish survived the restart, with what was sent.
@@ -306,14 +371,17 @@ describe('the database stops during load', () => {
       if (outcome.kind === 'kidlisp' || outcome.kind === 'clock' || outcome.kind === 'piece') {
         expect(outcome.response?.status).toBe(201);
         acknowledged++;
-        if (byCode[outcome.kind].get(body.code)?.source !== outcome.sent.source?.trim()) lost.push(`${outcome.kind} ${body.code}`);
+        if (byCode[outcome.kind].get(body.code)?.source !== outcome.sent.source?.trim())
+          lost.push(`${outcome.kind} ${body.code}`);
       } else if (outcome.kind === 'graphql') {
         acknowledged++;
-        if (byCode.kidlisp.get(body.data.publishKidlisp.code)?.source !== outcome.sent.source) lost.push(`graphql ${body.data.publishKidlisp.code}`);
+        if (byCode.kidlisp.get(body.data.publishKidlisp.code)?.source !== outcome.sent.source)
+          lost.push(`graphql ${body.data.publishKidlisp.code}`);
       } else if (outcome.kind === 'media') {
         acknowledged++;
         const collection = outcome.sent.slug?.endsWith('.png') ? paintings : tapes;
-        if (!collection.some((doc) => doc.code === body.code && doc.slug === outcome.sent.slug)) lost.push(`media ${body.code}`);
+        if (!collection.some((doc) => doc.code === body.code && doc.slug === outcome.sent.slug))
+          lost.push(`media ${body.code}`);
       }
     }
     expect(acknowledged).toBeGreaterThan(30);
@@ -336,12 +404,15 @@ describe('the database stops during load', () => {
     mongo = undefined;
     const first = await Promise.all(KINDS.map((kind) => fire(kind)));
     expect(first.map(describeUnexpected).filter(Boolean)).toEqual([]);
-    expect(first.filter((outcome) => !isUnavailable(outcome)).map((outcome) => outcome.kind)).toEqual([]);
+    expect(
+      first.filter((outcome) => !isUnavailable(outcome)).map((outcome) => outcome.kind),
+    ).toEqual([]);
 
     mongo = await startEmbeddedMongo({ port, dataDir });
     const back = performance.now();
     let outcome = await fire('kidlisp');
-    while (!succeeded(outcome) && performance.now() - back < RECOVERY_BUDGET_MS) outcome = await fire('kidlisp');
+    while (!succeeded(outcome) && performance.now() - back < RECOVERY_BUDGET_MS)
+      outcome = await fire('kidlisp');
     expect(succeeded(outcome)).toBe(true);
     expect(performance.now() - back).toBeLessThan(RECOVERY_BUDGET_MS);
   });

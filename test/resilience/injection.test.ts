@@ -15,9 +15,24 @@ beforeAll(async () => {
   await app.services.storage.put('2026/04/05/real.png', Buffer.from('png'), 'image/png');
   await app.db.handles.insertOne({ _id: 'acct-ada', handle: 'ada' });
   await app.db.chat.system.insertMany([
-    { _id: new ObjectId(), user: 'acct-ada', text: 'from ada', when: new Date('2026-04-01T00:00:00Z') },
-    { _id: new ObjectId(), user: 'acct-bob', text: 'from bob', when: new Date('2026-04-01T00:00:01Z') },
-    { _id: new ObjectId(), text: 'secret deleted', when: new Date('2026-04-01T00:00:02Z'), deleted: true },
+    {
+      _id: new ObjectId(),
+      user: 'acct-ada',
+      text: 'from ada',
+      when: new Date('2026-04-01T00:00:00Z'),
+    },
+    {
+      _id: new ObjectId(),
+      user: 'acct-bob',
+      text: 'from bob',
+      when: new Date('2026-04-01T00:00:01Z'),
+    },
+    {
+      _id: new ObjectId(),
+      text: 'secret deleted',
+      when: new Date('2026-04-01T00:00:02Z'),
+      deleted: true,
+    },
   ]);
   // Something already published, so an operator that matched "anything" would have something to match.
   expect((await client.post('/api/store-kidlisp', { source: '(wipe existing)' })).status).toBe(201);
@@ -31,7 +46,9 @@ afterAll(async () => {
 async function counts() {
   const { db } = app;
   const entries = await Promise.all(
-    (['kidlisp', 'clocks', 'pieces', 'paintings', 'tapes', 'codes'] as const).map(async (name) => [name, await db[name].countDocuments()] as const),
+    (['kidlisp', 'clocks', 'pieces', 'paintings', 'tapes', 'codes'] as const).map(
+      async (name) => [name, await db[name].countDocuments()] as const,
+    ),
   );
   return Object.fromEntries(entries);
 }
@@ -53,11 +70,19 @@ describe('operator injection', () => {
     ['/api/store-clock', { source: { $regex: '.' } }, 'SOURCE_NOT_STRING'],
     ['/api/store-clock', { melody: { $gt: '' } }, 'SOURCE_NOT_STRING'],
     ['/api/store-piece', { source: { $where: 'sleep(1000)' } }, 'SOURCE_NOT_STRING'],
-    ['/api/store-piece', { source: 'export function paint() {}', name: { $ne: null } }, 'NAME_INVALID'],
+    [
+      '/api/store-piece',
+      { source: 'export function paint() {}', name: { $ne: null } },
+      'NAME_INVALID',
+    ],
     ['/api/track-media', { slug: { $ne: null }, ext: 'png' }, 'SLUG_INVALID'],
     ['/api/track-media', { slug: { $regex: '.*' }, ext: 'png' }, 'SLUG_INVALID'],
     ['/api/track-media', { slug: '2026/04/05/real.png', ext: { $in: ['png'] } }, 'EXT_UNSUPPORTED'],
-    ['/api/track-media', { slug: '2026/04/05/real.png', ext: 'png', metadata: { totalDuration: { $gt: 0 } } }, 'METADATA_INVALID'],
+    [
+      '/api/track-media',
+      { slug: '2026/04/05/real.png', ext: 'png', metadata: { totalDuration: { $gt: 0 } } },
+      'METADATA_INVALID',
+    ],
   ])('POST %s %j is a 400 %s and writes nothing', async (path, body, code) => {
     const before = await counts();
     expectContractError(await client.post(path, body), 400, code);
@@ -86,13 +111,17 @@ describe('operator injection', () => {
     // `$ne` as a handle: no such handle, so nobody's messages (not everybody's).
     const handle = await client.get(`/api/chat-messages?from=${encodeURIComponent('$ne')}`);
     expect(handle.status).toBe(400); // not a handle shape at all
-    const literal = await client.get(`/api/chat-messages?search=${encodeURIComponent('{"$ne":null}')}`);
+    const literal = await client.get(
+      `/api/chat-messages?search=${encodeURIComponent('{"$ne":null}')}`,
+    );
     expect(literal.status).toBe(200);
     expect(literal.json.count).toBe(0);
     // A source that looks like an operator document is published as the text it is.
     const published = await client.post('/api/store-kidlisp', { source: '{"$gt": ""}' });
     expect(published.status).toBe(201);
-    expect((await app.db.kidlisp.findOne({ code: published.json.code }))?.source).toBe('{"$gt": ""}');
+    expect((await app.db.kidlisp.findOne({ code: published.json.code }))?.source).toBe(
+      '{"$gt": ""}',
+    );
   });
 
   it('rejects operators in GraphQL variables and writes nothing', async () => {
@@ -100,10 +129,22 @@ describe('operator injection', () => {
     const attempts: [string, Record<string, unknown>][] = [
       ['mutation ($s: String!) { publishKidlisp(source: $s) { code } }', { s: { $gt: '' } }],
       ['mutation ($s: String!) { publishClock(source: $s) { code } }', { s: { $ne: null } }],
-      ['mutation ($s: String!, $n: String) { publishPiece(source: $s, name: $n) { code } }', { s: 'export default 1', n: { $ne: null } }],
-      ['mutation ($slug: String!) { trackMedia(slug: $slug, ext: png) { code } }', { slug: { $regex: '.' } }],
-      ['query ($f: String) { chatMessages(from: $f) { edges { node { text } } } }', { f: { $ne: 'x' } }],
-      ['query ($s: String) { chatMessages(search: $s) { edges { node { text } } } }', { s: { $regex: '.' } }],
+      [
+        'mutation ($s: String!, $n: String) { publishPiece(source: $s, name: $n) { code } }',
+        { s: 'export default 1', n: { $ne: null } },
+      ],
+      [
+        'mutation ($slug: String!) { trackMedia(slug: $slug, ext: png) { code } }',
+        { slug: { $regex: '.' } },
+      ],
+      [
+        'query ($f: String) { chatMessages(from: $f) { edges { node { text } } } }',
+        { f: { $ne: 'x' } },
+      ],
+      [
+        'query ($s: String) { chatMessages(search: $s) { edges { node { text } } } }',
+        { s: { $regex: '.' } },
+      ],
     ];
     for (const [query, variables] of attempts) {
       const response = await client.graphql(query, variables);
@@ -117,9 +158,12 @@ describe('operator injection', () => {
   it('never returns deleted messages or other accounts for a handle filter', async () => {
     const ada = await client.get('/api/chat-messages?from=@ada');
     expect(ada.status).toBe(200);
-    expect(ada.json.messages.map((message: { text: string }) => message.text)).toEqual(['from ada']);
+    expect(ada.json.messages.map((message: { text: string }) => message.text)).toEqual([
+      'from ada',
+    ]);
 
-    const texts = (response: RawResponse) => response.json.messages.map((message: { text: string }) => message.text);
+    const texts = (response: RawResponse) =>
+      response.json.messages.map((message: { text: string }) => message.text);
     // A plain page: every visible message, and not the deleted one.
     for (const query of ['limit=100', 'instance=all&limit=100']) {
       const page = await client.get(`/api/chat-messages?${query}`);
@@ -139,10 +183,14 @@ describe('operator injection', () => {
     expect(shared.status).toBe(200);
     expect(texts(shared)).toEqual(['from ada']);
     // The same through GraphQL.
-    const connection = await client.graphql('{ all: chatMessages(last: 100) { edges { node { text } } } secret: chatMessages(search: "secret") { edges { node { text } } } }');
+    const connection = await client.graphql(
+      '{ all: chatMessages(last: 100) { edges { node { text } } } secret: chatMessages(search: "secret") { edges { node { text } } } }',
+    );
     expect(connection.status, connection.text).toBe(200);
     expect(connection.json.errors, connection.text).toBeUndefined();
-    expect(connection.json.data.all.edges.map((edge: { node: { text: string } }) => edge.node.text)).toEqual(['from ada', 'from bob']);
+    expect(
+      connection.json.data.all.edges.map((edge: { node: { text: string } }) => edge.node.text),
+    ).toEqual(['from ada', 'from bob']);
     expect(connection.json.data.secret.edges).toEqual([]);
   });
 });

@@ -26,23 +26,25 @@ const ONE_MIB = 1_048_576;
 
 /** Sends raw bytes on a fresh connection and collects what comes back until the server closes it. */
 function rawExchange(write: (socket: Socket) => void, giveUpMs: number) {
-  return new Promise<{ text: string; closedAfterMs: number; closedByServer: boolean }>((resolve) => {
-    const started = performance.now();
-    const socket = connect(port, '127.0.0.1');
-    let text = '';
-    let closedByServer = true;
-    const giveUp = setTimeout(() => {
-      closedByServer = false;
-      socket.destroy();
-    }, giveUpMs);
-    socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-    socket.on('error', () => {});
-    socket.on('close', () => {
-      clearTimeout(giveUp);
-      resolve({ text, closedAfterMs: performance.now() - started, closedByServer });
-    });
-    write(socket);
-  });
+  return new Promise<{ text: string; closedAfterMs: number; closedByServer: boolean }>(
+    (resolve) => {
+      const started = performance.now();
+      const socket = connect(port, '127.0.0.1');
+      let text = '';
+      let closedByServer = true;
+      const giveUp = setTimeout(() => {
+        closedByServer = false;
+        socket.destroy();
+      }, giveUpMs);
+      socket.on('data', (chunk) => (text += chunk.toString('latin1')));
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        clearTimeout(giveUp);
+        resolve({ text, closedAfterMs: performance.now() - started, closedByServer });
+      });
+      write(socket);
+    },
+  );
 }
 
 describe('oversized requests', () => {
@@ -78,25 +80,40 @@ describe('oversized requests', () => {
   });
 
   it('answers a GraphQL body over 1 MiB with 413 PAYLOAD_TOO_LARGE', async () => {
-    const response = await client.graphql('mutation ($s: String!) { publishKidlisp(source: $s) { code } }', { s: 'x'.repeat(2 * ONE_MIB) });
+    const response = await client.graphql(
+      'mutation ($s: String!) { publishKidlisp(source: $s) { code } }',
+      { s: 'x'.repeat(2 * ONE_MIB) },
+    );
     expect(response.status).toBe(413);
     expect(response.json.errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it.each(['/api/store-kidlisp', '/graphql'])('refuses an over-long chunked body (no Content-Length) on %s with 413', async (path) => {
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest({ host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
+  it.each(['/api/store-kidlisp', '/graphql'])(
+    'refuses an over-long chunked body (no Content-Length) on %s with 413',
+    async (path) => {
+      const status = await new Promise<number>((resolve, reject) => {
+        const req = httpRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+          },
+          (res) => {
+            res.resume();
+            resolve(res.statusCode ?? 0);
+          },
+        );
+        req.on('error', reject);
+        const chunk = 'x'.repeat(64 * 1024);
+        req.write('{"source":"');
+        for (let i = 0; i < 20; i++) req.write(chunk); // 1.25 MiB, chunked
+        req.end('"}');
       });
-      req.on('error', reject);
-      const chunk = 'x'.repeat(64 * 1024);
-      req.write('{"source":"');
-      for (let i = 0; i < 20; i++) req.write(chunk); // 1.25 MiB, chunked
-      req.end('"}');
-    });
-    expect(status).toBe(413);
-  });
+      expect(status).toBe(413);
+    },
+  );
 });
 
 describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, () => {
@@ -106,7 +123,9 @@ describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, 
       const body = JSON.stringify({ source: '(wipe blue)'.padEnd(60, ' ') });
       let timer: NodeJS.Timeout | undefined;
       const result = await rawExchange((socket) => {
-        socket.write(`POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`);
+        socket.write(
+          `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+        );
         let sent = 0;
         timer = setInterval(() => {
           if (socket.destroyed || sent >= body.length) return;
@@ -141,7 +160,9 @@ describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, 
     let timer: NodeJS.Timeout | undefined;
     let slowDone = false;
     const slow = rawExchange((socket) => {
-      socket.write('POST /api/store-kidlisp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n');
+      socket.write(
+        'POST /api/store-kidlisp HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n',
+      );
       timer = setInterval(() => {
         if (!socket.destroyed) socket.write(' ');
       }, 500);
@@ -160,7 +181,9 @@ describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, 
     const result = await slow;
     expect(result.closedByServer).toBe(true);
     expect(result.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
-    expect(polls.length, 'polls during the slow-client window').toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS / 250);
+    expect(polls.length, 'polls during the slow-client window').toBeGreaterThanOrEqual(
+      REQUEST_TIMEOUT_MS / 250,
+    );
     for (const [i, poll] of polls.entries()) {
       expect(poll.status, `poll ${i}`).toBe(200);
       expect(poll.ms, `poll ${i} took ${Math.round(poll.ms)} ms`).toBeLessThan(250);

@@ -22,13 +22,32 @@ let commands: CommandLog;
 
 const T0 = Date.UTC(2026, 0, 1);
 /** Texts with the metacharacters users type, stored literally, so a literal search must find exactly these. */
-const literals = ['(a+)+$', '.*', 'C:\\Users\\ada', '[x]{2}', 'price: $5^2', 'a|b', '✨ sparkle ✨', 'naïve café'];
+const literals = [
+  '(a+)+$',
+  '.*',
+  'C:\\Users\\ada',
+  '[x]{2}',
+  'price: $5^2',
+  'a|b',
+  '✨ sparkle ✨',
+  'naïve café',
+];
 
 beforeAll(async () => {
   app = await startTestApp({}, { monitorCommands: true });
   client = createHttpClient(app.url, { maxSockets: 4 });
   commands = recordCommands(app.db.client);
-  const words = ['hello', 'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab', 'paint', 'clock', 'melody', 'wipe blue', 'ünïcödé', '日本語のテキスト', 'a'.repeat(120)];
+  const words = [
+    'hello',
+    'aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaab',
+    'paint',
+    'clock',
+    'melody',
+    'wipe blue',
+    'ünïcödé',
+    '日本語のテキスト',
+    'a'.repeat(120),
+  ];
   const system = Array.from({ length: SYSTEM_MESSAGES }, (_, i) => ({
     _id: new ObjectId(),
     user: `acct-${i % 50}`,
@@ -36,12 +55,21 @@ beforeAll(async () => {
     when: new Date(T0 + i * 1_000),
   }));
   literals.forEach((text, i) => {
-    system[100 + i * 7] = { ...(system[100 + i * 7] as (typeof system)[number]), text: `look: ${text} here` };
+    system[100 + i * 7] = {
+      ...(system[100 + i * 7] as (typeof system)[number]),
+      text: `look: ${text} here`,
+    };
   });
-  const clock = Array.from({ length: CLOCK_MESSAGES }, (_, i) => ({ _id: new ObjectId(), text: `${words[i % words.length]} tick ${i}`, when: new Date(T0 + i * 3_000 + 500) }));
+  const clock = Array.from({ length: CLOCK_MESSAGES }, (_, i) => ({
+    _id: new ObjectId(),
+    text: `${words[i % words.length]} tick ${i}`,
+    when: new Date(T0 + i * 3_000 + 500),
+  }));
   await app.db.chat.system.insertMany(system);
   await app.db.chat.clock.insertMany(clock);
-  await app.db.handles.insertMany(Array.from({ length: 50 }, (_, i) => ({ _id: `acct-${i}`, handle: `user${i}` })));
+  await app.db.handles.insertMany(
+    Array.from({ length: 50 }, (_, i) => ({ _id: `acct-${i}`, handle: `user${i}` })),
+  );
 });
 
 afterAll(async () => {
@@ -78,7 +106,9 @@ let nextBefore = 0;
 const uncached = () => new Date(Date.UTC(2031, 0, 1) + ++nextBefore).toISOString();
 
 const search = (text: string, instance: string, param = 'search') =>
-  client.get(`/api/chat-messages?instance=${instance}&limit=100&before=${uncached()}&${param}=${encodeURIComponent(text)}`);
+  client.get(
+    `/api/chat-messages?instance=${instance}&limit=100&before=${uncached()}&${param}=${encodeURIComponent(text)}`,
+  );
 
 /** The text as a regular expression that matches only itself: every metacharacter behind a backslash (written here, not imported). */
 const literalPattern = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, (char) => `\\${char}`);
@@ -86,10 +116,16 @@ const literalPattern = (text: string) => text.replace(/[\\^$.*+?()[\]{}|]/g, (ch
 /** Every `{ $regex, $options }` anywhere in the commands sent (a find's filter, an aggregation's `$match`, a `$unionWith` pipeline). */
 function regexConditions(value: unknown, found: { $regex: unknown; $options: unknown }[] = []) {
   if (Array.isArray(value)) for (const item of value) regexConditions(item, found);
-  else if (value && typeof value === 'object' && !(value instanceof ObjectId) && !(value instanceof Date)) {
+  else if (
+    value &&
+    typeof value === 'object' &&
+    !(value instanceof ObjectId) &&
+    !(value instanceof Date)
+  ) {
     const record = value as Record<string, unknown>;
     if ('$regex' in record) found.push({ $regex: record.$regex, $options: record.$options });
-    for (const [key, inner] of Object.entries(record)) if (key !== '$regex') regexConditions(inner, found);
+    for (const [key, inner] of Object.entries(record))
+      if (key !== '$regex') regexConditions(inner, found);
   }
   return found;
 }
@@ -99,7 +135,10 @@ describe('pathological search strings', () => {
     for (const text of literals) {
       const response = await search(text, 'system');
       expect(response.status, text).toBe(200);
-      expect(response.json.messages.map((message: { text: string }) => message.text), text).toEqual([`look: ${text} here`]);
+      expect(
+        response.json.messages.map((message: { text: string }) => message.text),
+        text,
+      ).toEqual([`look: ${text} here`]);
     }
     // `.*` as a regex would match every message; as text it matches the one message that has it.
     expect((await search('.*', 'all')).json.count).toBe(1);
@@ -122,14 +161,18 @@ describe('pathological search strings', () => {
         // What reached the database is the escaped literal of the term, case-insensitive, once per channel read.
         const conditions = regexConditions(commands.commands().map((entry) => entry.command));
         expect(conditions, label).toHaveLength(instance === 'all' ? 2 : 1);
-        for (const condition of conditions) expect(condition, label).toEqual({ $regex: literalPattern(term), $options: 'i' });
+        for (const condition of conditions)
+          expect(condition, label).toEqual({ $regex: literalPattern(term), $options: 'i' });
         expect(new RegExp(`^(?:${literalPattern(term)})$`, 'i').test(term), label).toBe(true);
       }
     }
     const ms = timings.map((timing) => timing.ms);
     const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a));
     expect(median(ms), `median of ${ms.map(Math.round).join(', ')}`).toBeLessThan(MEDIAN_BUDGET_MS);
-    expect(slowest.ms, `slowest: ${slowest.instance} ${JSON.stringify(slowest.text).slice(0, 60)}`).toBeLessThan(CEILING_MS);
+    expect(
+      slowest.ms,
+      `slowest: ${slowest.instance} ${JSON.stringify(slowest.text).slice(0, 60)}`,
+    ).toBeLessThan(CEILING_MS);
   });
 
   it('refuses a search longer than 200 characters instead of running it', async () => {

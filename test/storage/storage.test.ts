@@ -12,7 +12,10 @@ const backends: [string, () => Promise<{ storage: ObjectStorage; stop(): Promise
     'filesystem',
     async () => {
       const root = await mkdtemp(join(tmpdir(), 'gateway-fs-'));
-      return { storage: createFsStorage(root), stop: () => rm(root, { recursive: true, force: true }) };
+      return {
+        storage: createFsStorage(root),
+        stop: () => rm(root, { recursive: true, force: true }),
+      };
     },
   ],
   [

@@ -34,13 +34,20 @@ function withUriOption(uri: string, option: string): string {
  * A running service over real HTTP, on its own database and data directory. A MONGODB_URI in
  * `env` is used as it is (the caller owns that server); otherwise a test server is started.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const given = env.MONGODB_URI;
-  const mongo: TestMongo = given ? { uri: given, kind: 'external', stop: async () => {} } : await startTestMongo();
+  const mongo: TestMongo = given
+    ? { uri: given, kind: 'external', stop: async () => {} }
+    : await startTestMongo();
   const dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
   const config = loadConfig({
     PORT: '0',
-    MONGODB_URI: options.monitorCommands ? withUriOption(mongo.uri, 'monitorCommands=true') : mongo.uri,
+    MONGODB_URI: options.monitorCommands
+      ? withUriOption(mongo.uri, 'monitorCommands=true')
+      : mongo.uri,
     MONGODB_DB: `test_${process.pid}_${++databaseCounter}_${Date.now().toString(36)}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -71,15 +78,30 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Record<string, any>) : undefined };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: text ? (JSON.parse(text) as Record<string, any>) : undefined,
+  };
 }
 
 /** Runs a GraphQL operation over HTTP. */
-export async function graphql(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
+export async function graphql(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify({ query, variables }),
   });
-  return { status: response.status, body: (await response.json()) as { data?: any; errors?: { message: string; extensions?: Record<string, any> }[] } };
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data?: any;
+      errors?: { message: string; extensions?: Record<string, any> }[];
+    },
+  };
 }

@@ -1,7 +1,16 @@
 import type { CommandStartedEvent, Document, MongoClient } from 'mongodb';
 
 /** Connection and session housekeeping, not the work of a request. */
-const housekeeping = new Set(['hello', 'ismaster', 'isMaster', 'ping', 'endSessions', 'saslStart', 'saslContinue', 'buildInfo']);
+const housekeeping = new Set([
+  'hello',
+  'ismaster',
+  'isMaster',
+  'ping',
+  'endSessions',
+  'saslStart',
+  'saslContinue',
+  'buildInfo',
+]);
 
 export interface CommandLog {
   /** The command names started since the last `clear()`. */
@@ -16,7 +25,8 @@ export interface CommandLog {
 export function recordCommands(client: MongoClient): CommandLog {
   let started: { name: string; command: Document }[] = [];
   const listener = (event: CommandStartedEvent) => {
-    if (!housekeeping.has(event.commandName)) started.push({ name: event.commandName, command: event.command });
+    if (!housekeeping.has(event.commandName))
+      started.push({ name: event.commandName, command: event.command });
   };
   client.on('commandStarted', listener);
   return {

@@ -25,7 +25,11 @@ export interface HttpClient {
   /** POSTs JSON (a string body is sent verbatim, for malformed JSON). */
   post(path: string, body: unknown, headers?: Record<string, string>): Promise<RawResponse>;
   get(path: string, headers?: Record<string, string>): Promise<RawResponse>;
-  graphql(query: string, variables?: unknown, headers?: Record<string, string>): Promise<RawResponse>;
+  graphql(
+    query: string,
+    variables?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<RawResponse>;
   close(): void;
 }
 
@@ -34,14 +38,23 @@ export class HangError extends Error {
 }
 
 /** A keep-alive HTTP client for many small requests to one test server. */
-export function createHttpClient(baseUrl: string, options: { maxSockets?: number; timeoutMs?: number } = {}): HttpClient {
+export function createHttpClient(
+  baseUrl: string,
+  options: { maxSockets?: number; timeoutMs?: number } = {},
+): HttpClient {
   const agent = new Agent({ keepAlive: true, maxSockets: options.maxSockets ?? 16 });
   const base = new URL(baseUrl);
   const defaultTimeout = options.timeoutMs ?? 10_000;
 
-  const send = (path: string, { method = 'GET', headers = {}, body, timeoutMs = defaultTimeout }: SendOptions = {}) =>
+  const send = (
+    path: string,
+    { method = 'GET', headers = {}, body, timeoutMs = defaultTimeout }: SendOptions = {},
+  ) =>
     new Promise<RawResponse>((resolve, reject) => {
-      const payload = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+      const payload =
+        body === undefined
+          ? undefined
+          : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
       const started = performance.now();
       const req = httpRequest(
         {
@@ -51,7 +64,9 @@ export function createHttpClient(baseUrl: string, options: { maxSockets?: number
           method,
           path,
           headers: {
-            ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
+              : {}),
             ...headers,
           },
         },
@@ -68,12 +83,22 @@ export function createHttpClient(baseUrl: string, options: { maxSockets?: number
             } catch {
               json = undefined;
             }
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              text,
+              json,
+              ms: performance.now() - started,
+            });
           });
         },
       );
       const timer = setTimeout(() => {
-        req.destroy(new HangError(`${method} ${path.slice(0, 120)} got no complete answer within ${timeoutMs} ms`));
+        req.destroy(
+          new HangError(
+            `${method} ${path.slice(0, 120)} got no complete answer within ${timeoutMs} ms`,
+          ),
+        );
       }, timeoutMs);
       req.on('error', (error) => {
         clearTimeout(timer);
@@ -87,13 +112,21 @@ export function createHttpClient(baseUrl: string, options: { maxSockets?: number
     post: (path, body, headers = {}) => send(path, { method: 'POST', body, headers }),
     get: (path, headers = {}) => send(path, { headers }),
     graphql: (query, variables = {}, headers = {}) =>
-      send('/graphql', { method: 'POST', body: { query, variables }, headers: { accept: 'application/json', ...headers } }),
+      send('/graphql', {
+        method: 'POST',
+        body: { query, variables },
+        headers: { accept: 'application/json', ...headers },
+      }),
     close: () => agent.destroy(),
   };
 }
 
 /** Runs `work` over `items` with at most `limit` at a time, keeping the results in order. */
-export async function mapConcurrent<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function mapConcurrent<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -118,5 +151,7 @@ export async function freePort(): Promise<number> {
 export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 };

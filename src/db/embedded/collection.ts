@@ -27,7 +27,8 @@ export class Collection {
   }
 
   insert(doc: Document): void {
-    if (this.docs.has(valueKey(doc._id))) throw duplicateKey(this.ns, '_id_', { _id: 1 }, { _id: doc._id });
+    if (this.docs.has(valueKey(doc._id)))
+      throw duplicateKey(this.ns, '_id_', { _id: 1 }, { _id: doc._id });
     this.put(doc);
   }
 
@@ -35,7 +36,10 @@ export class Collection {
   put(doc: Document): void {
     const id = valueKey(doc._id);
     const old = this.docs.get(id);
-    const changes = [...this.indexes.values()].map((index) => ({ index, entries: index.entries(doc) }));
+    const changes = [...this.indexes.values()].map((index) => ({
+      index,
+      entries: index.entries(doc),
+    }));
     for (const { index, entries } of changes) {
       const clash = index.conflict(entries, id);
       if (clash) throw index.duplicateError(this.ns, clash);
@@ -61,14 +65,20 @@ export class Collection {
 
   /** Creates the index unless an identical one exists; false when it already did. */
   createIndex(spec: IndexSpec): boolean {
-    const same = this.specs().find((s) => s.name === spec.name || valueKey(s.key) === valueKey(spec.key));
+    const same = this.specs().find(
+      (s) => s.name === spec.name || valueKey(s.key) === valueKey(spec.key),
+    );
     if (same) {
       if (valueKey(same) === valueKey(spec)) return false;
       if (same.name === spec.name) {
         const message = `An existing index has the same name as the requested index but another key or options: ${spec.name}`;
         throw new CommandError(86, 'IndexKeySpecsConflict', message);
       }
-      throw new CommandError(85, 'IndexOptionsConflict', `Index already exists with a different name: ${same.name}`);
+      throw new CommandError(
+        85,
+        'IndexOptionsConflict',
+        `Index already exists with a different name: ${same.name}`,
+      );
     }
     const index = new Index(spec);
     for (const [id, doc] of this.docs) {

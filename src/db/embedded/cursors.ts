@@ -28,19 +28,25 @@ export class Cursors {
   #nextId = 1 + Math.floor(Math.random() * 2 ** 40);
 
   /** The `cursor` reply of a command returning `docs` (already in order, skip and limit applied). */
-  open(ns: string, docs: Document[], { batchSize, singleBatch, present = (d) => d }: OpenOptions): Document {
+  open(
+    ns: string,
+    docs: Document[],
+    { batchSize, singleBatch, present = (d) => d }: OpenOptions,
+  ): Document {
     this.#expireIdle();
     const cursor: OpenCursor = { ns, docs, position: 0, present, lastUsed: Date.now() };
     const firstBatch = take(cursor, batchSize);
     let id = 0;
-    if (!singleBatch && cursor.position < docs.length) this.#open.set((id = this.#nextId++), cursor);
+    if (!singleBatch && cursor.position < docs.length)
+      this.#open.set((id = this.#nextId++), cursor);
     return { cursor: { firstBatch, id: Long.fromNumber(id), ns } };
   }
 
   getMore(cursorId: unknown, batchSize: number | undefined): Document {
     const id = toId(cursorId);
     const cursor = this.#open.get(id);
-    if (!cursor) throw new CommandError(43, 'CursorNotFound', `cursor id ${String(cursorId)} not found`);
+    if (!cursor)
+      throw new CommandError(43, 'CursorNotFound', `cursor id ${String(cursorId)} not found`);
     cursor.lastUsed = Date.now();
     const nextBatch = take(cursor, batchSize || Infinity);
     const exhausted = cursor.position >= cursor.docs.length;
@@ -65,7 +71,11 @@ export class Cursors {
 }
 
 const toId = (cursorId: unknown): number =>
-  typeof cursorId === 'number' ? cursorId : Long.isLong(cursorId) ? cursorId.toNumber() : Number.NaN;
+  typeof cursorId === 'number'
+    ? cursorId
+    : Long.isLong(cursorId)
+      ? cursorId.toNumber()
+      : Number.NaN;
 
 /** The next batch: up to `batchSize` documents and about 16 MiB, at least one document. */
 function take(cursor: OpenCursor, batchSize: number): Document[] {

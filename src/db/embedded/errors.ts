@@ -16,15 +16,26 @@ export class CommandError extends Error {
 export const badValue = (message: string) => new CommandError(2, 'BadValue', message);
 export const failedToParse = (message: string) => new CommandError(9, 'FailedToParse', message);
 export const typeMismatch = (message: string) => new CommandError(14, 'TypeMismatch', message);
-export const namespaceNotFound = (ns: string) => new CommandError(26, 'NamespaceNotFound', `ns does not exist: ${ns}`);
+export const namespaceNotFound = (ns: string) =>
+  new CommandError(26, 'NamespaceNotFound', `ns does not exist: ${ns}`);
 export const pathNotViable = (message: string) => new CommandError(28, 'PathNotViable', message);
-export const invalidNamespace = (message: string) => new CommandError(73, 'InvalidNamespace', message);
+export const invalidNamespace = (message: string) =>
+  new CommandError(73, 'InvalidNamespace', message);
 
 /** Features a real server has but this one does not: refused rather than answered differently. */
 export const notSupported = (what: string) =>
-  new CommandError(238, 'NotImplemented', `${what} is not supported by the embedded MongoDB server`);
+  new CommandError(
+    238,
+    'NotImplemented',
+    `${what} is not supported by the embedded MongoDB server`,
+  );
 
-export function duplicateKey(ns: string, index: string, keyPattern: Document, keyValue: Document): CommandError {
+export function duplicateKey(
+  ns: string,
+  index: string,
+  keyPattern: Document,
+  keyValue: Document,
+): CommandError {
   const shown = Object.entries(keyValue)
     .map(([field, value]) => `${field}: ${JSON.stringify(value) ?? 'null'}`)
     .join(', ');
@@ -44,7 +55,13 @@ export function errorReply(error: unknown): Document {
       : error instanceof MingoError
         ? badValue(error.message)
         : new CommandError(1, 'InternalError', (error as Error)?.message ?? String(error));
-  return { ok: 0, errmsg: failure.message, code: failure.code, codeName: failure.codeName, ...failure.extra };
+  return {
+    ok: 0,
+    errmsg: failure.message,
+    code: failure.code,
+    codeName: failure.codeName,
+    ...failure.extra,
+  };
 }
 
 /** The `writeErrors` entry for a statement that failed inside a write command. */

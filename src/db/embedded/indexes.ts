@@ -21,7 +21,11 @@ export interface IndexEntry {
 
 const ignoredOptions = new Set(['v', 'background', 'ns']);
 const invalidSpecOption = (field: string) =>
-  new CommandError(197, 'InvalidIndexSpecificationOption', `The field '${field}' is not valid for an index specification`);
+  new CommandError(
+    197,
+    'InvalidIndexSpecificationOption',
+    `The field '${field}' is not valid for an index specification`,
+  );
 
 /** Validates a `createIndexes` entry into the stored spec; refuses what this server cannot honour. */
 export function parseIndexSpec(raw: unknown): IndexSpec {
@@ -30,11 +34,17 @@ export function parseIndexSpec(raw: unknown): IndexSpec {
   }
   const key: Record<string, 1 | -1> = {};
   for (const [field, direction] of Object.entries(raw.key)) {
-    if (direction !== 1 && direction !== -1) throw notSupported(`index type ${JSON.stringify(direction)} on '${field}'`);
+    if (direction !== 1 && direction !== -1)
+      throw notSupported(`index type ${JSON.stringify(direction)} on '${field}'`);
     key[field] = direction;
   }
-  const name = raw.name ?? Object.entries(key).map(([f, d]) => `${f}_${d}`).join('_');
-  if (typeof name !== 'string' || name === '') throw failedToParse('index name must be a non-empty string');
+  const name =
+    raw.name ??
+    Object.entries(key)
+      .map(([f, d]) => `${f}_${d}`)
+      .join('_');
+  if (typeof name !== 'string' || name === '')
+    throw failedToParse('index name must be a non-empty string');
   const options: Partial<IndexSpec> = {};
   for (const [option, value] of Object.entries(raw)) {
     if (option === 'key' || option === 'name' || ignoredOptions.has(option)) continue;
@@ -63,7 +73,11 @@ export function parseIndexSpec(raw: unknown): IndexSpec {
     ...(expireAfterSeconds !== undefined && { expireAfterSeconds }),
   };
   if (name === '_id_' && (Object.keys(key).join() !== '_id' || spec.unique || spec.sparse)) {
-    throw new CommandError(197, 'InvalidIndexSpecificationOption', "the index name '_id_' is reserved for the _id index");
+    throw new CommandError(
+      197,
+      'InvalidIndexSpecificationOption',
+      "the index name '_id_' is reserved for the _id index",
+    );
   }
   return spec;
 }
@@ -81,7 +95,9 @@ export class Index {
   constructor(readonly spec: IndexSpec) {
     this.fields = Object.keys(spec.key);
     this.#paths = this.fields.map((field) => field.split('.'));
-    this.#filter = spec.partialFilterExpression ? compileFilter(spec.partialFilterExpression) : undefined;
+    this.#filter = spec.partialFilterExpression
+      ? compileFilter(spec.partialFilterExpression)
+      : undefined;
   }
 
   get name(): string {
@@ -99,10 +115,15 @@ export class Index {
       const found = pathValues(doc, path);
       return found.length === 0 ? [undefined] : found;
     });
-    if (this.spec.sparse && perField.every((values) => values.every((v) => v === undefined))) return [];
+    if (this.spec.sparse && perField.every((values) => values.every((v) => v === undefined)))
+      return [];
     const arrays = perField.filter((values) => values.length > 1);
     if (arrays.length > 1) {
-      throw new CommandError(171, 'CannotIndexParallelArrays', `cannot index parallel arrays [${this.fields.join('] [')}]`);
+      throw new CommandError(
+        171,
+        'CannotIndexParallelArrays',
+        `cannot index parallel arrays [${this.fields.join('] [')}]`,
+      );
     }
     const width = arrays[0]?.length ?? 1;
     const entries = new Map<string, IndexEntry>();
@@ -131,7 +152,8 @@ export class Index {
       ids.add(id);
     }
     if (entries.length > 1) this.#multikey++;
-    if (this.#ordered && entries.length === 1) this.#ordered.insert(id, (entries[0] as IndexEntry).values);
+    if (this.#ordered && entries.length === 1)
+      this.#ordered.insert(id, (entries[0] as IndexEntry).values);
     else this.#ordered = undefined;
   }
 
@@ -158,7 +180,8 @@ export class Index {
     const lists = this.fields.map((field) => equalities.get(field));
     if (lists.some((list) => list === undefined)) return undefined;
     let tuples: unknown[][] = [[]];
-    for (const list of lists as unknown[][]) tuples = tuples.flatMap((tuple) => list.map((v) => [...tuple, v]));
+    for (const list of lists as unknown[][])
+      tuples = tuples.flatMap((tuple) => list.map((v) => [...tuple, v]));
     if (tuples.length > 1000) return undefined;
     if (this.#filter) {
       const implied = tuples.every((tuple) => this.#filter!.test(this.#sample(tuple)));
@@ -174,16 +197,30 @@ export class Index {
    * Document ids in the order of `sort`, when `sort` is a prefix of this index's key pattern
    * (or of its reverse) and every document is filed once; otherwise undefined.
    */
-  orderFor(sort: Record<string, 1 | -1>, docs: Map<string, Document>): Iterable<string> | undefined {
+  orderFor(
+    sort: Record<string, 1 | -1>,
+    docs: Map<string, Document>,
+  ): Iterable<string> | undefined {
     const sortFields = Object.entries(sort);
-    if (this.spec.sparse || this.#filter || this.#multikey > 0 || sortFields.length > this.fields.length) return undefined;
+    if (
+      this.spec.sparse ||
+      this.#filter ||
+      this.#multikey > 0 ||
+      sortFields.length > this.fields.length
+    )
+      return undefined;
     const sign = sortFields[0]?.[1] === this.keyPattern[this.fields[0] as string] ? 1 : -1;
-    if (!sortFields.every(([field, dir], i) => field === this.fields[i] && dir * sign === this.keyPattern[field])) {
+    if (
+      !sortFields.every(
+        ([field, dir], i) => field === this.fields[i] && dir * sign === this.keyPattern[field],
+      )
+    ) {
       return undefined;
     }
     if (!this.#ordered) {
       this.#ordered = new SortedIds(this.fields.map((field) => this.keyPattern[field] as 1 | -1));
-      for (const [id, doc] of docs) this.#ordered.insert(id, (this.entries(doc)[0] as IndexEntry).values);
+      for (const [id, doc] of docs)
+        this.#ordered.insert(id, (this.entries(doc)[0] as IndexEntry).values);
     }
     return sign === 1 ? this.#ordered.ids : this.#ordered.reversed();
   }
@@ -204,7 +241,11 @@ class SortedIds {
 
   insert(id: string, values: unknown[]): void {
     this.#values.set(id, values);
-    this.ids.splice(this.#bound(values, (order) => order <= 0), 0, id);
+    this.ids.splice(
+      this.#bound(values, (order) => order <= 0),
+      0,
+      id,
+    );
   }
 
   *reversed(): Generator<string> {
@@ -229,7 +270,8 @@ class SortedIds {
     let high = this.ids.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if (before(this.#compare(this.#values.get(this.ids[mid] as string) as unknown[], values))) low = mid + 1;
+      if (before(this.#compare(this.#values.get(this.ids[mid] as string) as unknown[], values)))
+        low = mid + 1;
       else high = mid;
     }
     return low;

@@ -4,4 +4,5 @@ import { join } from 'node:path';
 export const embeddedDataDir = (dataDir: string) => join(dataDir, 'db');
 
 /** Where a running service leaves the address of its embedded database for one-off commands. */
-export const embeddedEndpointFile = (dataDir: string) => join(embeddedDataDir(dataDir), 'endpoint.json');
+export const embeddedEndpointFile = (dataDir: string) =>
+  join(embeddedDataDir(dataDir), 'endpoint.json');

@@ -25,7 +25,11 @@ export class CorruptLogError extends Error {
  * record at the end (a write cut short by a crash) ends the scan; damage followed by more
  * data is corruption and throws.
  */
-export function scanRecords(file: string, bytes: Buffer, onRecord: (record: Document) => void): number {
+export function scanRecords(
+  file: string,
+  bytes: Buffer,
+  onRecord: (record: Document) => void,
+): number {
   let offset = 0;
   while (offset < bytes.length) {
     const damage = damageAt(bytes, offset);
@@ -45,7 +49,11 @@ function damageAt(bytes: Buffer, offset: number): { atEnd: boolean; reason: stri
   if (bytes.length - offset < HEADER_BYTES) return { atEnd: true, reason: 'truncated header' };
   const length = bytes.readUInt32LE(offset);
   const end = offset + HEADER_BYTES + length;
-  if (length < 5) return { atEnd: bytes.subarray(offset).every((byte) => byte === 0), reason: `bad length ${length}` };
+  if (length < 5)
+    return {
+      atEnd: bytes.subarray(offset).every((byte) => byte === 0),
+      reason: `bad length ${length}`,
+    };
   if (end > bytes.length) return { atEnd: true, reason: 'truncated body' };
   const body = bytes.subarray(offset + HEADER_BYTES, end);
   if (crc32(body) !== bytes.readUInt32LE(offset + 4) || body.readInt32LE(0) !== length) {

@@ -23,8 +23,10 @@ function assign(container: Container, part: string, value: unknown): void {
 
 const splitPath = (path: string): string[] => {
   const parts = path.split('.');
-  if (parts.some((part) => part === '')) throw pathNotViable(`An update path '${path}' contains an empty field name`);
-  if (parts.some((part) => part.startsWith('$'))) throw notSupported(`the positional update path '${path}'`);
+  if (parts.some((part) => part === ''))
+    throw pathNotViable(`An update path '${path}' contains an empty field name`);
+  if (parts.some((part) => part.startsWith('$')))
+    throw notSupported(`the positional update path '${path}'`);
   return parts;
 };
 
@@ -32,13 +34,19 @@ const splitPath = (path: string): string[] => {
  * The container holding the last field of `path` and that field's name; intermediate documents
  * are created when `create` is set. Undefined when the path does not exist (and is not created).
  */
-export function locate(doc: Document, path: string, create: boolean): { parent: Container; field: string } | undefined {
+export function locate(
+  doc: Document,
+  path: string,
+  create: boolean,
+): { parent: Container; field: string } | undefined {
   const parts = splitPath(path);
   let current: Container = doc;
   for (const part of parts.slice(0, -1)) {
     if (Array.isArray(current) && !isIndex(part)) {
       if (!create) return undefined;
-      throw pathNotViable(`Cannot create field '${part}' in element {${part}: ${JSON.stringify(current)}}`);
+      throw pathNotViable(
+        `Cannot create field '${part}' in element {${part}: ${JSON.stringify(current)}}`,
+      );
     }
     let next = child(current, part);
     if (next === undefined) {

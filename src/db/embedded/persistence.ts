@@ -58,12 +58,15 @@ export class Persistence {
   commit(): void {
     if (this.#failure) throw this.#failure;
     if (this.#staged.length === 0) return;
-    const bytes = this.#staged.length === 1 ? (this.#staged[0] as Buffer) : Buffer.concat(this.#staged);
+    const bytes =
+      this.#staged.length === 1 ? (this.#staged[0] as Buffer) : Buffer.concat(this.#staged);
     this.#staged = [];
     try {
       writeSync(this.#fd, bytes);
     } catch (error) {
-      this.#failure = new StorageFailure(`writing the journal failed, no more writes are accepted: ${(error as Error).message}`);
+      this.#failure = new StorageFailure(
+        `writing the journal failed, no more writes are accepted: ${(error as Error).message}`,
+      );
       this.logger.error({ err: error, dir: this.dir }, 'embedded database journal write failed');
       throw this.#failure;
     }
@@ -73,7 +76,10 @@ export class Persistence {
     try {
       this.#compact();
     } catch (error) {
-      this.logger.error({ err: error, dir: this.dir }, 'embedded database compaction failed; the journal keeps growing');
+      this.logger.error(
+        { err: error, dir: this.dir },
+        'embedded database compaction failed; the journal keeps growing',
+      );
     }
   }
 
@@ -92,7 +98,9 @@ export class Persistence {
     if (existsSync(snapshotPath)) {
       const bytes = readFileSync(snapshotPath);
       let header: Document | undefined;
-      const valid = scanRecords(snapshotPath, bytes, (record) => (header ? this.store.apply(record) : (header = record)));
+      const valid = scanRecords(snapshotPath, bytes, (record) =>
+        header ? this.store.apply(record) : (header = record),
+      );
       if (valid !== bytes.length || typeof header?.generation !== 'number') {
         throw new StorageFailure(`${snapshotPath} is damaged; restore it from a backup`);
       }
@@ -109,17 +117,26 @@ export class Persistence {
       });
       if (this.#journalBytes < bytes.length) {
         const droppedBytes = bytes.length - this.#journalBytes;
-        this.logger.warn({ file: journalPath, droppedBytes }, 'embedded database: dropped a torn record at the end of the journal');
+        this.logger.warn(
+          { file: journalPath, droppedBytes },
+          'embedded database: dropped a torn record at the end of the journal',
+        );
       }
     }
     for (const name of readdirSync(this.dir)) {
-      if (name === SNAPSHOT_TMP || (/^journal-\d+\.log$/.test(name) && name !== journalName(this.#generation))) {
+      if (
+        name === SNAPSHOT_TMP ||
+        (/^journal-\d+\.log$/.test(name) && name !== journalName(this.#generation))
+      ) {
         unlinkSync(join(this.dir, name));
       }
     }
     this.#fd = openSync(journalPath, 'a');
     ftruncateSync(this.#fd, this.#journalBytes);
-    this.logger.info({ dir: this.dir, generation: this.#generation, replayed }, 'embedded database loaded');
+    this.logger.info(
+      { dir: this.dir, generation: this.#generation, replayed },
+      'embedded database loaded',
+    );
   }
 
   #sync(): void {
@@ -151,7 +168,10 @@ export class Persistence {
     this.#syncDir();
     closeSync(oldFd);
     unlinkSync(join(this.dir, journalName(oldGeneration)));
-    this.logger.info({ dir: this.dir, generation, bytes: snapshotBytes }, 'embedded database compacted');
+    this.logger.info(
+      { dir: this.dir, generation, bytes: snapshotBytes },
+      'embedded database compacted',
+    );
   }
 
   /** Writes the whole state to the temporary snapshot file, synced; returns its size. */

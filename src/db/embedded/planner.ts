@@ -44,7 +44,11 @@ export function sortDocs(docs: Document[], sort: SortSpec): Document[] {
  * to values (equality or `$in`), else in the order of an index that matches the sort, else
  * over every document.
  */
-export function select(coll: Collection, filter: unknown, { sort, skip = 0, limit = 0 }: SelectOptions = {}): Selection {
+export function select(
+  coll: Collection,
+  filter: unknown,
+  { sort, skip = 0, limit = 0 }: SelectOptions = {},
+): Selection {
   const query = compileFilter(filter);
   const pinned = lookup(coll, equalities(query.spec));
   const ordered = pinned || !sort ? undefined : orderedScan(coll, sort);
@@ -76,11 +80,13 @@ function* fetch(coll: Collection, ids: Iterable<string>): Generator<Document> {
 
 function lookup(coll: Collection, pinned: Map<string, unknown[]>): IndexPlan | undefined {
   const ids = pinned.get('_id');
-  if (ids) return { indexName: '_id_', ids: new Set(ids.map(valueKey).filter((id) => coll.docs.has(id))) };
+  if (ids)
+    return { indexName: '_id_', ids: new Set(ids.map(valueKey).filter((id) => coll.docs.has(id))) };
   let best: { indexName: string; ids: Set<string> } | undefined;
   for (const index of coll.indexes.values()) {
     const found = index.lookup(pinned);
-    if (found && (!best || found.size < best.ids.size)) best = { indexName: index.name, ids: found };
+    if (found && (!best || found.size < best.ids.size))
+      best = { indexName: index.name, ids: found };
   }
   return best;
 }
@@ -98,7 +104,10 @@ function orderedScan(coll: Collection, sort: SortSpec): IndexPlan | undefined {
  * `{ f: { $in: [...] } }`, also inside a top-level `$and`. Values an index cannot answer
  * exactly (null, arrays, regexes) leave the field out.
  */
-export function equalities(filter: Document, found = new Map<string, unknown[]>()): Map<string, unknown[]> {
+export function equalities(
+  filter: Document,
+  found = new Map<string, unknown[]>(),
+): Map<string, unknown[]> {
   for (const [field, condition] of Object.entries(filter)) {
     if (field === '$and' && Array.isArray(condition)) {
       for (const part of condition) if (isPlainObject(part)) equalities(part, found);

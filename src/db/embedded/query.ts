@@ -10,23 +10,48 @@ export const mingoOptions = { scriptEnabled: false } as const;
 const scriptOperators = new Set(['$where', '$function', '$accumulator']);
 /** The `$type` names and numbers mingo tells apart on decoded documents. */
 const knownTypes = new Set<unknown>([
-  'double', 'string', 'object', 'array', 'bool', 'date', 'null', 'int', 'long', 'decimal', 'number',
-  1, 2, 3, 4, 8, 9, 10, 16, 18, 19,
+  'double',
+  'string',
+  'object',
+  'array',
+  'bool',
+  'date',
+  'null',
+  'int',
+  'long',
+  'decimal',
+  'number',
+  1,
+  2,
+  3,
+  4,
+  8,
+  9,
+  10,
+  16,
+  18,
+  19,
 ]);
 const unknownType = (type: unknown) =>
-  (typeof type === 'number' || (typeof type === 'string' && !type.startsWith('$'))) && !knownTypes.has(type);
+  (typeof type === 'number' || (typeof type === 'string' && !type.startsWith('$'))) &&
+  !knownTypes.has(type);
 
 /** MongoDB regex options map onto JS flags; `x` (extended) has no JS equivalent. */
 export function toRegExp(pattern: string, options: string): RegExp {
   let flags = '';
   for (const option of options) {
     if (option === 'i' || option === 'm' || option === 's') flags += option;
-    else if (option !== 'u') throw new CommandError(51108, 'Location51108', `invalid flag in regex options: ${option}`);
+    else if (option !== 'u')
+      throw new CommandError(51108, 'Location51108', `invalid flag in regex options: ${option}`);
   }
   try {
     return new RegExp(pattern, flags);
   } catch (error) {
-    throw new CommandError(51091, 'Location51091', `Regular expression is invalid: ${(error as Error).message}`);
+    throw new CommandError(
+      51091,
+      'Location51091',
+      `Regular expression is invalid: ${(error as Error).message}`,
+    );
   }
 }
 
@@ -73,7 +98,8 @@ export interface Filter {
 }
 
 export function compileFilter(filter: unknown): Filter {
-  if (filter !== undefined && filter !== null && !isPlainObject(filter)) throw badValue('filter must be an object');
+  if (filter !== undefined && filter !== null && !isPlainObject(filter))
+    throw badValue('filter must be an object');
   const spec = prepare(filter ?? {}) as Document;
   const simple = equalityTest(spec);
   if (simple) return { spec, test: simple };
@@ -82,7 +108,9 @@ export function compileFilter(filter: unknown): Filter {
 }
 
 const isScalar = (value: unknown) =>
-  ['string', 'number', 'boolean'].includes(typeof value) || value instanceof Date || value instanceof ObjectId;
+  ['string', 'number', 'boolean'].includes(typeof value) ||
+  value instanceof Date ||
+  value instanceof ObjectId;
 
 /**
  * The most common filter, `{ field: scalar, ... }`, tested without compiling a mingo query:

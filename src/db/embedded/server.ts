@@ -12,7 +12,12 @@ export interface WireServer {
 }
 
 /** Listens for MongoDB wire protocol connections; each message is handled in arrival order. */
-export async function listen(host: string, port: number, handle: RequestHandler, logger: Logger): Promise<WireServer> {
+export async function listen(
+  host: string,
+  port: number,
+  handle: RequestHandler,
+  logger: Logger,
+): Promise<WireServer> {
   const sockets = new Set<Socket>();
   let connections = 0;
   let replies = 0;
@@ -30,7 +35,10 @@ export async function listen(host: string, port: number, handle: RequestHandler,
           if (!request.moreToCome) socket.write(encodeReply(request, ++replies, reply));
         }
       } catch (error) {
-        logger.warn({ err: error, connectionId }, 'embedded database: closing a connection after a protocol error');
+        logger.warn(
+          { err: error, connectionId },
+          'embedded database: closing a connection after a protocol error',
+        );
         socket.destroy();
       } finally {
         socket.uncork();

@@ -5,7 +5,8 @@ import type { IndexSpec } from './indexes.js';
 import { valueKey } from './values.js';
 
 function checkDbName(db: string): void {
-  if (db === '' || db.length > 63 || /[/\\. "$\0]/.test(db)) throw invalidNamespace(`Invalid database name: '${db}'`);
+  if (db === '' || db.length > 63 || /[/\\. "$\0]/.test(db))
+    throw invalidNamespace(`Invalid database name: '${db}'`);
 }
 
 function checkCollectionName(name: string): void {
@@ -46,7 +47,8 @@ export class Store {
   }
 
   createCollection(db: string, name: string): void {
-    if (this.collection(db, name)) throw new CommandError(48, 'NamespaceExists', `Collection ${db}.${name} already exists.`);
+    if (this.collection(db, name))
+      throw new CommandError(48, 'NamespaceExists', `Collection ${db}.${name} already exists.`);
     this.ensureCollection(db, name);
     this.#emit({ op: 'createColl', db, coll: name });
   }
@@ -75,7 +77,8 @@ export class Store {
   /** Applies TTL indexes; returns how many documents expired. */
   expire(now: number): number {
     let removed = 0;
-    for (const collections of this.#dbs.values()) for (const coll of collections.values()) removed += coll.expire(now);
+    for (const collections of this.#dbs.values())
+      for (const coll of collections.values()) removed += coll.expire(now);
     return removed;
   }
 
@@ -109,7 +112,8 @@ export class Store {
     for (const [db, collections] of this.#dbs) {
       for (const [name, coll] of collections) {
         yield { op: 'createColl', db, coll: name };
-        for (const { spec } of coll.indexes.values()) yield { op: 'createIndex', db, coll: name, spec };
+        for (const { spec } of coll.indexes.values())
+          yield { op: 'createIndex', db, coll: name, spec };
         for (const doc of coll.docs.values()) yield { op: 'put', db, coll: name, doc };
       }
     }

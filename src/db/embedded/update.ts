@@ -38,7 +38,11 @@ const operators: Record<string, Operator> = {
     if (list === undefined) return;
     if (!Array.isArray(list)) throw badValue(`Cannot apply $pull to a non-array value`);
     const matches = pullMatcher(condition);
-    setPath(doc, path, list.filter((item) => !matches(item)));
+    setPath(
+      doc,
+      path,
+      list.filter((item) => !matches(item)),
+    );
   },
 };
 
@@ -46,11 +50,22 @@ const unsupported = new Set(['$rename', '$pop', '$pullAll', '$bit']);
 
 const idOf = (doc: Document) => `{_id: ${JSON.stringify(doc._id)}}`;
 
-function arithmetic(doc: Document, path: string, by: unknown, op: string, combine: (a: number, b: number) => number) {
-  if (typeof by !== 'number') throw typeMismatch(`Cannot apply ${op} with a non-numeric argument: {${path}: ${JSON.stringify(by)}}`);
+function arithmetic(
+  doc: Document,
+  path: string,
+  by: unknown,
+  op: string,
+  combine: (a: number, b: number) => number,
+) {
+  if (typeof by !== 'number')
+    throw typeMismatch(
+      `Cannot apply ${op} with a non-numeric argument: {${path}: ${JSON.stringify(by)}}`,
+    );
   const current = getPath(doc, path);
   if (current !== undefined && typeof current !== 'number') {
-    throw typeMismatch(`Cannot apply ${op} to a value of non-numeric type: ${idOf(doc)} has the field '${path}' of type ${typeof current}`);
+    throw typeMismatch(
+      `Cannot apply ${op} to a value of non-numeric type: ${idOf(doc)} has the field '${path}' of type ${typeof current}`,
+    );
   }
   setPath(doc, path, combine(current ?? 0, by));
 }
@@ -63,7 +78,9 @@ function arrayAt(doc: Document, path: string): unknown[] {
     return list;
   }
   if (!Array.isArray(current)) {
-    throw badValue(`The field '${path}' must be an array but is of type ${typeof current} in document ${idOf(doc)}`);
+    throw badValue(
+      `The field '${path}' must be an array but is of type ${typeof current} in document ${idOf(doc)}`,
+    );
   }
   return current;
 }
@@ -71,7 +88,8 @@ function arrayAt(doc: Document, path: string): unknown[] {
 function each(value: unknown, op: string): unknown[] {
   if (!isOperatorObject(value)) return [cloneDeep(value)];
   const { $each, ...modifiers } = value;
-  if (Object.keys(modifiers).length > 0) throw notSupported(`${op} modifiers ${Object.keys(modifiers).join(', ')}`);
+  if (Object.keys(modifiers).length > 0)
+    throw notSupported(`${op} modifiers ${Object.keys(modifiers).join(', ')}`);
   if (!Array.isArray($each)) throw badValue(`The argument to $each in ${op} must be an array`);
   return $each.map((item) => cloneDeep(item));
 }
@@ -96,26 +114,37 @@ const isReplacement = (update: Document) => !Object.keys(update)[0]?.startsWith(
 /** Refuses malformed, conflicting and unsupported update documents before anything changes. */
 export function checkUpdate(update: unknown): Document {
   if (Array.isArray(update)) throw notSupported('a pipeline-style update');
-  if (!isPlainObject(update)) throw failedToParse('Update argument must be either an object or an array');
+  if (!isPlainObject(update))
+    throw failedToParse('Update argument must be either an object or an array');
   if (isReplacement(update)) {
     const dollar = Object.keys(update).find((key) => key.startsWith('$'));
-    if (dollar) throw badValue(`The dollar ($) prefixed field '${dollar}' is not allowed in a replacement document`);
+    if (dollar)
+      throw badValue(
+        `The dollar ($) prefixed field '${dollar}' is not allowed in a replacement document`,
+      );
     return update;
   }
   const paths: string[] = [];
   for (const [op, fields] of Object.entries(update)) {
     if (unsupported.has(op)) throw notSupported(`the update operator ${op}`);
     if (!Object.hasOwn(operators, op) && op !== '$setOnInsert') {
-      throw failedToParse(`Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`);
+      throw failedToParse(
+        `Unknown modifier: ${op}. Expected a valid update modifier or pipeline-style update specified as an array`,
+      );
     }
-    if (!isPlainObject(fields)) throw failedToParse(`Modifiers operate on fields, not {${op}: ${JSON.stringify(fields)}}`);
+    if (!isPlainObject(fields))
+      throw failedToParse(`Modifiers operate on fields, not {${op}: ${JSON.stringify(fields)}}`);
     paths.push(...Object.keys(fields));
   }
   for (const [i, a] of paths.entries()) {
     for (const b of paths.slice(i + 1)) {
       const [outer, inner] = a.length <= b.length ? [a, b] : [b, a];
       if (inner === outer || inner.startsWith(`${outer}.`)) {
-        throw new CommandError(40, 'ConflictingUpdateOperators', `Updating the path '${inner}' would create a conflict at '${outer}'`);
+        throw new CommandError(
+          40,
+          'ConflictingUpdateOperators',
+          `Updating the path '${inner}' would create a conflict at '${outer}'`,
+        );
       }
     }
   }
@@ -123,19 +152,25 @@ export function checkUpdate(update: unknown): Document {
 }
 
 const immutableId = () =>
-  new CommandError(66, 'ImmutableField', "Performing an update on the path '_id' would modify the immutable field '_id'");
+  new CommandError(
+    66,
+    'ImmutableField',
+    "Performing an update on the path '_id' would modify the immutable field '_id'",
+  );
 
 /** The document `update` (checked) makes of `old`; `$setOnInsert` applies when inserting. */
 export function applyUpdate(old: Document, update: Document, inserting = false): Document {
   if (isReplacement(update)) {
     const { _id, ...fields } = update;
-    if (_id !== undefined && old._id !== undefined && valueKey(_id) !== valueKey(old._id)) throw immutableId();
+    if (_id !== undefined && old._id !== undefined && valueKey(_id) !== valueKey(old._id))
+      throw immutableId();
     return { _id: old._id ?? _id ?? new ObjectId(), ...fields };
   }
   const doc = cloneDeep(old) as Document;
   for (const [op, fields] of Object.entries(update)) {
     const apply = op === '$setOnInsert' ? (inserting ? operators.$set : undefined) : operators[op];
-    if (apply) for (const [path, argument] of Object.entries(fields as Document)) apply(doc, path, argument);
+    if (apply)
+      for (const [path, argument] of Object.entries(fields as Document)) apply(doc, path, argument);
   }
   if (old._id !== undefined && valueKey(doc._id) !== valueKey(old._id)) throw immutableId();
   return doc._id === undefined ? { _id: new ObjectId(), ...doc } : { _id: doc._id, ...doc };
@@ -146,7 +181,8 @@ export function upsertDocument(filter: Document, update: Document): Document {
   const seed: Document = {};
   const collect = (conditions: Document) => {
     for (const [field, condition] of Object.entries(conditions)) {
-      if (field === '$and' && Array.isArray(condition)) condition.filter(isPlainObject).forEach(collect);
+      if (field === '$and' && Array.isArray(condition))
+        condition.filter(isPlainObject).forEach(collect);
       if (field.startsWith('$')) continue;
       const value = isOperatorObject(condition) ? condition.$eq : condition;
       if (value !== undefined && !(value instanceof RegExp)) setPath(seed, field, cloneDeep(value));

@@ -31,7 +31,8 @@ export function valueKey(value: unknown): string {
   if (value instanceof ObjectId) return `o${value.toHexString()}`;
   if (value instanceof Long) return `n${value.toString()}`;
   if (Array.isArray(value)) return `a${JSON.stringify(value.map(valueKey))}`;
-  if (isPlainObject(value)) return `{${JSON.stringify(Object.entries(value).map(([k, v]) => [k, valueKey(v)]))}`;
+  if (isPlainObject(value))
+    return `{${JSON.stringify(Object.entries(value).map(([k, v]) => [k, valueKey(v)]))}`;
   if (value instanceof Binary) return `b${value.sub_type}:${value.toString('base64')}`;
   if (value instanceof RegExp) return `r${value.source}/${value.flags}`;
   if (value instanceof BSONRegExp) return `r${value.pattern}/${value.options}`;
@@ -53,7 +54,9 @@ export function pathValues(value: unknown, parts: readonly string[], depth = 0):
   const part = parts[depth] as string;
   if (Array.isArray(value)) {
     if (/^\d+$/.test(part)) return pathValues(value[Number(part)], parts, depth + 1);
-    return value.flatMap((element) => (isPlainObject(element) ? pathValues(element, parts, depth) : []));
+    return value.flatMap((element) =>
+      isPlainObject(element) ? pathValues(element, parts, depth) : [],
+    );
   }
   if (isPlainObject(value)) return pathValues(value[part], parts, depth + 1);
   return [undefined];

@@ -34,9 +34,11 @@ export class MessageFramer {
     this.#size += chunk.length;
     const messages: Buffer[] = [];
     while (this.#size >= 4) {
-      const head = (this.#chunks[0] as Buffer).length >= 4 ? (this.#chunks[0] as Buffer) : this.#flatten();
+      const head =
+        (this.#chunks[0] as Buffer).length >= 4 ? (this.#chunks[0] as Buffer) : this.#flatten();
       const length = head.readInt32LE(0);
-      if (length < HEADER_BYTES || length > MAX_MESSAGE_BYTES) throw new ProtocolError(`invalid message length ${length}`);
+      if (length < HEADER_BYTES || length > MAX_MESSAGE_BYTES)
+        throw new ProtocolError(`invalid message length ${length}`);
       if (this.#size < length) break;
       const all = this.#flatten();
       messages.push(all.subarray(0, length));
@@ -47,7 +49,8 @@ export class MessageFramer {
   }
 
   #flatten(): Buffer {
-    const all = this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks);
+    const all =
+      this.#chunks.length === 1 ? (this.#chunks[0] as Buffer) : Buffer.concat(this.#chunks);
     this.#chunks = [all];
     return all;
   }
@@ -63,8 +66,12 @@ export function parseMessage(message: Buffer): Request {
 
 function readDocument(message: Buffer, offset: number): { doc: Document; end: number } {
   const size = message.readInt32LE(offset);
-  if (size < 5 || offset + size > message.length) throw new ProtocolError('document overruns the message');
-  return { doc: BSON.deserialize(message.subarray(offset, offset + size), decodeOptions), end: offset + size };
+  if (size < 5 || offset + size > message.length)
+    throw new ProtocolError('document overruns the message');
+  return {
+    doc: BSON.deserialize(message.subarray(offset, offset + size), decodeOptions),
+    end: offset + size,
+  };
 }
 
 function parseOpMsg(message: Buffer, requestId: number): Request {
@@ -79,7 +86,8 @@ function parseOpMsg(message: Buffer, requestId: number): Request {
     } else if (kind === 1) {
       const sectionEnd = offset + message.readInt32LE(offset);
       const nameEnd = message.indexOf(0, offset + 4);
-      if (sectionEnd > end || nameEnd < 0 || nameEnd >= sectionEnd) throw new ProtocolError('malformed document sequence');
+      if (sectionEnd > end || nameEnd < 0 || nameEnd >= sectionEnd)
+        throw new ProtocolError('malformed document sequence');
       const identifier = message.toString('utf8', offset + 4, nameEnd);
       const docs: Document[] = [];
       for (offset = nameEnd + 1; offset < sectionEnd; ) {
@@ -94,17 +102,30 @@ function parseOpMsg(message: Buffer, requestId: number): Request {
   }
   if (!body) throw new ProtocolError('OP_MSG without a body');
   for (const [name, docs] of sequences) body[name] = docs;
-  return { requestId, legacy: false, moreToCome: (flags & MORE_TO_COME) !== 0, db: String(body.$db ?? 'admin'), command: body };
+  return {
+    requestId,
+    legacy: false,
+    moreToCome: (flags & MORE_TO_COME) !== 0,
+    db: String(body.$db ?? 'admin'),
+    command: body,
+  };
 }
 
 function parseOpQuery(message: Buffer, requestId: number): Request {
   const nameEnd = message.indexOf(0, HEADER_BYTES + 4);
   if (nameEnd < 0) throw new ProtocolError('malformed OP_QUERY');
   const namespace = message.toString('utf8', HEADER_BYTES + 4, nameEnd);
-  if (!namespace.endsWith('.$cmd')) throw new ProtocolError(`OP_QUERY is only accepted for commands, not ${namespace}`);
+  if (!namespace.endsWith('.$cmd'))
+    throw new ProtocolError(`OP_QUERY is only accepted for commands, not ${namespace}`);
   const { doc } = readDocument(message, nameEnd + 1 + 8);
   const command = doc.$query && typeof doc.$query === 'object' ? (doc.$query as Document) : doc;
-  return { requestId, legacy: true, moreToCome: false, db: namespace.slice(0, -'.$cmd'.length), command };
+  return {
+    requestId,
+    legacy: true,
+    moreToCome: false,
+    db: namespace.slice(0, -'.$cmd'.length),
+    command,
+  };
 }
 
 /** The reply message, in the form the request came in (OP_REPLY for OP_QUERY, else OP_MSG). */

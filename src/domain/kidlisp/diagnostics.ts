@@ -41,7 +41,8 @@ export class DiagnosticList {
 
   private add(severity: Severity, message: string, position: Position): void {
     this.total[severity]++;
-    if (this.wants(severity)) this.kept[severity].push({ severity, message, line: position.line, column: position.column });
+    if (this.wants(severity))
+      this.kept[severity].push({ severity, message, line: position.line, column: position.column });
   }
 
   private shown(severity: Severity, noun: string): KidlispDiagnostic[] {
@@ -50,7 +51,11 @@ export class DiagnosticList {
     if (more <= 0) return items;
     const shown = items.slice(0, MAX_SHOWN);
     const next = items[MAX_SHOWN];
-    if (next !== undefined) shown.push({ ...next, message: `${more} more ${noun} not shown (the next one is ${at(next)})` });
+    if (next !== undefined)
+      shown.push({
+        ...next,
+        message: `${more} more ${noun} not shown (the next one is ${at(next)})`,
+      });
     return shown;
   }
 }

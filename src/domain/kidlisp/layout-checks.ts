@@ -42,6 +42,8 @@ export function drawsAsNoise(tokens: readonly Token[], multiLine: boolean): bool
   if (tokens.some((token) => token.kind !== 'word' && token.kind !== 'string')) return false;
   const first = tokens[0];
   if (tokens.length === 1 && first?.kind === 'word' && isSafeSingleWord(first.text)) return false;
-  const isRgb = (tokens.length === 3 || tokens.length === 4) && tokens.every((token) => token.kind === 'word' && isByte(token.text));
+  const isRgb =
+    (tokens.length === 3 || tokens.length === 4) &&
+    tokens.every((token) => token.kind === 'word' && isByte(token.text));
   return !isRgb;
 }

@@ -21,12 +21,22 @@ import {
 export function calledName(head: Form | undefined): string | undefined {
   if (!isWord(head)) return undefined;
   const word = head.text;
-  if (isCleanNumber(word) || isTimingWord(word) || isFrameTimingWord(word) || isTruncatedNumber(word)) return undefined;
+  if (
+    isCleanNumber(word) ||
+    isTimingWord(word) ||
+    isFrameTimingWord(word) ||
+    isTruncatedNumber(word)
+  )
+    return undefined;
   if (word.startsWith('$') || word.startsWith('#') || isFadeWord(word)) return undefined;
   return withoutColonParameter(word);
 }
 
-export function checkList(list: ListForm, userNames: ReadonlySet<string>, diagnostics: DiagnosticList): void {
+export function checkList(
+  list: ListForm,
+  userNames: ReadonlySet<string>,
+  diagnostics: DiagnosticList,
+): void {
   const head = list.items[0];
   if (!isWord(head)) return;
   checkHead(head, userNames, diagnostics);
@@ -39,27 +49,45 @@ export function checkList(list: ListForm, userNames: ReadonlySet<string>, diagno
   else if (name === 'if') checkIfBody(list, head, diagnostics);
 }
 
-function checkHead(head: AtomForm, userNames: ReadonlySet<string>, diagnostics: DiagnosticList): void {
+function checkHead(
+  head: AtomForm,
+  userNames: ReadonlySet<string>,
+  diagnostics: DiagnosticList,
+): void {
   const word = head.text;
   if (word.startsWith('$')) {
     if (!isEmbedCode(withoutColonParameter(word))) {
-      diagnostics.warning(`'${word}' ${at(head)} is not a valid $code: $ followed by 3 to 12 letters or digits`, head);
+      diagnostics.warning(
+        `'${word}' ${at(head)} is not a valid $code: $ followed by 3 to 12 letters or digits`,
+        head,
+      );
     }
     return;
   }
   if (word.startsWith('#')) {
     if (!isPaintingCode(word)) {
-      diagnostics.warning(`'${word}' ${at(head)} is not a valid painting code: # followed by 1 to 8 letters or digits`, head);
+      diagnostics.warning(
+        `'${word}' ${at(head)} is not a valid painting code: # followed by 1 to 8 letters or digits`,
+        head,
+      );
     }
     return;
   }
   const name = calledName(head);
   if (name === undefined || missingNameHint(name) !== undefined) return;
   if (isBuiltin(name) || isColorWord(name) || userNames.has(name) || userNames.has(word)) return;
-  diagnostics.warning(`Unknown word '${word}' ${at(head)}: not a built-in, color or defined name`, head);
+  diagnostics.warning(
+    `Unknown word '${word}' ${at(head)}: not a built-in, color or defined name`,
+    head,
+  );
 }
 
-function checkArity(list: ListForm, head: AtomForm, name: string, diagnostics: DiagnosticList): void {
+function checkArity(
+  list: ListForm,
+  head: AtomForm,
+  name: string,
+  diagnostics: DiagnosticList,
+): void {
   const arity = arityOf(name);
   if (arity === undefined) return;
   const given = list.items.length - 1;
@@ -70,12 +98,20 @@ function checkArity(list: ListForm, head: AtomForm, name: string, diagnostics: D
       head,
     );
   } else if (given < arity.min) {
-    diagnostics.warning(`'${name}' ${at(head)} needs at least ${plural(arity.min)} (${arity.usage}), got ${given}`, head);
+    diagnostics.warning(
+      `'${name}' ${at(head)} needs at least ${plural(arity.min)} (${arity.usage}), got ${given}`,
+      head,
+    );
   }
 }
 
 /** Names for `def`/`later`: a dash is subtraction, so the runtime silently ignores the definition. */
-function checkDefinedName(form: Form | undefined, definer: string, diagnostics: DiagnosticList, role = 'name'): void {
+function checkDefinedName(
+  form: Form | undefined,
+  definer: string,
+  diagnostics: DiagnosticList,
+  role = 'name',
+): void {
   if (form === undefined) return;
   if (isWord(form) && form.text.includes('-')) {
     const suggestion = form.text.replaceAll('-', '_');
@@ -96,14 +132,23 @@ function checkDefinedName(form: Form | undefined, definer: string, diagnostics: 
 
 function checkLater(list: ListForm, head: AtomForm, diagnostics: DiagnosticList): void {
   checkDefinedName(list.items[1], 'later', diagnostics);
-  for (const parameter of laterParameters(list)) checkDefinedName(parameter, 'later', diagnostics, 'parameter');
+  for (const parameter of laterParameters(list))
+    checkDefinedName(parameter, 'later', diagnostics, 'parameter');
   const hasBody = list.items.some((item, index) => index >= 2 && item.kind === 'list');
   if (list.items.length >= 3 && !hasBody) {
-    diagnostics.warning(`'later' ${at(head)} needs a body in parentheses (later name params... (body))`, head);
+    diagnostics.warning(
+      `'later' ${at(head)} needs a body in parentheses (later name params... (body))`,
+      head,
+    );
   }
 }
 
-function checkRepeatCount(list: ListForm, head: AtomForm, name: string, diagnostics: DiagnosticList): void {
+function checkRepeatCount(
+  list: ListForm,
+  head: AtomForm,
+  name: string,
+  diagnostics: DiagnosticList,
+): void {
   const count = list.items[1];
   if (!isWord(count) || !isCleanNumber(count.text)) return;
   const value = Number(count.text);
@@ -113,7 +158,10 @@ function checkRepeatCount(list: ListForm, head: AtomForm, name: string, diagnost
       count,
     );
   } else if (value < 0) {
-    diagnostics.warning(`'${name}' ${at(head)} has a negative count ${count.text}; the runtime skips it`, count);
+    diagnostics.warning(
+      `'${name}' ${at(head)} has a negative count ${count.text}; the runtime skips it`,
+      count,
+    );
   }
 }
 

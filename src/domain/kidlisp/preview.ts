@@ -57,7 +57,10 @@ function checkSource(source: string): KidlispPreview {
   }
   const trimmed = source.trim();
   if (trimmed === '') {
-    diagnostics.error(`Source is empty ${at(START)}: write at least one form, e.g. (wipe blue)`, START);
+    diagnostics.error(
+      `Source is empty ${at(START)}: write at least one form, e.g. (wipe blue)`,
+      START,
+    );
     return result(diagnostics, emptyStats(countLines(source)));
   }
 
@@ -114,7 +117,8 @@ function checkSource(source: string): KidlispPreview {
   const stats: KidlispStats = {
     expressions: lists.length,
     functions_used: [...calls].sort(),
-    has_animation: usage.timingWords.size > 0 || [...ANIMATION_NAMES].some((name) => calls.has(name)),
+    has_animation:
+      usage.timingWords.size > 0 || [...ANIMATION_NAMES].some((name) => calls.has(name)),
     has_interaction: [...INTERACTION_NAMES].some((name) => calls.has(name)),
     has_wipe: hasWipe,
     lines,
@@ -127,7 +131,10 @@ function checkSource(source: string): KidlispPreview {
 function reportStringsAndParens(tokens: readonly Token[], diagnostics: DiagnosticList): void {
   for (const token of tokens) {
     if (token.unterminated === true) {
-      diagnostics.error(`Unterminated string ${at(token)}: a string must close on the line where it starts`, token);
+      diagnostics.error(
+        `Unterminated string ${at(token)}: a string must close on the line where it starts`,
+        token,
+      );
     }
   }
   const { unmatchedCloses, unclosedOpens } = checkParenBalance(tokens);
@@ -141,7 +148,8 @@ function reportStringsAndParens(tokens: readonly Token[], diagnostics: Diagnosti
   const firstUnclosed = unclosedOpens[0];
   if (firstUnclosed !== undefined) {
     const count = unclosedOpens.length;
-    const where = count === 1 ? `opened ${at(firstUnclosed)}` : `the first opened ${at(firstUnclosed)}`;
+    const where =
+      count === 1 ? `opened ${at(firstUnclosed)}` : `the first opened ${at(firstUnclosed)}`;
     diagnostics.error(`${count} unclosed '(' (${where}): add ${count} ')'`, firstUnclosed);
   }
 }
@@ -149,4 +157,3 @@ function reportStringsAndParens(tokens: readonly Token[], diagnostics: Diagnosti
 function suggestParens(trimmed: string): string {
   return trimmed.length <= 40 ? `(${trimmed})` : 'it in parentheses';
 }
-

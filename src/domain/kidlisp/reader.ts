@@ -45,7 +45,13 @@ class FormBuilder {
   private readonly stack: ListForm[] = [];
 
   open(position: Position, implicit: boolean): void {
-    const list: ListForm = { kind: 'list', items: [], implicit, line: position.line, column: position.column };
+    const list: ListForm = {
+      kind: 'list',
+      items: [],
+      implicit,
+      line: position.line,
+      column: position.column,
+    };
     this.lists.push(list);
     this.stack.push(list);
   }
@@ -82,20 +88,30 @@ function layoutLines(tokens: readonly Token[], builder: FormBuilder): void {
     let end = start;
     let balance = 0;
     let hasComma = false;
-    for (let token = tokens[end]; token !== undefined && token.line === line; token = tokens[++end]) {
+    for (
+      let token = tokens[end];
+      token !== undefined && token.line === line;
+      token = tokens[++end]
+    ) {
       if (token.kind === 'open') balance++;
       else if (token.kind === 'close') balance--;
       else if (token.kind === 'comma') hasComma = true;
     }
     if (hasComma) layoutCommaSegments(tokens, start, end, builder);
-    else if (!previousLineLeftParenOpen && startsWithWord(tokens, start, wrapsAsLine)) emitWrapped(tokens, start, end, builder);
+    else if (!previousLineLeftParenOpen && startsWithWord(tokens, start, wrapsAsLine))
+      emitWrapped(tokens, start, end, builder);
     else emitPlain(tokens, start, end, builder);
     previousLineLeftParenOpen = balance > 0;
     start = end;
   }
 }
 
-function layoutLine(tokens: readonly Token[], start: number, end: number, builder: FormBuilder): void {
+function layoutLine(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  builder: FormBuilder,
+): void {
   let hasComma = false;
   for (let i = start; i < end && !hasComma; i++) hasComma = tokens[i]?.kind === 'comma';
   if (hasComma) layoutCommaSegments(tokens, start, end, builder);
@@ -103,22 +119,37 @@ function layoutLine(tokens: readonly Token[], start: number, end: number, builde
 }
 
 /** `purple, ink, line, blur 5` reads as `(purple) (ink) (line) (blur 5)`. */
-function layoutCommaSegments(tokens: readonly Token[], start: number, end: number, builder: FormBuilder): void {
+function layoutCommaSegments(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  builder: FormBuilder,
+): void {
   let segmentStart = start;
   for (let i = start; i <= end; i++) {
     if (i < end && tokens[i]?.kind !== 'comma') continue;
-    if (startsWithWord(tokens, segmentStart, wrapsAsCommaSegment) && segmentStart < i) emitWrapped(tokens, segmentStart, i, builder);
+    if (startsWithWord(tokens, segmentStart, wrapsAsCommaSegment) && segmentStart < i)
+      emitWrapped(tokens, segmentStart, i, builder);
     else emitPlain(tokens, segmentStart, i, builder);
     segmentStart = i + 1;
   }
 }
 
-function startsWithWord(tokens: readonly Token[], index: number, test: (word: string) => boolean): boolean {
+function startsWithWord(
+  tokens: readonly Token[],
+  index: number,
+  test: (word: string) => boolean,
+): boolean {
   const token = tokens[index];
   return token?.kind === 'word' && test(token.text);
 }
 
-function emitWrapped(tokens: readonly Token[], start: number, end: number, builder: FormBuilder): void {
+function emitWrapped(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  builder: FormBuilder,
+): void {
   const first = tokens[start];
   if (first === undefined) return;
   builder.open(first, true);
@@ -126,7 +157,12 @@ function emitWrapped(tokens: readonly Token[], start: number, end: number, build
   builder.close();
 }
 
-function emitPlain(tokens: readonly Token[], start: number, end: number, builder: FormBuilder): void {
+function emitPlain(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  builder: FormBuilder,
+): void {
   for (let i = start; i < end; i++) {
     const token = tokens[i];
     if (token !== undefined) builder.add(token);

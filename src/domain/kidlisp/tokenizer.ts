@@ -46,7 +46,15 @@ function isLineBreak(code: number): boolean {
 
 function endsBareWord(code: number): boolean {
   // ( ) " ' ; ,
-  return code === 40 || code === 41 || code === 34 || code === 39 || code === 59 || code === 44 || isWhitespace(code);
+  return (
+    code === 40 ||
+    code === 41 ||
+    code === 34 ||
+    code === 39 ||
+    code === 59 ||
+    code === 44 ||
+    isWhitespace(code)
+  );
 }
 
 /** Splits KidLisp source into tokens with 1-based line and column (columns count UTF-16 units). */

@@ -70,9 +70,15 @@ function checkFadeWord(atom: AtomForm, diagnostics: DiagnosticList): void {
   const { colors, unknownColors } = checkFade(atom.text);
   for (const color of unknownColors) {
     const shown = color === '' ? 'an empty color' : `'${color}'`;
-    diagnostics.warning(`Fade '${atom.text}' ${at(atom)} has ${shown}, which is not a known color`, atom);
+    diagnostics.warning(
+      `Fade '${atom.text}' ${at(atom)} has ${shown}, which is not a known color`,
+      atom,
+    );
   }
   if (colors.length < 2) {
-    diagnostics.warning(`Fade '${atom.text}' ${at(atom)} needs at least two colors (fade:red-blue)`, atom);
+    diagnostics.warning(
+      `Fade '${atom.text}' ${at(atom)} needs at least two colors (fade:red-blue)`,
+      atom,
+    );
   }
 }

@@ -21,12 +21,17 @@ function failure(errors: string[]): MelodyParse {
 
 function parse(text: string): MelodyParse {
   if (text.length > MELODY_MAX_LENGTH) {
-    return failure([`Melody is ${text.length.toLocaleString('en-US')} characters, over the limit of ${MELODY_MAX_LENGTH.toLocaleString('en-US')}`]);
+    return failure([
+      `Melody is ${text.length.toLocaleString('en-US')} characters, over the limit of ${MELODY_MAX_LENGTH.toLocaleString('en-US')}`,
+    ]);
   }
   if (text.trim() === '') return failure(['Melody is empty']);
 
   const report = new MelodyReport(text);
-  const lookups: Lookups = { nextBraceClose: nextIndexTable(text, '}'), nextQuote: nextIndexTable(text, '"') };
+  const lookups: Lookups = {
+    nextBraceClose: nextIndexTable(text, '}'),
+    nextQuote: nextIndexTable(text, '"'),
+  };
   const firstHash = text.indexOf('#');
   if (firstHash >= 0) {
     report.warning(
@@ -41,13 +46,20 @@ function parse(text: string): MelodyParse {
     const parsed = parseSection(text, range, voice, lookups, report);
     voice = parsed.voice;
     if (parsed.section.tracks.length > 0) sections.push(parsed.section);
-    else if (range.endsAt !== undefined) report.warning(range.endsAt, `Empty section before '>' at ${report.where(range.endsAt)}`);
+    else if (range.endsAt !== undefined)
+      report.warning(range.endsAt, `Empty section before '>' at ${report.where(range.endsAt)}`);
   }
   const tracks = sections.flatMap((section) => section.tracks);
   const missing = missingNoteError(tracks);
   const errors = report.errorMessages();
   if (missing !== undefined) errors.push(missing);
-  return { valid: errors.length === 0, errors, warnings: report.warningMessages(), tracks, sections };
+  return {
+    valid: errors.length === 0,
+    errors,
+    warnings: report.warningMessages(),
+    tracks,
+    sections,
+  };
 }
 
 function parseSection(
@@ -67,11 +79,17 @@ function parseSection(
     } else if (result.track.events.length > 0) {
       tracks.push(result.track);
     } else if (!/\d/.test(text.slice(word.start, word.end))) {
-      report.warning(word.start, `Track '${text.slice(word.start, word.end)}' at ${report.where(word.start)} has no notes`);
+      report.warning(
+        word.start,
+        `Track '${text.slice(word.start, word.end)}' at ${report.where(word.start)} has no notes`,
+      );
     }
   }
   if (range.loops === 0 && range.endsAt !== undefined && tracks.length > 0) {
-    report.warning(range.endsAt, `Loop count 0 at ${report.where(range.endsAt)} means the section before it never plays`);
+    report.warning(
+      range.endsAt,
+      `Loop count 0 at ${report.where(range.endsAt)} means the section before it never plays`,
+    );
   }
   return { section: { loops: range.loops, tracks }, voice };
 }

@@ -72,7 +72,10 @@ export class MelodyReport {
     });
     const messages = sortedMessages([...this.warnings, ...ignored]);
     if (messages.length <= MAX_WARNINGS) return messages;
-    return [...messages.slice(0, MAX_WARNINGS), `${messages.length - MAX_WARNINGS} more warnings not shown`];
+    return [
+      ...messages.slice(0, MAX_WARNINGS),
+      `${messages.length - MAX_WARNINGS} more warnings not shown`,
+    ];
   }
 }
 

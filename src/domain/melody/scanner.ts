@@ -21,7 +21,8 @@ export function isWhitespace(character: string | undefined): boolean {
 /** For each index, the first index at or after it holding `character`, or -1. */
 export function nextIndexTable(text: string, character: string): Int32Array {
   const table = new Int32Array(text.length + 1).fill(-1);
-  for (let i = text.length - 1; i >= 0; i--) table[i] = text[i] === character ? i : (table[i + 1] ?? -1);
+  for (let i = text.length - 1; i >= 0; i--)
+    table[i] = text[i] === character ? i : (table[i + 1] ?? -1);
   return table;
 }
 

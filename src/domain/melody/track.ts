@@ -12,7 +12,12 @@ export interface Voice {
   beats: number;
 }
 
-export const DEFAULT_VOICE: Voice = { waveform: 'sine', volume: 1, hertzShift: 0, beats: DEFAULT_BEATS };
+export const DEFAULT_VOICE: Voice = {
+  waveform: 'sine',
+  volume: 1,
+  hertzShift: 0,
+  beats: DEFAULT_BEATS,
+};
 
 export interface TrackResult {
   track: MelodyTrack;
@@ -34,7 +39,13 @@ const MISPLACED_HINTS: Readonly<Record<string, string>> = {
   x: 'x mutes a track only as its first character',
 };
 
-export function parseTrack(text: string, word: WordRange, startVoice: Voice, lookups: Lookups, report: MelodyReport): TrackResult {
+export function parseTrack(
+  text: string,
+  word: WordRange,
+  startVoice: Voice,
+  lookups: Lookups,
+  report: MelodyReport,
+): TrackResult {
   return new TrackParser(text, word, startVoice, lookups, report).parse();
 }
 
@@ -70,7 +81,11 @@ class TrackParser {
     }
     while (this.i < this.word.end) this.step();
     this.reportUnusedOctave();
-    return { track: { muted: this.muted, events: this.events }, settingsOnly: this.settingsOnly, voice: this.voice };
+    return {
+      track: { muted: this.muted, events: this.events },
+      settingsOnly: this.settingsOnly,
+      voice: this.voice,
+    };
   }
 
   private step(): void {
@@ -100,7 +115,10 @@ class TrackParser {
     const pitch = pitchOf(letter, accidental);
     if (pitch.impossible) {
       const spelled = this.text.slice(at, this.i);
-      this.report.warning(at, `'${spelled}' at ${this.report.where(at)} is not a real note; the player plays it as C`);
+      this.report.warning(
+        at,
+        `'${spelled}' at ${this.report.where(at)} is not a real note; the player plays it as C`,
+      );
     }
     this.relativeOctave += octaveShift;
     const octave = this.baseOctave + this.relativeOctave;
@@ -184,7 +202,12 @@ class TrackParser {
   }
 
   private pushRest(beats: number): void {
-    this.events.push({ kind: 'rest', ...this.timing(beats), waveform: this.voice.waveform, volume: this.voice.volume });
+    this.events.push({
+      kind: 'rest',
+      ...this.timing(beats),
+      waveform: this.voice.waveform,
+      volume: this.voice.volume,
+    });
   }
 
   private readSwing(direction: 'early' | 'late'): void {
@@ -203,7 +226,13 @@ class TrackParser {
     this.i = close + 1;
     if (spoken.trim() === '') return;
     const { beats } = this.readMarks(true);
-    this.events.push({ kind: 'note', text: spoken, ...this.timing(beats), waveform: this.voice.waveform, volume: this.voice.volume });
+    this.events.push({
+      kind: 'note',
+      text: spoken,
+      ...this.timing(beats),
+      waveform: this.voice.waveform,
+      volume: this.voice.volume,
+    });
   }
 
   private toggleStruck(): void {
@@ -237,7 +266,10 @@ class TrackParser {
         this.voice.beats = setting.beats;
         break;
       case 'unknown':
-        this.report.warning(at, `Unknown setting '${group}' at ${this.report.where(at)} is ignored`);
+        this.report.warning(
+          at,
+          `Unknown setting '${group}' at ${this.report.where(at)} is ignored`,
+        );
         break;
     }
   }
@@ -245,7 +277,10 @@ class TrackParser {
   private setVolume(volume: number, group: string, at: number): void {
     const clamped = Math.min(1, Math.max(0, volume));
     if (clamped !== volume) {
-      this.report.warning(at, `Volume ${volume} in '${group}' at ${this.report.where(at)} is outside 0..1; it plays as ${clamped}`);
+      this.report.warning(
+        at,
+        `Volume ${volume} in '${group}' at ${this.report.where(at)} is outside 0..1; it plays as ${clamped}`,
+      );
     }
     this.voice.volume = clamped;
   }
@@ -263,7 +298,9 @@ class TrackParser {
     if (at === undefined) return;
     const digit = this.text[at] ?? '';
     const hasNotes = this.events.some((event) => event.note !== undefined);
-    const why = hasNotes ? 'comes after the last note of its track' : 'has no note after it in its track';
+    const why = hasNotes
+      ? 'comes after the last note of its track'
+      : 'has no note after it in its track';
     this.report.warning(
       at,
       `Octave '${digit}' at ${this.report.where(at)} ${why} and does nothing: octaves go before notes (${digit}c, not c${digit})`,

@@ -8,14 +8,23 @@ export const bundledExamples: readonly { title: string; source: string }[] = [
   { title: 'Comma one-liner', source: 'purple, ink, line, blur 5' },
   {
     title: 'Timed wipes and a scrolling line',
-    source: '(fps 24)\n(0.25s (wipe (... red yellow blue)))\n(ink green)\n(line 0 height/2 width height/2)\n(scroll frame frame)',
+    source:
+      '(fps 24)\n(0.25s (wipe (... red yellow blue)))\n(ink green)\n(line 0 height/2 width height/2)\n(scroll frame frame)',
   },
   {
     title: 'Fade backdrop, random ink, cycling spin',
-    source: 'fade:red-blue-black-blue-red\nink (? rainbow white 0) (1s... 24 64)\nline w/2 0 w/2 h\n(spin (2s... -1.125 1.125)) (zoom 1.1)',
+    source:
+      'fade:red-blue-black-blue-red\nink (? rainbow white 0) (1s... 24 64)\nline w/2 0 w/2 h\n(spin (2s... -1.125 1.125)) (zoom 1.1)',
   },
-  { title: 'Feedback with timers', source: 'black\n(1s (coat fade:black-red-rainbow-red-black:frame 64)) (0.3s (zoom 0.5)) (scroll 1)' },
-  { title: 'A user function', source: 'black\n(later cross x y (line x-10 y-10 x+10 y+10))\n(cross 16 32)' },
+  {
+    title: 'Feedback with timers',
+    source:
+      'black\n(1s (coat fade:black-red-rainbow-red-black:frame 64)) (0.3s (zoom 0.5)) (scroll 1)',
+  },
+  {
+    title: 'A user function',
+    source: 'black\n(later cross x y (line x-10 y-10 x+10 y+10))\n(cross 16 32)',
+  },
   { title: 'Rainbow rows', source: 'white\n(repeat height i (ink rainbow) (line 0 i width i))' },
 ];
 
@@ -27,7 +36,9 @@ function fence(source: string): string {
 }
 
 const shown = (source: string) =>
-  source.length <= SOURCE_SHOWN ? fence(source) : `${fence(source.slice(0, SOURCE_SHOWN))}\n\n(First ${SOURCE_SHOWN} characters shown.)`;
+  source.length <= SOURCE_SHOWN
+    ? fence(source)
+    : `${fence(source.slice(0, SOURCE_SHOWN))}\n\n(First ${SOURCE_SHOWN} characters shown.)`;
 
 /**
  * `service://piece-examples`: the most published KidLisp (by hits: how often the same source was
@@ -37,13 +48,21 @@ export function pieceExamplesMarkdown(top: readonly KidlispExample[]): string {
   const intro =
     '# KidLisp examples\n\nStudy these before writing a piece; check yours with `preview_kidlisp` and publish it with `publish_kidlisp`.\n';
   if (top.length === 0) {
-    const items = bundledExamples.map((example) => `## ${example.title}\n\n${fence(example.source)}\n`);
-    return [intro, 'Nothing has been published yet; these are bundled examples.\n', ...items].join('\n');
+    const items = bundledExamples.map(
+      (example) => `## ${example.title}\n\n${fence(example.source)}\n`,
+    );
+    return [intro, 'Nothing has been published yet; these are bundled examples.\n', ...items].join(
+      '\n',
+    );
   }
   const items = top.map(
     (example, index) =>
       `## ${index + 1}. \`${example.code}\` (${example.hits} ${example.hits === 1 ? 'hit' : 'hits'})\n\n` +
       `Live at ${example.url}\n\n${shown(example.source)}\n`,
   );
-  return [intro, 'The most published pieces, most hits (publishes of the same source) first.\n', ...items].join('\n');
+  return [
+    intro,
+    'The most published pieces, most hits (publishes of the same source) first.\n',
+    ...items,
+  ].join('\n');
 }

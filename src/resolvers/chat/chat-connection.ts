@@ -5,7 +5,12 @@ import { readChatWindow, type ChatEntry } from './read-window.js';
 
 export interface ChatConnection {
   edges: { cursor: string; node: ChatEntry }[];
-  pageInfo: { hasPreviousPage: boolean; hasNextPage: boolean; startCursor: string | null; endCursor: string | null };
+  pageInfo: {
+    hasPreviousPage: boolean;
+    hasNextPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
 }
 
 /**
@@ -13,8 +18,12 @@ export interface ChatConnection {
  * `last`/`before` backwards (older); with neither, the latest 50. `from` and `hearts` of each
  * node are left to the loaders.
  */
-export async function chatMessagesConnection(ctx: RequestContext, input: ChatConnectionInput): Promise<ChatConnection> {
-  const forward = input.first !== undefined || (input.after !== undefined && input.last === undefined);
+export async function chatMessagesConnection(
+  ctx: RequestContext,
+  input: ChatConnectionInput,
+): Promise<ChatConnection> {
+  const forward =
+    input.first !== undefined || (input.after !== undefined && input.last === undefined);
   const size = input.first ?? input.last ?? CHAT_LIMIT_DEFAULT;
   const rows = await readChatWindow(ctx, {
     channels: channelsOf(input.instance),
@@ -28,7 +37,10 @@ export async function chatMessagesConnection(ctx: RequestContext, input: ChatCon
   const more = rows.length > size;
   const page = rows.slice(0, size);
   const oldestFirst = forward ? page : page.reverse();
-  const edges = oldestFirst.map((node) => ({ cursor: encodeChatCursor({ when: node.when, id: node._id }), node }));
+  const edges = oldestFirst.map((node) => ({
+    cursor: encodeChatCursor({ when: node.when, id: node._id }),
+    node,
+  }));
   return {
     edges,
     pageInfo: {

@@ -10,7 +10,9 @@ const CURSOR_TEXT = /^chat:(-?\d{1,16}):([0-9a-f]{24})$/;
 
 /** Opaque to clients: base64url of `chat:<epoch ms>:<object id>`. */
 export function encodeChatCursor(position: ChatPosition): string {
-  return Buffer.from(`chat:${position.when.getTime()}:${position.id.toHexString()}`).toString('base64url');
+  return Buffer.from(`chat:${position.when.getTime()}:${position.id.toHexString()}`).toString(
+    'base64url',
+  );
 }
 
 export function decodeChatCursor(cursor: string): ChatPosition | undefined {

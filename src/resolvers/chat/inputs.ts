@@ -13,21 +13,34 @@ export const CHAT_LIMIT_MAX = 100;
 export const CHAT_SEARCH_MAX = 200;
 const CHAT_HANDLE_MAX = 64;
 
-export const channelsOf = (instance: ChatInstance): readonly ChatChannel[] => (instance === 'all' ? CHAT_CHANNELS : [instance]);
+export const channelsOf = (instance: ChatInstance): readonly ChatChannel[] =>
+  instance === 'all' ? CHAT_CHANNELS : [instance];
 
 /** Absent, null and '' all mean "not given" (`?limit=&before=` from a form, a GraphQL null). */
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optional = <S extends z.ZodType>(schema: S) => z.preprocess(blankToUndefined, schema.optional());
+const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(blankToUndefined, schema.optional());
 
 const instance = z.preprocess(
   blankToUndefined,
   z.enum(CHAT_INSTANCES, { error: 'instance must be system, clock or all.' }).default('system'),
 );
 
-const pageSizeMessage = (field: string) => `${field} must be a whole number from 1 to ${CHAT_LIMIT_MAX}.`;
+const pageSizeMessage = (field: string) =>
+  `${field} must be a whole number from 1 to ${CHAT_LIMIT_MAX}.`;
 const pageSize = (field: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^[+-]?\d+$/).transform(Number)], { error: pageSizeMessage(field) })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^[+-]?\d+$/)
+          .transform(Number),
+      ],
+      { error: pageSizeMessage(field) },
+    )
     .pipe(
       z
         .number()
@@ -36,12 +49,18 @@ const pageSize = (field: string) =>
         .max(CHAT_LIMIT_MAX, `${field} cannot exceed ${CHAT_LIMIT_MAX}.`),
     );
 
-const before = z.string({ error: 'before must be an ISO-8601 timestamp.' }).transform((text, ctx) => {
-  const time = parseIsoTimestamp(text);
-  if (time) return time;
-  failWith(ctx, 'BEFORE_INVALID', 'before must be an ISO-8601 timestamp (e.g. 2026-04-20T00:00:00Z).');
-  return z.NEVER;
-});
+const before = z
+  .string({ error: 'before must be an ISO-8601 timestamp.' })
+  .transform((text, ctx) => {
+    const time = parseIsoTimestamp(text);
+    if (time) return time;
+    failWith(
+      ctx,
+      'BEFORE_INVALID',
+      'before must be an ISO-8601 timestamp (e.g. 2026-04-20T00:00:00Z).',
+    );
+    return z.NEVER;
+  });
 
 /** Trimmed; blank means no search. */
 const search = optional(
@@ -57,18 +76,30 @@ const from = optional(
     .string({ error: 'from must be a handle such as @jeffrey.' })
     .trim()
     .transform((text) => text.replace(/^@/, ''))
-    .pipe(z.string().regex(new RegExp(`^[\\p{L}\\p{N}._-]{1,${CHAT_HANDLE_MAX}}$`, 'u'), 'from must be a handle such as @jeffrey.')),
+    .pipe(
+      z
+        .string()
+        .regex(
+          new RegExp(`^[\\p{L}\\p{N}._-]{1,${CHAT_HANDLE_MAX}}$`, 'u'),
+          'from must be a handle such as @jeffrey.',
+        ),
+    ),
 );
 
 const cursor = (field: string) =>
   z.string({ error: `${field} must be a cursor from a previous page.` }).transform((text, ctx) => {
     const decoded = decodeChatCursor(text);
     if (decoded) return decoded;
-    failWith(ctx, 'CURSOR_INVALID', `${field} is not a cursor this service issued; use startCursor or endCursor of a page.`);
+    failWith(
+      ctx,
+      'CURSOR_INVALID',
+      `${field} is not a cursor this service issued; use startCursor or endCursor of a page.`,
+    );
     return z.NEVER;
   });
 
-const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 /** `q` is the alias of `search`; a non-blank `search` wins. */
 const withSearchAlias = (value: unknown) => {
@@ -101,7 +132,8 @@ export const chatConnectionInput = z
     before: optional(cursor('before')),
   })
   .superRefine((input, ctx) => {
-    if (input.first !== undefined && input.last !== undefined) failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
+    if (input.first !== undefined && input.last !== undefined)
+      failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
   });
 
 export type ListChatMessagesInput = z.output<typeof listChatMessagesInput>;

@@ -1,6 +1,16 @@
 import type { RequestContext } from '../context.js';
-import { createSharedCache, CHAT_CACHE_MAX_ENTRIES, CHAT_CACHE_TTL_MS, type SharedCache } from './cache.js';
-import { channelsOf, type ChatChannel, type ChatInstance, type ListChatMessagesInput } from './inputs.js';
+import {
+  createSharedCache,
+  CHAT_CACHE_MAX_ENTRIES,
+  CHAT_CACHE_TTL_MS,
+  type SharedCache,
+} from './cache.js';
+import {
+  channelsOf,
+  type ChatChannel,
+  type ChatInstance,
+  type ListChatMessagesInput,
+} from './inputs.js';
 import { heartsOf, senderOf, type ChatLoaders } from './loaders.js';
 import { readChatWindow, type ChatEntry } from './read-window.js';
 
@@ -24,14 +34,26 @@ export interface ChatPage {
 export type ChatCache = SharedCache<ChatPage>;
 
 export const createChatCache = (options: { max?: number; ttlMs?: number } = {}): ChatCache =>
-  createSharedCache<ChatPage>({ max: options.max ?? CHAT_CACHE_MAX_ENTRIES, ttlMs: options.ttlMs ?? CHAT_CACHE_TTL_MS });
+  createSharedCache<ChatPage>({
+    max: options.max ?? CHAT_CACHE_MAX_ENTRIES,
+    ttlMs: options.ttlMs ?? CHAT_CACHE_TTL_MS,
+  });
 
 /** The spec's key plus `from` (contract section 5), so one handle's page never answers another query. */
 export const chatPageKey = (input: ListChatMessagesInput) =>
-  JSON.stringify([input.instance, input.limit, input.before?.toISOString() ?? null, input.search ?? null, input.from ?? null]);
+  JSON.stringify([
+    input.instance,
+    input.limit,
+    input.before?.toISOString() ?? null,
+    input.search ?? null,
+    input.from ?? null,
+  ]);
 
 /** GET /api/chat-messages: one page before `before`, oldest first (newest first when searching), cached 120 s. */
-export function listChatMessages(ctx: RequestContext, input: ListChatMessagesInput): Promise<ChatPage> {
+export function listChatMessages(
+  ctx: RequestContext,
+  input: ListChatMessagesInput,
+): Promise<ChatPage> {
   return ctx.services.chatCache.read(chatPageKey(input), () => readChatPage(ctx, input));
 }
 
@@ -58,8 +80,18 @@ async function readChatPage(ctx: RequestContext, input: ListChatMessagesInput): 
 function presentMessages(loaders: ChatLoaders, entries: ChatEntry[]): Promise<ChatMessage[]> {
   return Promise.all(
     entries.map(async (entry) => {
-      const [from, hearts] = await Promise.all([senderOf(loaders, entry.user), heartsOf(loaders, entry)]);
-      return { id: entry.id, from, text: entry.text, when: entry.when.toISOString(), instance: entry.instance, hearts };
+      const [from, hearts] = await Promise.all([
+        senderOf(loaders, entry.user),
+        heartsOf(loaders, entry),
+      ]);
+      return {
+        id: entry.id,
+        from,
+        text: entry.text,
+        when: entry.when.toISOString(),
+        instance: entry.instance,
+        hearts,
+      };
     }),
   );
 }

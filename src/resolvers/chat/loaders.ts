@@ -42,7 +42,10 @@ export function createChatLoaders(db: Database): ChatLoaders {
 
   const handles = new DataLoader<string, string | null>(async (accounts) => {
     const rows = await db.handles
-      .find({ _id: { $in: [...accounts] } }, { projection: { handle: 1 }, batchSize: oneBatch(accounts.length) })
+      .find(
+        { _id: { $in: [...accounts] } },
+        { projection: { handle: 1 }, batchSize: oneBatch(accounts.length) },
+      )
       .toArray();
     const byAccount = new Map(rows.map((row) => [row._id, row.handle]));
     return accounts.map((account) => byAccount.get(account) ?? null);
@@ -50,7 +53,10 @@ export function createChatLoaders(db: Database): ChatLoaders {
 
   const accounts = new DataLoader<string, string | null>(async (names) => {
     const rows = await db.handles
-      .find({ handle: { $in: [...names] } }, { projection: { handle: 1 }, batchSize: oneBatch(names.length) })
+      .find(
+        { handle: { $in: [...names] } },
+        { projection: { handle: 1 }, batchSize: oneBatch(names.length) },
+      )
       .toArray();
     const byHandle = new Map<string, string>();
     for (const row of rows) {
@@ -70,4 +76,5 @@ export async function senderOf(loaders: ChatLoaders, user: string | undefined): 
   return handle ? `@${handle}` : 'anon';
 }
 
-export const heartsOf = (loaders: ChatLoaders, message: HeartKey): Promise<number> => loaders.hearts.load(message);
+export const heartsOf = (loaders: ChatLoaders, message: HeartKey): Promise<number> =>
+  loaders.hearts.load(message);

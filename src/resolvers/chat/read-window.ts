@@ -30,7 +30,10 @@ export interface ChatWindow {
   size: number;
 }
 
-const collectionOf: Record<ChatChannel, string> = { system: collectionNames.chatSystem, clock: collectionNames.chatClock };
+const collectionOf: Record<ChatChannel, string> = {
+  system: collectionNames.chatSystem,
+  clock: collectionNames.chatClock,
+};
 
 export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -40,7 +43,10 @@ function chatFilter(window: ChatWindow, user: string | undefined): Document {
   if (window.search) filter.text = { $regex: escapeRegExp(window.search), $options: 'i' };
   const when: Document = {};
   const ties: Document[] = [];
-  for (const [op, bound] of [['$lt', window.olderThan], ['$gt', window.newerThan]] as const) {
+  for (const [op, bound] of [
+    ['$lt', window.olderThan],
+    ['$gt', window.newerThan],
+  ] as const) {
     if (!bound) continue;
     if (!bound.id) {
       when[op] = bound.when;
@@ -61,7 +67,11 @@ const sortOf = (window: ChatWindow) => {
   return { when: direction, _id: direction } as const;
 };
 
-function channelPipeline(channel: ChatChannel, window: ChatWindow, user: string | undefined): Document[] {
+function channelPipeline(
+  channel: ChatChannel,
+  window: ChatWindow,
+  user: string | undefined,
+): Document[] {
   return [
     { $match: chatFilter(window, user) },
     { $sort: sortOf(window) },
@@ -75,7 +85,10 @@ function channelPipeline(channel: ChatChannel, window: ChatWindow, user: string 
  * aggregation where the second channel joins through `$unionWith` and the merge keeps the
  * (when, _id) order across them.
  */
-export async function readChatWindow(ctx: RequestContext, window: ChatWindow): Promise<ChatEntry[]> {
+export async function readChatWindow(
+  ctx: RequestContext,
+  window: ChatWindow,
+): Promise<ChatEntry[]> {
   const user = window.from === undefined ? undefined : await ctx.loaders.accounts.load(window.from);
   if (user === null) return [];
   const { chat } = ctx.services.db;
@@ -85,17 +98,27 @@ export async function readChatWindow(ctx: RequestContext, window: ChatWindow): P
   if (!first) return [];
   if (others.length === 0) {
     const rows = await chat[first]
-      .find(chatFilter(window, user), { sort: sortOf(window), limit: window.size, batchSize, projection: { user: 1, text: 1, when: 1 }, maxTimeMS: QUERY_TIME_LIMIT_MS })
+      .find(chatFilter(window, user), {
+        sort: sortOf(window),
+        limit: window.size,
+        batchSize,
+        projection: { user: 1, text: 1, when: 1 },
+        maxTimeMS: QUERY_TIME_LIMIT_MS,
+      })
       .toArray();
     return rows.map((row) => toEntry({ ...row, instance: first }));
   }
   const pipeline = [
     ...channelPipeline(first, window, user),
-    ...others.map((channel) => ({ $unionWith: { coll: collectionOf[channel], pipeline: channelPipeline(channel, window, user) } })),
+    ...others.map((channel) => ({
+      $unionWith: { coll: collectionOf[channel], pipeline: channelPipeline(channel, window, user) },
+    })),
     { $sort: sortOf(window) },
     { $limit: window.size },
   ];
-  const rows = await chat[first].aggregate(pipeline, { batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS }).toArray();
+  const rows = await chat[first]
+    .aggregate(pipeline, { batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS })
+    .toArray();
   return rows.map(toEntry);
 }
 

@@ -39,11 +39,14 @@ export function chatEndpoints(): EndpointSpec[] {
         descriptions: {
           instance: 'Channel: system (the main chat), clock, or all (both).',
           limit: 'Messages per page; more than the maximum answers 400 LIMIT_TOO_LARGE.',
-          before: 'ISO-8601 timestamp: only messages strictly older; pass the previous page\u2019s nextBefore.',
+          before:
+            'ISO-8601 timestamp: only messages strictly older; pass the previous page\u2019s nextBefore.',
           search: 'Case-insensitive substring of the text; results come newest first.',
           from: 'Only messages by this @handle (with or without the @).',
         },
-        legacy: { q: { sameAs: 'search', description: 'Alias of search; search wins when both are sent.' } },
+        legacy: {
+          q: { sameAs: 'search', description: 'Alias of search; search wins when both are sent.' },
+        },
       },
       response: {
         statuses: [200],
@@ -54,28 +57,59 @@ export function chatEndpoints(): EndpointSpec[] {
           search: 'The search term, when one was given.',
           count: 'Messages in this page.',
           messages: 'The messages.',
-          nextBefore: 'Time of the oldest message in the page (pass it as before); null when the page is empty.',
+          nextBefore:
+            'Time of the oldest message in the page (pass it as before); null when the page is empty.',
         },
       },
-      errors: ['LIMIT_INVALID', 'LIMIT_TOO_LARGE', 'BEFORE_INVALID', 'INSTANCE_INVALID', 'SEARCH_TOO_LONG', 'FROM_INVALID', 'METHOD_NOT_ALLOWED', 'DB_UNAVAILABLE', 'INTERNAL'],
+      errors: [
+        'LIMIT_INVALID',
+        'LIMIT_TOO_LARGE',
+        'BEFORE_INVALID',
+        'INSTANCE_INVALID',
+        'SEARCH_TOO_LONG',
+        'FROM_INVALID',
+        'METHOD_NOT_ALLOWED',
+        'DB_UNAVAILABLE',
+        'INTERNAL',
+      ],
       examples: [
         {
           title: 'Read the latest messages of the main chat',
-          request: { method: 'GET', path: '/api/chat-messages', query: { instance: 'system', limit: 20 } },
+          request: {
+            method: 'GET',
+            path: '/api/chat-messages',
+            query: { instance: 'system', limit: 20 },
+          },
           response: {
             status: 200,
             body: {
               instance: 'system',
               count: 1,
-              messages: [{ id: '6650f0c2a1b2c3d4e5f60718', from: '@jeffrey', text: 'hello', when: '2026-08-03T12:00:00.000Z', instance: 'system', hearts: 2 }],
+              messages: [
+                {
+                  id: '6650f0c2a1b2c3d4e5f60718',
+                  from: '@jeffrey',
+                  text: 'hello',
+                  when: '2026-08-03T12:00:00.000Z',
+                  instance: 'system',
+                  hearts: 2,
+                },
+              ],
               nextBefore: '2026-08-03T12:00:00.000Z',
             },
           },
         },
         {
           title: 'Search both channels',
-          request: { method: 'GET', path: '/api/chat-messages', query: { instance: 'all', search: 'melody' } },
-          response: { status: 200, body: { instance: 'all', search: 'melody', count: 0, messages: [], nextBefore: null } },
+          request: {
+            method: 'GET',
+            path: '/api/chat-messages',
+            query: { instance: 'all', search: 'melody' },
+          },
+          response: {
+            status: 200,
+            body: { instance: 'all', search: 'melody', count: 0, messages: [], nextBefore: null },
+          },
         },
       ],
       notes: ['Page backwards: send the previous nextBefore as before; stop when count is 0.'],

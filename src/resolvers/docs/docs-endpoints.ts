@@ -5,7 +5,11 @@ import type { EndpointSpec } from './endpoint-spec.js';
 /** `?format=json|html` overrides the Accept header, as the reference docs route does. */
 export const docsQuery = z.object({ format: z.enum(['json', 'html']).optional() });
 
-const openapiDocumentSchema = z.looseObject({ openapi: z.string(), info: z.looseObject({}), paths: z.looseObject({}) });
+const openapiDocumentSchema = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({}),
+  paths: z.looseObject({}),
+});
 
 export function docsEndpoints(): EndpointSpec[] {
   return [
@@ -15,9 +19,13 @@ export function docsEndpoints(): EndpointSpec[] {
       method: 'GET',
       path: '/api',
       aliases: ['/api/docs', '/api/api-docs', '/api-docs.json'],
-      description: 'This documentation: JSON, or a readable HTML page when the client asks for text/html. /api-docs.json is always JSON.',
+      description:
+        'This documentation: JSON, or a readable HTML page when the client asks for text/html. /api-docs.json is always JSON.',
       authentication: 'none',
-      query: { schema: docsQuery, descriptions: { format: 'json or html; overrides the Accept header.' } },
+      query: {
+        schema: docsQuery,
+        descriptions: { format: 'json or html; overrides the Accept header.' },
+      },
       response: {
         statuses: [200],
         description: 'The documentation object (the same that the MCP tool get_api_info returns).',
@@ -38,9 +46,14 @@ export function docsEndpoints(): EndpointSpec[] {
       operationId: 'openapi',
       method: 'GET',
       path: '/api/openapi.json',
-      description: 'OpenAPI 3.1 description of these REST routes, generated from the schemas the service validates with.',
+      description:
+        'OpenAPI 3.1 description of these REST routes, generated from the schemas the service validates with.',
       authentication: 'none',
-      response: { statuses: [200], description: 'An OpenAPI 3.1 document.', schema: openapiDocumentSchema },
+      response: {
+        statuses: [200],
+        description: 'An OpenAPI 3.1 document.',
+        schema: openapiDocumentSchema,
+      },
       errors: ['METHOD_NOT_ALLOWED'],
       examples: [
         {

@@ -27,7 +27,13 @@ export interface EndpointSpec {
   body?: { schema: z.ZodType; descriptions: FieldDescriptions; legacy?: LegacyFields };
   /** The zod schema the route validates its query with. */
   query?: { schema: z.ZodType; descriptions: FieldDescriptions; legacy?: LegacyFields };
-  response: { statuses: number[]; description: string; schema: z.ZodType; descriptions?: FieldDescriptions; contentTypes?: string[] };
+  response: {
+    statuses: number[];
+    description: string;
+    schema: z.ZodType;
+    descriptions?: FieldDescriptions;
+    contentTypes?: string[];
+  };
   errors: ErrorCode[];
   examples: ExampleSpec[];
   notes?: string[];
@@ -56,6 +62,8 @@ export const publishResponseDescriptions: FieldDescriptions = {
 /** What every failure answers (contract section 4); more fields may follow (`maxDuration`, `line`, ...). */
 export const errorBodySchema = z.looseObject({
   error: z.string().describe('One human sentence.'),
-  message: z.string().describe('The same sentence (clients of track-media and chat read this key).'),
+  message: z
+    .string()
+    .describe('The same sentence (clients of track-media and chat read this key).'),
   code: z.string().describe('Machine code, e.g. SOURCE_TOO_LONG.'),
 });

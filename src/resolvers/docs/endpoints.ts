@@ -3,7 +3,13 @@ import { docsEndpoints } from './docs-endpoints.js';
 import type { EndpointSpec } from './endpoint-spec.js';
 import { snippets } from './examples.js';
 import { chatEndpoints } from './chat-endpoints.js';
-import { fieldsOf, inputJsonSchema, outputJsonSchema, queryJsonSchema, withLegacy } from './fields.js';
+import {
+  fieldsOf,
+  inputJsonSchema,
+  outputJsonSchema,
+  queryJsonSchema,
+  withLegacy,
+} from './fields.js';
 import { publishEndpoints } from './publish-endpoints.js';
 
 /** Every REST route, in the order the docs show them. */
@@ -14,7 +20,8 @@ export function endpointSpecs(baseUrl: string): EndpointSpec[] {
 /** Statuses an endpoint can fail with, each with its machine codes. */
 function errorsByStatus(spec: EndpointSpec): { status: number; codes: string[] }[] {
   const byStatus = new Map<number, string[]>();
-  for (const code of spec.errors) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
+  for (const code of spec.errors)
+    byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
   return [...byStatus].sort(([a], [b]) => a - b).map(([status, codes]) => ({ status, codes }));
 }
 
@@ -28,15 +35,34 @@ export function endpointDoc(spec: EndpointSpec, baseUrl: string) {
     ...(spec.aliases ? { aliases: spec.aliases } : {}),
     description: spec.description,
     authentication:
-      spec.authentication === 'none' ? 'None (public).' : 'Optional: Authorization: Bearer <ACCESS_TOKEN> associates the work with an account.',
+      spec.authentication === 'none'
+        ? 'None (public).'
+        : 'Optional: Authorization: Bearer <ACCESS_TOKEN> associates the work with an account.',
     ...(body
-      ? { requestBody: { contentType: 'application/json', schema: fieldsOf(withLegacy(inputJsonSchema(body.schema), body.legacy), body.descriptions) } }
+      ? {
+          requestBody: {
+            contentType: 'application/json',
+            schema: fieldsOf(
+              withLegacy(inputJsonSchema(body.schema), body.legacy),
+              body.descriptions,
+            ),
+          },
+        }
       : {}),
-    ...(query ? { queryParameters: fieldsOf(withLegacy(queryJsonSchema(query.schema), query.legacy), query.descriptions) } : {}),
+    ...(query
+      ? {
+          queryParameters: fieldsOf(
+            withLegacy(queryJsonSchema(query.schema), query.legacy),
+            query.descriptions,
+          ),
+        }
+      : {}),
     responseBody: {
       status: spec.response.statuses,
       description: spec.response.description,
-      ...(spec.response.descriptions ? { schema: fieldsOf(outputJsonSchema(spec.response.schema), spec.response.descriptions) } : {}),
+      ...(spec.response.descriptions
+        ? { schema: fieldsOf(outputJsonSchema(spec.response.schema), spec.response.descriptions) }
+        : {}),
     },
     errors: errorsByStatus(spec),
     examples: spec.examples.map((example) => ({
@@ -45,7 +71,9 @@ export function endpointDoc(spec: EndpointSpec, baseUrl: string) {
       ...snippets(baseUrl, example.request),
       response: example.response,
     })),
-    ...(spec.notes ? { notes: spec.notes.map((note) => note.replaceAll('{baseURL}', baseUrl)) } : {}),
+    ...(spec.notes
+      ? { notes: spec.notes.map((note) => note.replaceAll('{baseURL}', baseUrl)) }
+      : {}),
   };
 }
 

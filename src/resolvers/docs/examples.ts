@@ -17,15 +17,22 @@ export interface Snippets {
 const shellQuote = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 function urlOf(baseUrl: string, request: ExampleRequest): string {
-  const query = new URLSearchParams(Object.entries(request.query ?? {}).map(([key, value]) => [key, String(value)])).toString();
+  const query = new URLSearchParams(
+    Object.entries(request.query ?? {}).map(([key, value]) => [key, String(value)]),
+  ).toString();
   return `${baseUrl}${request.path}${query ? `?${query}` : ''}`;
 }
 
 function curl(url: string, request: ExampleRequest): string {
-  const lines = [request.method === 'GET' ? `curl ${shellQuote(url)}` : `curl -X POST ${shellQuote(url)}`];
+  const lines = [
+    request.method === 'GET' ? `curl ${shellQuote(url)}` : `curl -X POST ${shellQuote(url)}`,
+  ];
   if (request.withToken) lines.push(`-H "Authorization: Bearer $TOKEN"`);
   if (request.body !== undefined) {
-    lines.push(`-H 'Content-Type: application/json'`, `-d ${shellQuote(JSON.stringify(request.body))}`);
+    lines.push(
+      `-H 'Content-Type: application/json'`,
+      `-d ${shellQuote(JSON.stringify(request.body))}`,
+    );
   }
   return lines.join(' \\\n  ');
 }
@@ -38,9 +45,13 @@ function javascript(url: string, request: ExampleRequest): string {
   const options = [
     ...(request.method === 'POST' ? [`method: 'POST'`] : []),
     ...(headers.length ? [`headers: { ${headers.join(', ')} }`] : []),
-    ...(request.body !== undefined ? [`body: JSON.stringify(${JSON.stringify(request.body, null, 2).replace(/\n/g, '\n  ')})`] : []),
+    ...(request.body !== undefined
+      ? [`body: JSON.stringify(${JSON.stringify(request.body, null, 2).replace(/\n/g, '\n  ')})`]
+      : []),
   ];
-  const call = options.length ? `fetch(${JSON.stringify(url)}, {\n  ${options.join(',\n  ')},\n})` : `fetch(${JSON.stringify(url)})`;
+  const call = options.length
+    ? `fetch(${JSON.stringify(url)}, {\n  ${options.join(',\n  ')},\n})`
+    : `fetch(${JSON.stringify(url)})`;
   return `const response = await ${call};\nconst data = await response.json();\nconsole.log(response.status, data);`;
 }
 
@@ -51,8 +62,11 @@ function pythonLiteral(value: unknown, indent = ''): string {
   if (value === false) return 'False';
   if (typeof value === 'string' || typeof value === 'number') return JSON.stringify(value);
   const inner = `${indent}    `;
-  if (Array.isArray(value)) return `[${value.map((item) => pythonLiteral(item, indent)).join(', ')}]`;
-  const entries = Object.entries(value as Record<string, unknown>).map(([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonLiteral(item, inner)}`);
+  if (Array.isArray(value))
+    return `[${value.map((item) => pythonLiteral(item, indent)).join(', ')}]`;
+  const entries = Object.entries(value as Record<string, unknown>).map(
+    ([key, item]) => `${inner}${JSON.stringify(key)}: ${pythonLiteral(item, inner)}`,
+  );
   return entries.length ? `{\n${entries.join(',\n')},\n${indent}}` : '{}';
 }
 
@@ -66,5 +80,9 @@ function python(url: string, request: ExampleRequest): string {
 
 export function snippets(baseUrl: string, request: ExampleRequest): Snippets {
   const url = urlOf(baseUrl, request);
-  return { curl: curl(url, request), javascript: javascript(url, request), python: python(url, request) };
+  return {
+    curl: curl(url, request),
+    javascript: javascript(url, request),
+    python: python(url, request),
+  };
 }

@@ -22,13 +22,19 @@ export type FieldDescriptions = Record<string, string>;
 
 /** The JSON Schema of what a client sends (`io: 'input'`), without the `$schema` marker. */
 export function inputJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _marker, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _marker, ...rest } = z.toJSONSchema(schema, {
+    io: 'input',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
 /** The JSON Schema of what the service answers (`io: 'output'`). */
 export function outputJsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _marker, ...rest } = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  const { $schema: _marker, ...rest } = z.toJSONSchema(schema, {
+    io: 'output',
+    unrepresentable: 'any',
+  }) as JsonSchema;
   return rest;
 }
 
@@ -56,42 +62,63 @@ function withoutNull(schema: JsonSchema): JsonSchema {
   const options = schema.anyOf as JsonSchema[] | undefined;
   if (!options) return schema;
   const rest = options.filter((option) => option.type !== 'null');
-  return rest.length === 1 && rest[0] ? { ...rest[0], ...(schema.default !== undefined ? { default: schema.default } : {}) } : schema;
+  return rest.length === 1 && rest[0]
+    ? { ...rest[0], ...(schema.default !== undefined ? { default: schema.default } : {}) }
+    : schema;
 }
 
 function typeName(schema: JsonSchema): string {
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeName).join(' | ');
-  if (schema.type === 'array') return `${typeName((schema.items as JsonSchema | undefined) ?? {})}[]`;
+  if (schema.type === 'array')
+    return `${typeName((schema.items as JsonSchema | undefined) ?? {})}[]`;
   if (schema.type === 'integer') return 'integer';
   return typeof schema.type === 'string' ? schema.type : 'any';
 }
 
-const CONSTRAINTS = ['enum', 'default', 'minLength', 'maxLength', 'minimum', 'maximum', 'format'] as const;
+const CONSTRAINTS = [
+  'enum',
+  'default',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'format',
+] as const;
 
 /**
  * The fields of an object schema, each with its meaning from `descriptions` (keyed by field,
  * nested fields as `parent.child`). A field without a description throws: docs cannot drift
  * silently from the schema the code validates with.
  */
-export function fieldsOf(objectSchema: JsonSchema, descriptions: FieldDescriptions, prefix = ''): Record<string, FieldDoc> {
+export function fieldsOf(
+  objectSchema: JsonSchema,
+  descriptions: FieldDescriptions,
+  prefix = '',
+): Record<string, FieldDoc> {
   const properties = (objectSchema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((objectSchema.required ?? []) as string[]);
   const fields: Record<string, FieldDoc> = {};
   for (const [name, raw] of Object.entries(properties)) {
     const path = `${prefix}${name}`;
     const description = descriptions[path] ?? (raw.description as string | undefined);
-    if (description === undefined) throw new Error(`the field ${path} has no description in the API docs`);
+    if (description === undefined)
+      throw new Error(`the field ${path} has no description in the API docs`);
     const schema = withoutNull(raw);
     const field: FieldDoc = { type: typeName(schema), required: required.has(name), description };
-    for (const key of CONSTRAINTS) if (schema[key] !== undefined) Object.assign(field, { [key]: schema[key] });
-    if (schema.type === 'object' && schema.properties) field.properties = fieldsOf(schema, descriptions, `${path}.`);
+    for (const key of CONSTRAINTS)
+      if (schema[key] !== undefined) Object.assign(field, { [key]: schema[key] });
+    if (schema.type === 'object' && schema.properties)
+      field.properties = fieldsOf(schema, descriptions, `${path}.`);
     fields[name] = field;
   }
   return fields;
 }
 
 /** Adds the legacy names a schema folds into its own fields, each typed as the field it stands for. */
-export function withLegacy(schema: JsonSchema, legacy: Record<string, { sameAs: string; description: string }> = {}): JsonSchema {
+export function withLegacy(
+  schema: JsonSchema,
+  legacy: Record<string, { sameAs: string; description: string }> = {},
+): JsonSchema {
   const properties = { ...((schema.properties ?? {}) as Record<string, JsonSchema>) };
   for (const [name, { sameAs, description }] of Object.entries(legacy)) {
     const { default: _default, ...target } = properties[sameAs] ?? {};

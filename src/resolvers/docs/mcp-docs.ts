@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { assistantPackage, assistantPrompts, assistantResources, assistantTools } from '../assistant-catalog.js';
+import {
+  assistantPackage,
+  assistantPrompts,
+  assistantResources,
+  assistantTools,
+} from '../assistant-catalog.js';
 import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './fields.js';
 
 /** `{source: 'string', name: 'string (optional)'}`: the informal field map the reference docs show. */
@@ -8,20 +13,28 @@ function informalFields(schema: JsonSchema): Record<string, string> {
   const required = new Set((schema.required ?? []) as string[]);
   return Object.fromEntries(
     Object.entries(properties).map(([name, field]) => {
-      const type = field.type === 'array' ? `${((field.items as JsonSchema | undefined)?.type as string | undefined) ?? 'object'}[]` : String(field.type ?? 'any');
+      const type =
+        field.type === 'array'
+          ? `${((field.items as JsonSchema | undefined)?.type as string | undefined) ?? 'object'}[]`
+          : String(field.type ?? 'any');
       return [name, required.has(name) ? type : `${type} (optional)`];
     }),
   );
 }
 
 const toolOutput = (name: string, schema: z.ZodType) =>
-  name === 'get_api_info' ? 'the API documentation object (this document)' : informalFields(outputJsonSchema(schema));
+  name === 'get_api_info'
+    ? 'the API documentation object (this document)'
+    : informalFields(outputJsonSchema(schema));
 
 /** The client configuration, pointed at this service. */
 function clientConfiguration(baseUrl: string) {
-  const [serverName, entry] = Object.entries(assistantPackage.clientConfiguration.mcpServers)[0] ?? [];
+  const [serverName, entry] =
+    Object.entries(assistantPackage.clientConfiguration.mcpServers)[0] ?? [];
   if (!serverName || !entry) throw new Error('the assistant catalog has no client configuration');
-  return { mcpServers: { [serverName]: { ...entry, env: { ...entry.env, SERVICE_URL: baseUrl } } } };
+  return {
+    mcpServers: { [serverName]: { ...entry, env: { ...entry.env, SERVICE_URL: baseUrl } } },
+  };
 }
 
 export function mcpDocs(baseUrl: string) {
@@ -57,7 +70,9 @@ export function mcpDocs(baseUrl: string) {
       name: prompt.name,
       title: prompt.title,
       description: prompt.description,
-      arguments: prompt.arguments.map((argument) => `${argument.name}${argument.required ? ' (required)' : ''}`),
+      arguments: prompt.arguments.map(
+        (argument) => `${argument.name}${argument.required ? ' (required)' : ''}`,
+      ),
       since: prompt.version,
     })),
     /** JSON text per client, as the reference docs give it: paste into the client's MCP settings. */

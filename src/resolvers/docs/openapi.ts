@@ -3,7 +3,13 @@ import { SERVICE_VERSION } from '../../version.js';
 import { API_TITLE, type DocsConfig } from '../api-info.js';
 import { errorBodySchema, type EndpointSpec } from './endpoint-spec.js';
 import { endpointSpecs } from './endpoints.js';
-import { inputJsonSchema, outputJsonSchema, queryJsonSchema, withLegacy, type JsonSchema } from './fields.js';
+import {
+  inputJsonSchema,
+  outputJsonSchema,
+  queryJsonSchema,
+  withLegacy,
+  type JsonSchema,
+} from './fields.js';
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request: malformed JSON, a missing or mistyped field, or a value outside its rules.',
@@ -29,7 +35,14 @@ function errorResponse(status: number) {
   return {
     description: STATUS_TEXT[status] ?? 'Error.',
     ...(headers
-      ? { headers: Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) }
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(headers).map(([name, description]) => [
+              name,
+              { description, schema: { type: 'string' } },
+            ]),
+          ),
+        }
       : {}),
     content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
   };
@@ -38,39 +51,56 @@ function errorResponse(status: number) {
 function errorSchema(): JsonSchema {
   const schema = outputJsonSchema(errorBodySchema);
   const properties = schema.properties as Record<string, JsonSchema>;
-  return { ...schema, properties: { ...properties, code: { ...properties.code, enum: Object.keys(errorStatus) } } };
+  return {
+    ...schema,
+    properties: { ...properties, code: { ...properties.code, enum: Object.keys(errorStatus) } },
+  };
 }
 
 function queryParameters(spec: EndpointSpec) {
   if (!spec.query) return undefined;
   const schema = withLegacy(queryJsonSchema(spec.query.schema), spec.query.legacy);
   const required = new Set((schema.required ?? []) as string[]);
-  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(([name, property]) => ({
-    name,
-    in: 'query',
-    required: required.has(name),
-    description: spec.query?.descriptions[name] ?? property.description,
-    schema: property,
-  }));
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
+    ([name, property]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      description: spec.query?.descriptions[name] ?? property.description,
+      schema: property,
+    }),
+  );
 }
 
 function requestBody(spec: EndpointSpec) {
   if (!spec.body) return undefined;
   const schema = withLegacy(inputJsonSchema(spec.body.schema), spec.body.legacy);
-  const examples = Object.fromEntries(spec.examples.map((example) => [example.title, { value: example.request.body }]));
+  const examples = Object.fromEntries(
+    spec.examples.map((example) => [example.title, { value: example.request.body }]),
+  );
   return { required: true, content: { 'application/json': { schema, examples } } };
 }
 
 function successResponses(spec: EndpointSpec) {
   const schema = outputJsonSchema(spec.response.schema);
   const content = Object.fromEntries(
-    (spec.response.contentTypes ?? ['application/json']).map((type) => [type, { schema: type === 'application/json' ? schema : { type: 'string' } }]),
+    (spec.response.contentTypes ?? ['application/json']).map((type) => [
+      type,
+      { schema: type === 'application/json' ? schema : { type: 'string' } },
+    ]),
   );
-  return Object.fromEntries(spec.response.statuses.map((status) => [String(status), { description: spec.response.description, content }]));
+  return Object.fromEntries(
+    spec.response.statuses.map((status) => [
+      String(status),
+      { description: spec.response.description, content },
+    ]),
+  );
 }
 
 function operation(spec: EndpointSpec, operationId: string) {
-  const errorStatuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort((a, b) => a - b);
+  const errorStatuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort(
+    (a, b) => a - b,
+  );
   const parameters = queryParameters(spec);
   const body = requestBody(spec);
   return {
@@ -82,7 +112,12 @@ function operation(spec: EndpointSpec, operationId: string) {
     ...(body ? { requestBody: body } : {}),
     responses: {
       ...successResponses(spec),
-      ...Object.fromEntries(errorStatuses.map((status) => [String(status), { $ref: `#/components/responses/Error${status}` }])),
+      ...Object.fromEntries(
+        errorStatuses.map((status) => [
+          String(status),
+          { $ref: `#/components/responses/Error${status}` },
+        ]),
+      ),
     },
   };
 }
@@ -99,13 +134,25 @@ export function openapiDocument(config: DocsConfig) {
   const statuses = Object.keys(STATUS_TEXT).map(Number);
   return {
     openapi: '3.1.0',
-    info: { title: API_TITLE, version: SERVICE_VERSION, description: `Full documentation: ${config.publicUrl}/api` },
+    info: {
+      title: API_TITLE,
+      version: SERVICE_VERSION,
+      description: `Full documentation: ${config.publicUrl}/api`,
+    },
     servers: [{ url: config.publicUrl }],
     paths,
     components: {
       schemas: { Error: errorSchema() },
-      responses: Object.fromEntries(statuses.map((status) => [`Error${status}`, errorResponse(status)])),
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Optional on publishing routes.' } },
+      responses: Object.fromEntries(
+        statuses.map((status) => [`Error${status}`, errorResponse(status)]),
+      ),
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Optional on publishing routes.',
+        },
+      },
     },
   };
 }

@@ -25,7 +25,8 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       operationId: 'storeKidlisp',
       method: 'POST',
       path: '/api/store-kidlisp',
-      description: 'Publishes KidLisp source and returns its short code. Identical (trimmed) source returns the existing code.',
+      description:
+        'Publishes KidLisp source and returns its short code. Identical (trimmed) source returns the existing code.',
       authentication: 'optional',
       body: { schema: publishKidlispInput, descriptions: { source: 'KidLisp source.' } },
       response: {
@@ -38,7 +39,11 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       examples: [
         {
           title: 'Publish a KidLisp program',
-          request: { method: 'POST', path: '/api/store-kidlisp', body: { source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)' } },
+          request: {
+            method: 'POST',
+            path: '/api/store-kidlisp',
+            body: { source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)' },
+          },
           response: { status: 201, body: published('k7x', `${baseUrl}/k7x`) },
         },
       ],
@@ -54,7 +59,12 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       body: {
         schema: publishClockInput,
         descriptions: { source: 'Melody: note tokens; spaces separate tracks that play together.' },
-        legacy: { melody: { sameAs: 'source', description: 'Legacy name of source; when both are sent, source wins.' } },
+        legacy: {
+          melody: {
+            sameAs: 'source',
+            description: 'Legacy name of source; when both are sent, source wins.',
+          },
+        },
       },
       response: {
         statuses: [201, 200],
@@ -66,7 +76,11 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       examples: [
         {
           title: 'Publish a melody',
-          request: { method: 'POST', path: '/api/store-clock', body: { source: '{square} 5cdefg ceg' } },
+          request: {
+            method: 'POST',
+            path: '/api/store-clock',
+            body: { source: '{square} 5cdefg ceg' },
+          },
           response: { status: 201, body: published('bako', `${baseUrl}/clock~bako`) },
         },
       ],
@@ -89,11 +103,21 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       },
       response: {
         statuses: [201, 200],
-        description: '201 for a new piece, 200 with cached: true when the same source already existed.',
+        description:
+          '201 for a new piece, 200 with cached: true when the same source already existed.',
         schema: publishResultSchema,
         descriptions: publishResponseDescriptions,
       },
-      errors: ['SOURCE_REQUIRED', 'SOURCE_NOT_STRING', 'SOURCE_TOO_LONG', 'NAME_INVALID', 'PIECE_NO_LIFECYCLE', 'PIECE_SYNTAX', 'STORAGE_UNAVAILABLE', ...POST_ERRORS],
+      errors: [
+        'SOURCE_REQUIRED',
+        'SOURCE_NOT_STRING',
+        'SOURCE_TOO_LONG',
+        'NAME_INVALID',
+        'PIECE_NO_LIFECYCLE',
+        'PIECE_SYNTAX',
+        'STORAGE_UNAVAILABLE',
+        ...POST_ERRORS,
+      ],
       examples: [
         {
           title: 'Publish a named piece with a token',
@@ -101,12 +125,18 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
             method: 'POST',
             path: '/api/store-piece',
             withToken: true,
-            body: { name: 'Red Box', source: 'export function paint({ wipe, ink }) {\n  wipe(0);\n  ink(255, 0, 0).box(10, 10, 50, 50);\n}\n' },
+            body: {
+              name: 'Red Box',
+              source:
+                'export function paint({ wipe, ink }) {\n  wipe(0);\n  ink(255, 0, 0).box(10, 10, 50, 50);\n}\n',
+            },
           },
           response: { status: 201, body: published('red-box', `${baseUrl}/red-box`) },
         },
       ],
-      notes: ['Exports are read from the module itself: comments and strings do not count; a syntax error answers 400 PIECE_SYNTAX with line and column.'],
+      notes: [
+        'Exports are read from the module itself: comments and strings do not count; a syntax error answers 400 PIECE_SYNTAX with line and column.',
+      ],
     },
     {
       name: 'Track media',
@@ -114,7 +144,8 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       method: 'POST',
       path: '/api/track-media',
       aliases: ['/api/track-tape'],
-      description: 'Registers a file already uploaded to the service storage (a painting, piece or tape) and returns its short code.',
+      description:
+        'Registers a file already uploaded to the service storage (a painting, piece or tape) and returns its short code.',
       authentication: 'optional',
       body: {
         schema: trackMediaInput,
@@ -129,14 +160,38 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
         statuses: [200],
         description: '200 both times: cached tells whether the slug was already registered.',
         schema: trackMediaResponseSchema,
-        descriptions: { ...publishResponseDescriptions, slug: 'The registered storage key.', cached: 'true when this slug was already registered.' },
+        descriptions: {
+          ...publishResponseDescriptions,
+          slug: 'The registered storage key.',
+          cached: 'true when this slug was already registered.',
+        },
       },
-      errors: ['EXT_UNSUPPORTED', 'SLUG_INVALID', 'METADATA_INVALID', 'TAPE_TOO_LONG', 'MEDIA_NOT_FOUND', 'STORAGE_UNAVAILABLE', ...POST_ERRORS],
+      errors: [
+        'EXT_UNSUPPORTED',
+        'SLUG_INVALID',
+        'METADATA_INVALID',
+        'TAPE_TOO_LONG',
+        'MEDIA_NOT_FOUND',
+        'STORAGE_UNAVAILABLE',
+        ...POST_ERRORS,
+      ],
       examples: [
         {
           title: 'Register an uploaded painting',
-          request: { method: 'POST', path: '/api/track-media', body: { slug: '2026/08/03/sunset.png', ext: 'png' } },
-          response: { status: 200, body: { code: 'w3d', slug: '2026/08/03/sunset.png', url: `${baseUrl}/w3d`, cached: false } },
+          request: {
+            method: 'POST',
+            path: '/api/track-media',
+            body: { slug: '2026/08/03/sunset.png', ext: 'png' },
+          },
+          response: {
+            status: 200,
+            body: {
+              code: 'w3d',
+              slug: '2026/08/03/sunset.png',
+              url: `${baseUrl}/w3d`,
+              cached: false,
+            },
+          },
         },
       ],
       notes: [

@@ -24,7 +24,10 @@ export interface DeduplicatedWrite<R extends { code: string }> {
 const MAX_ATTEMPTS = 32;
 
 /** Bumps `hits` and `lastAccessed` on the record with this hash and returns its code. */
-export async function reuseByHash<R extends { code: string }>(collection: Collection<R>, hash: string): Promise<string | undefined> {
+export async function reuseByHash<R extends { code: string }>(
+  collection: Collection<R>,
+  hash: string,
+): Promise<string | undefined> {
   const existing = await collection.findOneAndUpdate(
     { hash } as never,
     { $inc: { hits: 1 }, $set: { lastAccessed: new Date() } } as never,
@@ -38,7 +41,9 @@ export async function reuseByHash<R extends { code: string }>(collection: Collec
  * identity (hash or slug) means someone published the same content first (answer with their
  * code), a duplicate `code` means that code was taken (try another). Nothing half-written is left behind.
  */
-export async function publishDeduplicated<R extends { code: string }>(write: DeduplicatedWrite<R>): Promise<PublishOutcome> {
+export async function publishDeduplicated<R extends { code: string }>(
+  write: DeduplicatedWrite<R>,
+): Promise<PublishOutcome> {
   const existing = await write.existing();
   if (existing) return { code: existing, cached: true };
 

@@ -10,7 +10,9 @@ export const PIECE_MAX = 100_000;
 export const NAME_MAX = 200;
 
 const asObject = (value: unknown): Record<string, unknown> | undefined =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 
 export const publishKidlispInput = z.object({
   source: sourceField(KIDLISP_MAX),
@@ -36,7 +38,10 @@ export const publishPieceInput = z.object({
 
 export const trackMediaInput = z
   .object({
-    slug: z.string({ error: (issue) => (issue.input === undefined ? 'slug is required.' : 'slug must be a string.') }),
+    slug: z.string({
+      error: (issue) =>
+        issue.input === undefined ? 'slug is required.' : 'slug must be a string.',
+    }),
     ext: z.enum(MEDIA_EXTS, { error: `ext must be one of ${MEDIA_EXTS.join(', ')}.` }),
     metadata: z
       .object({
@@ -57,9 +62,14 @@ export const trackMediaInput = z
     if (!isTape(input.ext)) {
       failWith(ctx, 'METADATA_INVALID', 'metadata.totalDuration applies to tapes (zip, mp4) only.');
     } else if (duration > MAX_TAPE_SECONDS) {
-      failWith(ctx, 'TAPE_TOO_LONG', `Tape duration ${duration}s exceeds the maximum of ${MAX_TAPE_SECONDS}s.`, {
-        maxDuration: MAX_TAPE_SECONDS,
-      });
+      failWith(
+        ctx,
+        'TAPE_TOO_LONG',
+        `Tape duration ${duration}s exceeds the maximum of ${MAX_TAPE_SECONDS}s.`,
+        {
+          maxDuration: MAX_TAPE_SECONDS,
+        },
+      );
     }
   });
 

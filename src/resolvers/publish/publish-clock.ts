@@ -8,7 +8,10 @@ import type { PublishClockInput } from './inputs.js';
 import { clockUrl } from './urls.js';
 
 /** Clock codes have a namespace of their own: the `clocks` unique code index alone decides. */
-export async function publishClock(ctx: RequestContext, input: PublishClockInput): Promise<PublishResult> {
+export async function publishClock(
+  ctx: RequestContext,
+  input: PublishClockInput,
+): Promise<PublishResult> {
   await enforcePublishLimit(ctx);
   const { db, config } = ctx.services;
   const candidates = codeCandidates('pronounceable');

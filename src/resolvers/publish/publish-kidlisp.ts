@@ -8,7 +8,10 @@ import { sourceFields, type PublishResult } from './published.js';
 import type { PublishKidlispInput } from './inputs.js';
 import { itemUrl } from './urls.js';
 
-export async function publishKidlisp(ctx: RequestContext, input: PublishKidlispInput): Promise<PublishResult> {
+export async function publishKidlisp(
+  ctx: RequestContext,
+  input: PublishKidlispInput,
+): Promise<PublishResult> {
   await enforcePublishLimit(ctx);
   const { db, config } = ctx.services;
   const candidates = codeCandidates('random');

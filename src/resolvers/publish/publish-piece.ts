@@ -27,18 +27,29 @@ function assertLifecycle(source: string): void {
   const check = checkPieceExports(source);
   if (check.ok) return;
   if (check.reason === 'syntax') {
-    throw new AppError('PIECE_SYNTAX', `The piece has a syntax error at line ${check.line}, column ${check.column}: ${check.message}`, {
-      line: check.line,
-      column: check.column,
-    });
+    throw new AppError(
+      'PIECE_SYNTAX',
+      `The piece has a syntax error at line ${check.line}, column ${check.column}: ${check.message}`,
+      {
+        line: check.line,
+        column: check.column,
+      },
+    );
   }
-  throw new AppError('PIECE_NO_LIFECYCLE', 'The piece must export at least one of boot, paint, sim or act, or have a default export.', {
-    exports: check.exports,
-  });
+  throw new AppError(
+    'PIECE_NO_LIFECYCLE',
+    'The piece must export at least one of boot, paint, sim or act, or have a default export.',
+    {
+      exports: check.exports,
+    },
+  );
 }
 
 /** Stores the module in object storage, then its record; a lost race or failed write leaves neither behind. */
-export async function publishPiece(ctx: RequestContext, input: PublishPieceInput): Promise<PublishResult> {
+export async function publishPiece(
+  ctx: RequestContext,
+  input: PublishPieceInput,
+): Promise<PublishResult> {
   await enforcePublishLimit(ctx);
   assertLifecycle(input.source);
   const { db, config, storage } = ctx.services;

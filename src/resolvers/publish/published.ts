@@ -8,7 +8,12 @@ export interface PublishResult {
 }
 
 /** The fields every source-carrying record shares: trimmed source, hash, times, hits, owner. */
-export function sourceFields(ctx: RequestContext, source: string, hash: string, now: Date): Omit<SourceRecord, 'code'> {
+export function sourceFields(
+  ctx: RequestContext,
+  source: string,
+  hash: string,
+  now: Date,
+): Omit<SourceRecord, 'code'> {
   return {
     source: source.trim(),
     hash,

@@ -5,8 +5,12 @@ import type { RequestContext } from '../context.js';
 export async function enforcePublishLimit(ctx: RequestContext): Promise<void> {
   const decision = await ctx.services.publishLimiter.hit(ctx.clientKey);
   if (!decision.allowed) {
-    throw new AppError('RATE_LIMITED', `Too many publishes; try again in ${decision.retryAfterSeconds} seconds.`, {
-      retryAfter: decision.retryAfterSeconds,
-    });
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many publishes; try again in ${decision.retryAfterSeconds} seconds.`,
+      {
+        retryAfter: decision.retryAfterSeconds,
+      },
+    );
   }
 }

@@ -29,24 +29,37 @@ function mediaRecord(input: TrackMediaInput, code: string, user: string | undefi
   const base = { code, slug: input.slug, when: new Date(), ...(user ? { user } : {}) };
   if (isTape(input.ext)) {
     const duration = input.metadata?.totalDuration;
-    return { ...base, kind: input.ext as 'zip' | 'mp4', ...(duration !== undefined ? { totalDuration: duration } : {}) };
+    return {
+      ...base,
+      kind: input.ext as 'zip' | 'mp4',
+      ...(duration !== undefined ? { totalDuration: duration } : {}),
+    };
   }
   return input.ext === 'png' ? base : { ...base, ext: input.ext satisfies MediaExt };
 }
 
-async function existingCode(collection: Collection<MediaRecord>, slug: string): Promise<string | undefined> {
+async function existingCode(
+  collection: Collection<MediaRecord>,
+  slug: string,
+): Promise<string | undefined> {
   return (await collection.findOne({ slug }, { projection: { code: 1 } }))?.code;
 }
 
 /** Registers an object already in storage; the same slug always answers with the same code. */
-export async function trackMedia(ctx: RequestContext, input: TrackMediaInput): Promise<TrackMediaResult> {
+export async function trackMedia(
+  ctx: RequestContext,
+  input: TrackMediaInput,
+): Promise<TrackMediaResult> {
   await enforcePublishLimit(ctx);
   const { db, storage, config } = ctx.services;
   const collectionName = mediaCollection(input.ext);
   const collection = db[collectionName] as Collection<MediaRecord>;
 
   if (!(await storage.exists(input.slug))) {
-    throw new AppError('MEDIA_NOT_FOUND', `No uploaded file was found at ${input.slug}; upload it to storage first.`);
+    throw new AppError(
+      'MEDIA_NOT_FOUND',
+      `No uploaded file was found at ${input.slug}; upload it to storage first.`,
+    );
   }
   const candidates = codeCandidates('random');
   const outcome = await publishDeduplicated({

@@ -29,6 +29,8 @@ describe('published pieces', () => {
   it('rejects the unclosed corpus piece (Butterfly, as kidlisp.md asks for any unclosed paren', () => {
     const preview = previewKidlisp('(Butterfly');
     expect(preview.errors).toEqual(["1 unclosed '(' (opened at line 1, column 1): add 1 ')'"]);
-    expect(preview.warnings).toContain("Unknown word 'Butterfly' at line 1, column 2: not a built-in, color or defined name");
+    expect(preview.warnings).toContain(
+      "Unknown word 'Butterfly' at line 1, column 2: not a built-in, color or defined name",
+    );
   });
 });

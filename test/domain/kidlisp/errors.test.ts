@@ -38,17 +38,23 @@ describe('errors', () => {
 
   it('counts several unclosed ( in one error placed at the first', () => {
     const preview = previewKidlisp('(wipe red)\n(repeat 3 i\n  (line 0 i w i');
-    expect(preview.errors).toEqual(["2 unclosed '(' (the first opened at line 2, column 1): add 2 ')'"]);
+    expect(preview.errors).toEqual([
+      "2 unclosed '(' (the first opened at line 2, column 1): add 2 ')'",
+    ]);
     expect(preview.diagnostics[0]).toMatchObject({ severity: 'error', line: 2, column: 1 });
   });
 
   it('ignores parens inside double- and single-quoted strings and comments', () => {
-    const preview = previewKidlisp('(wipe red) ; (((\n(write "(:" 10 10)\n(write \'))\' 20 20) ; )');
+    const preview = previewKidlisp(
+      '(wipe red) ; (((\n(write "(:" 10 10)\n(write \'))\' 20 20) ; )',
+    );
     expect(preview).toMatchObject({ valid: true, errors: [] });
   });
 
   it('reads escaped quotes inside strings', () => {
-    expect(previewKidlisp('(wipe red)\n(write "say \\"hi\\" (" 10 10)\n(write \'it\\\'s\' 0 0)').errors).toEqual([]);
+    expect(
+      previewKidlisp('(wipe red)\n(write "say \\"hi\\" (" 10 10)\n(write \'it\\\'s\' 0 0)').errors,
+    ).toEqual([]);
   });
 
   it('ends a string at the end of its line', () => {
@@ -78,7 +84,9 @@ describe('errors', () => {
   });
 
   it('does not take a dash inside a string or comment for a def name', () => {
-    expect(previewKidlisp('(wipe red)\n(write "(def my-var 1)" 0 0) ; (def my-var 1)').valid).toBe(true);
+    expect(previewKidlisp('(wipe red)\n(write "(def my-var 1)" 0 0) ; (def my-var 1)').valid).toBe(
+      true,
+    );
   });
 
   it('counts positions after Windows line endings', () => {

@@ -4,8 +4,12 @@ import { previewKidlisp, type KidlispPreview } from '../../../src/domain/kidlisp
 
 function expectWellFormed(preview: KidlispPreview): void {
   expect(preview.valid).toBe(preview.errors.length === 0);
-  expect(preview.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual(preview.errors);
-  expect(preview.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message)).toEqual(preview.warnings);
+  expect(preview.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual(
+    preview.errors,
+  );
+  expect(preview.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message)).toEqual(
+    preview.warnings,
+  );
   for (const diagnostic of preview.diagnostics) {
     expect(diagnostic.line).toBeGreaterThanOrEqual(1);
     expect(diagnostic.column).toBeGreaterThanOrEqual(1);
@@ -14,7 +18,32 @@ function expectWellFormed(preview: KidlispPreview): void {
 }
 
 const kidlispCharacters = fc.constantFrom(
-  '(', ')', '"', "'", ';', ',', '\\', ' ', '\n', '\r', '\t', 'a', 'z', '0', '9', '.', '-', ':', '$', '#', 's', 'f', '…', '😀', '\u2028', '\u00a0',
+  '(',
+  ')',
+  '"',
+  "'",
+  ';',
+  ',',
+  '\\',
+  ' ',
+  '\n',
+  '\r',
+  '\t',
+  'a',
+  'z',
+  '0',
+  '9',
+  '.',
+  '-',
+  ':',
+  '$',
+  '#',
+  's',
+  'f',
+  '…',
+  '😀',
+  '\u2028',
+  '\u00a0',
 );
 const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 300 }),
@@ -34,27 +63,43 @@ describe('previewKidlisp on arbitrary text', () => {
 
   it('never throws on long text, including text over the limit', () => {
     fc.assert(
-      fc.property(fc.string({ unit: kidlispCharacters, minLength: 20_000, maxLength: 60_000 }), (source) => {
-        expectWellFormed(previewKidlisp(source));
-      }),
+      fc.property(
+        fc.string({ unit: kidlispCharacters, minLength: 20_000, maxLength: 60_000 }),
+        (source) => {
+          expectWellFormed(previewKidlisp(source));
+        },
+      ),
       { numRuns: 30 },
     );
   });
 
   it('never throws on deep nesting', () => {
-    for (const source of ['('.repeat(50_000), ')'.repeat(50_000), `${'(a '.repeat(25_000)}`, '"'.repeat(50_000)]) {
+    for (const source of [
+      '('.repeat(50_000),
+      ')'.repeat(50_000),
+      `${'(a '.repeat(25_000)}`,
+      '"'.repeat(50_000),
+    ]) {
       expectWellFormed(previewKidlisp(source));
     }
   });
 });
 
 // Random programs whose parens balance, with parens also inside strings and comments.
-const word = fc.stringMatching(/^[a-z][a-z0-9_:./*+]{0,7}$|^-?\d{1,3}(\.\d)?$|^\d?\.?\d+s(\.\.\.?|!)?$/);
+const word = fc.stringMatching(
+  /^[a-z][a-z0-9_:./*+]{0,7}$|^-?\d{1,3}(\.\d)?$|^\d?\.?\d+s(\.\.\.?|!)?$/,
+);
 const doubleQuoted = fc
-  .string({ unit: fc.constantFrom('(', ')', ';', ',', ' ', 'a', "'", '\\"', '\\\\', '😀'), maxLength: 12 })
+  .string({
+    unit: fc.constantFrom('(', ')', ';', ',', ' ', 'a', "'", '\\"', '\\\\', '😀'),
+    maxLength: 12,
+  })
   .map((text) => `"${text}"`);
 const singleQuoted = fc
-  .string({ unit: fc.constantFrom('(', ')', ';', ',', ' ', 'b', '"', "\\'", '\\\\'), maxLength: 12 })
+  .string({
+    unit: fc.constantFrom('(', ')', ';', ',', ' ', 'b', '"', "\\'", '\\\\'),
+    maxLength: 12,
+  })
   .map((text) => `'${text}'`);
 const comment = fc
   .string({ unit: fc.constantFrom('(', ')', '"', "'", ';', ',', ' ', 'c'), maxLength: 12 })
@@ -89,7 +134,9 @@ describe('previewKidlisp on balanced programs', () => {
       fc.property(program, (source) => {
         const preview = previewKidlisp(source);
         expectWellFormed(preview);
-        const structural = preview.errors.filter((error) => /unclosed|unmatched|unterminated/i.test(error));
+        const structural = preview.errors.filter((error) =>
+          /unclosed|unmatched|unterminated/i.test(error),
+        );
         expect(structural).toEqual([]);
       }),
       { numRuns: 1_500 },

@@ -45,7 +45,9 @@ describe('programs kidlisp.md says must be accepted', () => {
   it('does not warn about words it knows in the accepted pieces', () => {
     for (const source of ACCEPTED_PIECES) {
       const warnings = previewKidlisp(source).warnings;
-      expect(warnings.filter((warning) => /unknown|does not exist|reads as the number/i.test(warning))).toEqual([]);
+      expect(
+        warnings.filter((warning) => /unknown|does not exist|reads as the number/i.test(warning)),
+      ).toEqual([]);
     }
   });
 
@@ -85,7 +87,9 @@ describe('programs kidlisp.md says must be rejected', () => {
     expect(preview.errors).toContain(
       'Unterminated string at line 1, column 8: a string must close on the line where it starts',
     );
-    expect(preview.diagnostics).toContainEqual(expect.objectContaining({ severity: 'error', line: 1, column: 8 }));
+    expect(preview.diagnostics).toContainEqual(
+      expect.objectContaining({ severity: 'error', line: 1, column: 8 }),
+    );
   });
 
   it('rejects a dash in a def name and suggests an underscore', () => {
@@ -109,7 +113,9 @@ describe('programs kidlisp.md says are valid with a warning', () => {
   it('warns about an unknown word', () => {
     const preview = previewKidlisp('(scrl 5)');
     expect(preview.valid).toBe(true);
-    expect(preview.warnings).toContain("Unknown word 'scrl' at line 1, column 2: not a built-in, color or defined name");
+    expect(preview.warnings).toContain(
+      "Unknown word 'scrl' at line 1, column 2: not a built-in, color or defined name",
+    );
   });
 
   it('warns about a repeat over the limit', () => {

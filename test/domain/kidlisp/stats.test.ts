@@ -11,16 +11,17 @@ describe('stats', () => {
   });
 
   it('lists each called word once, sorted, without the backdrop, strings or comments', () => {
-    expect(statsOf('black\n(ink red) (line) (ink blue)\n(write "box" 0 0) ; (circle)').functions_used).toEqual([
-      'ink',
-      'line',
-      'write',
-    ]);
+    expect(
+      statsOf('black\n(ink red) (line) (ink blue)\n(write "box" 0 0) ; (circle)').functions_used,
+    ).toEqual(['ink', 'line', 'write']);
   });
 
   it('lists built-ins called bare in comma segments and lines', () => {
     expect(statsOf('purple, ink, line, blur 5').functions_used).toEqual(['blur', 'ink', 'line']);
-    expect(statsOf('fade:red-blue\nink red\nline w/2 0 w/2 h').functions_used).toEqual(['ink', 'line']);
+    expect(statsOf('fade:red-blue\nink red\nline w/2 0 w/2 h').functions_used).toEqual([
+      'ink',
+      'line',
+    ]);
   });
 
   it('lists the name a head calls without its colon parameter', () => {
@@ -55,19 +56,16 @@ describe('stats', () => {
   });
 
   it('lists embedded $codes once each, sorted', () => {
-    expect(statsOf('($r2f 0 0 w h 128)\n($39i 0 0 w h 128)\n(cache $39i)\n(embed $pie:24 0 0)').embeds).toEqual([
-      '$39i',
-      '$pie',
-      '$r2f',
-    ]);
+    expect(
+      statsOf('($r2f 0 0 w h 128)\n($39i 0 0 w h 128)\n(cache $39i)\n(embed $pie:24 0 0)').embeds,
+    ).toEqual(['$39i', '$pie', '$r2f']);
   });
 
   it('lists timing words as written, once each, sorted', () => {
-    expect(statsOf('(wipe red)\n(1s (line))\n(0.3s (zoom 0.5))\n(ink (2s... red blue))\n(1s (box))').timing_words).toEqual([
-      '0.3s',
-      '1s',
-      '2s...',
-    ]);
+    expect(
+      statsOf('(wipe red)\n(1s (line))\n(0.3s (zoom 0.5))\n(ink (2s... red blue))\n(1s (box))')
+        .timing_words,
+    ).toEqual(['0.3s', '1s', '2s...']);
   });
 
   it('reports empty stats for empty source', () => {
@@ -104,22 +102,33 @@ describe('layout', () => {
   });
 
   it('treats commas inside strings as text', () => {
-    expect(previewKidlisp('black, write "a, b" 0 0, line').stats.functions_used).toEqual(['line', 'write']);
+    expect(previewKidlisp('black, write "a, b" 0 0, line').stats.functions_used).toEqual([
+      'line',
+      'write',
+    ]);
   });
 
   it('gives every diagnostic the position its sentence names', () => {
-    const preview = previewKidlisp('(box 1 1)\n  (scrl 5) (def my-x 1)\n(ink #ff0000))\n(5f (line))');
+    const preview = previewKidlisp(
+      '(box 1 1)\n  (scrl 5) (def my-x 1)\n(ink #ff0000))\n(5f (line))',
+    );
     expect(preview.diagnostics.length).toBeGreaterThan(4);
     for (const diagnostic of preview.diagnostics) {
       expect(diagnostic.message).toContain(`line ${diagnostic.line}, column ${diagnostic.column}`);
     }
-    expect(preview.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual(preview.errors);
-    expect(preview.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message)).toEqual(preview.warnings);
+    expect(preview.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message)).toEqual(
+      preview.errors,
+    );
+    expect(
+      preview.diagnostics.filter((d) => d.severity === 'warning').map((d) => d.message),
+    ).toEqual(preview.warnings);
   });
 
   it('shows at most 100 errors and says how many more there are', () => {
     const preview = previewKidlisp(`(wipe red)${')'.repeat(250)}`);
     expect(preview.errors).toHaveLength(101);
-    expect(preview.errors[100]).toBe("150 more errors not shown (the next one is at line 1, column 111)");
+    expect(preview.errors[100]).toBe(
+      '150 more errors not shown (the next one is at line 1, column 111)',
+    );
   });
 });

@@ -14,12 +14,17 @@ describe('unknown words', () => {
   });
 
   it('knows def, later and loop names, and later parameters', () => {
-    const source = '(def size 10)\n(later dot x y (box x y size size))\n(dot 1 2)\n(repeat 3 i (dot i i))';
+    const source =
+      '(def size 10)\n(later dot x y (box x y size size))\n(dot 1 2)\n(repeat 3 i (dot i i))';
     expect(warningsOf(source)).toEqual([]);
   });
 
   it('knows colors, host drawing names, $codes and #codes as heads', () => {
-    expect(warningsOf('(red)\n(plot 1 1)\n(poly 0 0 5 5 9 0)\n(pline 1 2 3 4)\n($pie 0 0 w h)\n(#e8j 10 10)\n(cube:0)')).toEqual([]);
+    expect(
+      warningsOf(
+        '(red)\n(plot 1 1)\n(poly 0 0 5 5 9 0)\n(pline 1 2 3 4)\n($pie 0 0 w h)\n(#e8j 10 10)\n(cube:0)',
+      ),
+    ).toEqual([]);
   });
 
   it('warns about a $code that is not 3 to 12 letters or digits', () => {
@@ -29,11 +34,13 @@ describe('unknown words', () => {
   });
 
   it('wraps bare lines, so an unknown first word on a line is a head', () => {
-    expect(previewKidlisp('lisy\n\nlist').warnings).toEqual([
-      "Unknown word 'lisy' at line 1, column 1: not a built-in, color or defined name",
-      "Unknown word 'list' at line 3, column 1: not a built-in, color or defined name",
-      'No background at line 1, column 1: start with a color (black), a fade (fade:red-blue) or r g b, or call (wipe color)',
-    ].sort(byLine));
+    expect(previewKidlisp('lisy\n\nlist').warnings).toEqual(
+      [
+        "Unknown word 'lisy' at line 1, column 1: not a built-in, color or defined name",
+        "Unknown word 'list' at line 3, column 1: not a built-in, color or defined name",
+        'No background at line 1, column 1: start with a color (black), a fade (fade:red-blue) or r g b, or call (wipe color)',
+      ].sort(byLine),
+    );
   });
 
   it('never reads words inside strings or comments as code', () => {
@@ -49,15 +56,33 @@ function byLine(a: string, b: string): number {
 describe('argument counts', () => {
   it.each([
     ['(coat)', "'coat' at line 2, column 2 needs at least 1 argument (coat color [alpha]), got 0"],
-    ['(hop 1 red)', "'hop' at line 2, column 2 needs at least 3 arguments (hop seconds a b), got 2"],
-    ['(delay 2)', "'delay' at line 2, column 2 needs at least 2 arguments (delay seconds action), got 1"],
+    [
+      '(hop 1 red)',
+      "'hop' at line 2, column 2 needs at least 3 arguments (hop seconds a b), got 2",
+    ],
+    [
+      '(delay 2)',
+      "'delay' at line 2, column 2 needs at least 2 arguments (delay seconds action), got 1",
+    ],
     ['(> 1)', "'>' at line 2, column 2 needs at least 2 arguments (> a b body...), got 1"],
     ['(if)', "'if' at line 2, column 2 needs at least 1 argument (if condition body...), got 0"],
     ['(once)', "'once' at line 2, column 2 needs at least 1 argument (once expression...), got 0"],
-    ['(mask 0 0 10)', "'mask' at line 2, column 2 needs at least 4 arguments (mask x y w h), got 3"],
-    ['(repeat 5)', "'repeat' at line 2, column 2 needs at least 2 arguments (repeat n [iterator] expression...), got 1"],
-    ['(now x 1 2)', "'now' at line 2, column 2 takes exactly 2 arguments (now name value), got 3; the runtime skips it"],
-    ['(range a 1)', "'range' at line 2, column 2 takes exactly 3 arguments (range iterable start end), got 2; the runtime skips it"],
+    [
+      '(mask 0 0 10)',
+      "'mask' at line 2, column 2 needs at least 4 arguments (mask x y w h), got 3",
+    ],
+    [
+      '(repeat 5)',
+      "'repeat' at line 2, column 2 needs at least 2 arguments (repeat n [iterator] expression...), got 1",
+    ],
+    [
+      '(now x 1 2)',
+      "'now' at line 2, column 2 takes exactly 2 arguments (now name value), got 3; the runtime skips it",
+    ],
+    [
+      '(range a 1)',
+      "'range' at line 2, column 2 takes exactly 3 arguments (range iterable start end), got 2; the runtime skips it",
+    ],
   ])('%s', (body, warning) => {
     expect(warningsOf(body)).toEqual([warning]);
   });
@@ -111,7 +136,11 @@ describe('numbers and timing words', () => {
   });
 
   it('accepts clean numbers, timing words and infix words', () => {
-    expect(warningsOf('(line 10 -5 .5 1.25)\n(ink 1e2)\n(1s (zoom 1))\n(0.5s! (ink))\n(.25s... 1 2)\n(2s.. 1 2)\n(box w/2 x-10 frame*3 i%4)')).toEqual([]);
+    expect(
+      warningsOf(
+        '(line 10 -5 .5 1.25)\n(ink 1e2)\n(1s (zoom 1))\n(0.5s! (ink))\n(.25s... 1 2)\n(2s.. 1 2)\n(box w/2 x-10 frame*3 i%4)',
+      ),
+    ).toEqual([]);
   });
 
   it('warns about frame units, which do not exist', () => {
@@ -134,7 +163,11 @@ describe('colors and fades', () => {
   });
 
   it('accepts fades with directions, indexed colors and patterns', () => {
-    expect(warningsOf('(ink fade:c2-rainbow-zebra:diagonal-reverse)\n(coat fade:navy-lightsteelblue:frame*2 64)\n(ink fade:red-blue:45:dirty)')).toEqual([]);
+    expect(
+      warningsOf(
+        '(ink fade:c2-rainbow-zebra:diagonal-reverse)\n(coat fade:navy-lightsteelblue:frame*2 64)\n(ink fade:red-blue:45:dirty)',
+      ),
+    ).toEqual([]);
   });
 
   it('asks a fade for two colors', () => {
@@ -160,7 +193,9 @@ describe('names that do not exist', () => {
     ['(>= frame 10)', '>=', 2, 'there is no >=; use > or ='],
     ['(<= frame 10)', '<=', 2, 'there is no <=; use < or ='],
   ])('%s', (body, name, column, hint) => {
-    expect(warningsOf(body)).toEqual([`'${name}' at line 2, column ${column} does not exist in KidLisp: ${hint}`]);
+    expect(warningsOf(body)).toEqual([
+      `'${name}' at line 2, column ${column} does not exist in KidLisp: ${hint}`,
+    ]);
   });
 
   it('still knows tan as a color argument', () => {
@@ -180,12 +215,22 @@ describe('one-line programs drawn as noise', () => {
     expect(previewKidlisp(source)).toMatchObject({ valid: true, warnings: [chaos(source)] });
   });
 
-  it.each(['blue', 'line', 'c4', 'fade:red-blue', '255 0 0', '255 0 0 128', '$roz', 'wipe, blue', '(wipe blue)', 'wipe blue\nink red'])(
-    'is quiet for %j',
-    (source) => {
-      expect(previewKidlisp(source).warnings.filter((warning) => warning.includes('chaos'))).toEqual([]);
-    },
-  );
+  it.each([
+    'blue',
+    'line',
+    'c4',
+    'fade:red-blue',
+    '255 0 0',
+    '255 0 0 128',
+    '$roz',
+    'wipe, blue',
+    '(wipe blue)',
+    'wipe blue\nink red',
+  ])('is quiet for %j', (source) => {
+    expect(previewKidlisp(source).warnings.filter((warning) => warning.includes('chaos'))).toEqual(
+      [],
+    );
+  });
 });
 
 describe('background', () => {

@@ -3,7 +3,11 @@ import { MELODY_MAX_LENGTH, parseMelody } from '../../../src/domain/melody/index
 
 describe('melody errors', () => {
   it.each(['', '   ', '\n\t'])('rejects %j as empty', (text) => {
-    expect(parseMelody(text)).toMatchObject({ valid: false, errors: ['Melody is empty'], tracks: [] });
+    expect(parseMelody(text)).toMatchObject({
+      valid: false,
+      errors: ['Melody is empty'],
+      tracks: [],
+    });
   });
 
   it('rejects a melody over 10,000 characters', () => {
@@ -47,6 +51,8 @@ describe('melody errors', () => {
   });
 
   it('names lines and columns in a melody over several lines', () => {
-    expect(parseMelody('cde\nfg {sine').errors).toEqual(["Unclosed '{' at line 2, column 4: settings need a closing '}'"]);
+    expect(parseMelody('cde\nfg {sine').errors).toEqual([
+      "Unclosed '{' at line 2, column 4: settings need a closing '}'",
+    ]);
   });
 });

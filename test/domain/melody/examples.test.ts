@@ -27,7 +27,9 @@ describe('examples in clock-melody.md', () => {
     const melody = parseMelody(text);
     expect(melody.errors).toEqual([]);
     expect(melody.valid).toBe(true);
-    expect(melody.tracks.flatMap((track) => track.events).some((event) => event.kind === 'note')).toBe(true);
+    expect(
+      melody.tracks.flatMap((track) => track.events).some((event) => event.kind === 'note'),
+    ).toBe(true);
   });
 
   it.each(EXAMPLES.filter((text) => !text.includes('#')))('%j has no warnings', (text) => {
@@ -35,7 +37,9 @@ describe('examples in clock-melody.md', () => {
   });
 
   it('reads cdefgab as one track of seven notes in octave 4', () => {
-    expect(spellTracks(parseMelody('cdefgab').tracks)).toEqual([['c4', 'd4', 'e4', 'f4', 'g4', 'a4', 'b4']]);
+    expect(spellTracks(parseMelody('cdefgab').tracks)).toEqual([
+      ['c4', 'd4', 'e4', 'f4', 'g4', 'a4', 'b4'],
+    ]);
   });
 
   it('keeps an octave digit for the notes after it', () => {
@@ -71,25 +75,33 @@ describe('examples in clock-melody.md', () => {
   it('applies a leading setting to every track', () => {
     const melody = parseMelody('{triangle} cd ef ga');
     expect(melody.tracks).toHaveLength(3);
-    expect(melody.tracks.flatMap((track) => track.events).map((event) => event.waveform)).toEqual(Array(6).fill('triangle'));
+    expect(melody.tracks.flatMap((track) => track.events).map((event) => event.waveform)).toEqual(
+      Array(6).fill('triangle'),
+    );
     const square = parseMelody('{square:0.3} cdefg').tracks[0]?.events[0];
     expect(square).toMatchObject({ waveform: 'square', volume: 0.3 });
   });
 
   it('changes volume mid-track with {0.2} and {1.0}', () => {
-    const volumes = parseMelody('{0.8} c{0.2}d{1.0}e').tracks[0]?.events.map((event) => event.volume);
+    const volumes = parseMelody('{0.8} c{0.2}d{1.0}e').tracks[0]?.events.map(
+      (event) => event.volume,
+    );
     expect(volumes).toEqual([0.8, 0.2, 1]);
   });
 
   it('shifts pitch by {Nhz} until changed', () => {
-    const frequencies = parseMelody('{100hz}ceg{50hz}abag{0hz}bab').tracks[0]?.events.map((event) => event.frequency ?? 0);
+    const frequencies = parseMelody('{100hz}ceg{50hz}abag{0hz}bab').tracks[0]?.events.map(
+      (event) => event.frequency ?? 0,
+    );
     expect(frequencies?.[0]).toBeCloseTo(261.6256 + 100, 3);
     expect(frequencies?.[3]).toBeCloseTo(440 + 50, 6);
     expect(frequencies?.[8]).toBeCloseTo(440, 6);
   });
 
   it('speaks the word in cde"hi"gab between the notes', () => {
-    expect(spellTracks(parseMelody('cde"hi"gab').tracks)).toEqual([['c4', 'd4', 'e4', '"hi"', 'g4', 'a4', 'b4']]);
+    expect(spellTracks(parseMelody('cde"hi"gab').tracks)).toEqual([
+      ['c4', 'd4', 'e4', '"hi"', 'g4', 'a4', 'b4'],
+    ]);
   });
 
   it('plays ceg dfa > abc def as two sections of two tracks', () => {
@@ -109,7 +121,18 @@ describe('examples in clock-melody.md', () => {
 
   it('reads the rhythm of d.d..d.e..g..e.f..e.fd.', () => {
     const events = parseMelody('d.d..d.e..g..e.f..e.fd.').tracks[0]?.events ?? [];
-    expect(events.map((event) => event.note)).toEqual(['d', 'd', 'd', 'e', 'g', 'e', 'f', 'e', 'f', 'd']);
+    expect(events.map((event) => event.note)).toEqual([
+      'd',
+      'd',
+      'd',
+      'e',
+      'g',
+      'e',
+      'f',
+      'e',
+      'f',
+      'd',
+    ]);
     expect(events.map((event) => event.beats)).toEqual([1, 0.5, 1, 0.5, 0.5, 1, 0.5, 1, 1, 1]);
   });
 });

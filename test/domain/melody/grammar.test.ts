@@ -10,12 +10,20 @@ describe('durations', () => {
   });
 
   it('halves with dots and doubles with commas', () => {
-    expect(beatsOf(parseMelody('c. d.. e... f, g,,').tracks)).toEqual([[1], [0.5], [0.25], [4], [8]]);
+    expect(beatsOf(parseMelody('c. d.. e... f, g,,').tracks)).toEqual([
+      [1],
+      [0.5],
+      [0.25],
+      [4],
+      [8],
+    ]);
     expect(parseMelody('e...').tracks[0]?.events[0]?.seconds).toBe(0.125);
   });
 
   it('keeps a note’s marks for the unmarked notes after it in its track', () => {
-    expect(firstTrack('c...defg,ab').map((event) => event.beats)).toEqual([0.25, 0.25, 0.25, 0.25, 4, 4, 4]);
+    expect(firstTrack('c...defg,ab').map((event) => event.beats)).toEqual([
+      0.25, 0.25, 0.25, 0.25, 4, 4, 4,
+    ]);
   });
 
   it('starts every track at the default duration', () => {
@@ -84,7 +92,10 @@ describe('pitch', () => {
   it('reads b as a flat only when neither a note letter nor the end of the track follows', () => {
     expect(firstTrack('eb.c').map((event) => event.note)).toEqual(['d#', 'c']);
     expect(firstTrack('ebc').map((event) => event.note)).toEqual(['e', 'b', 'c']);
-    expect(spellTracks(parseMelody('eb ab_').tracks)).toEqual([['e4', 'b4'], ['g#4', '_']]);
+    expect(spellTracks(parseMelody('eb ab_').tracks)).toEqual([
+      ['e4', 'b4'],
+      ['g#4', '_'],
+    ]);
   });
 
   it('adds a {Nhz} shift to the frequency', () => {
@@ -95,11 +106,22 @@ describe('pitch', () => {
 
 describe('other marks', () => {
   it('swings a note early with < or [ and late with > or ]', () => {
-    expect(firstTrack('<c[d>e]fg').map((event) => event.swing)).toEqual(['early', 'early', 'late', 'late', undefined]);
+    expect(firstTrack('<c[d>e]fg').map((event) => event.swing)).toEqual([
+      'early',
+      'early',
+      'late',
+      'late',
+      undefined,
+    ]);
   });
 
   it('toggles struck notes with ^', () => {
-    expect(firstTrack('c^de^f').map((event) => event.struck ?? false)).toEqual([false, true, true, false]);
+    expect(firstTrack('c^de^f').map((event) => event.struck ?? false)).toEqual([
+      false,
+      true,
+      true,
+      false,
+    ]);
   });
 
   it("lets ' make a note ring longer without changing its duration", () => {
@@ -109,11 +131,17 @@ describe('other marks', () => {
   it('skips separators and mutation marks', () => {
     const melody = parseMelody('cd|ef~g* ga*');
     expect(melody.warnings).toEqual([]);
-    expect(spellTracks(melody.tracks)).toEqual([['c4', 'd4', 'e4', 'f4', 'g4'], ['g4', 'a4']]);
+    expect(spellTracks(melody.tracks)).toEqual([
+      ['c4', 'd4', 'e4', 'f4', 'g4'],
+      ['g4', 'a4'],
+    ]);
   });
 
   it('keeps spaces inside a spoken word', () => {
-    expect(spellTracks(parseMelody('c"hello there"d e').tracks)).toEqual([['c4', '"hello there"', 'd4'], ['e4']]);
+    expect(spellTracks(parseMelody('c"hello there"d e').tracks)).toEqual([
+      ['c4', '"hello there"', 'd4'],
+      ['e4'],
+    ]);
   });
 
   it('accepts every waveform the player knows', () => {

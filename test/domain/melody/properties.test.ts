@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MELODY_MAX_LENGTH, parseMelody, type MelodyParse } from '../../../src/domain/melody/index.js';
+import {
+  MELODY_MAX_LENGTH,
+  parseMelody,
+  type MelodyParse,
+} from '../../../src/domain/melody/index.js';
 
 function expectWellFormed(melody: MelodyParse): void {
   expect(melody.valid).toBe(melody.errors.length === 0);
@@ -16,7 +20,15 @@ function expectWellFormed(melody: MelodyParse): void {
 
 const melodyCharacters = fc.constantFrom(
   ...'abcdefgABCDEFG0123456789#sb.,_-+<>[]{}^\'"*x|~ \n'.split(''),
-  '{square}', '{0.5}', '{100hz}', '{...}', '3>', ' > ', 'z', '…', '😀',
+  '{square}',
+  '{0.5}',
+  '{100hz}',
+  '{...}',
+  '3>',
+  ' > ',
+  'z',
+  '…',
+  '😀',
 );
 const anyText = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 200 }),
@@ -36,20 +48,30 @@ describe('parseMelody on arbitrary text', () => {
 
   it('never throws on text near and over the limit', () => {
     fc.assert(
-      fc.property(fc.string({ unit: melodyCharacters, minLength: 2_000, maxLength: MELODY_MAX_LENGTH + 500 }), (text) => {
-        expectWellFormed(parseMelody(text));
-      }),
+      fc.property(
+        fc.string({ unit: melodyCharacters, minLength: 2_000, maxLength: MELODY_MAX_LENGTH + 500 }),
+        (text) => {
+          expectWellFormed(parseMelody(text));
+        },
+      ),
       { numRuns: 40 },
     );
   });
 
   it('parses any run of plain notes without errors or warnings', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'cdefgaCDEFGA'.split('')), minLength: 1, maxLength: 100 }), (text) => {
-        const melody = parseMelody(text);
-        expect(melody).toMatchObject({ valid: true, errors: [], warnings: [] });
-        expect(melody.tracks[0]?.events).toHaveLength(text.length);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.constantFrom(...'cdefgaCDEFGA'.split('')),
+          minLength: 1,
+          maxLength: 100,
+        }),
+        (text) => {
+          const melody = parseMelody(text);
+          expect(melody).toMatchObject({ valid: true, errors: [], warnings: [] });
+          expect(melody.tracks[0]?.events).toHaveLength(text.length);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -25,7 +25,9 @@ describe('melody warnings', () => {
   });
 
   it('warns about unknown settings', () => {
-    expect(parseMelody('{wobble}cde').warnings).toEqual(["Unknown setting '{wobble}' at column 1 is ignored"]);
+    expect(parseMelody('{wobble}cde').warnings).toEqual([
+      "Unknown setting '{wobble}' at column 1 is ignored",
+    ]);
   });
 
   it.each([
@@ -38,11 +40,16 @@ describe('melody warnings', () => {
     expect(melody.tracks[0]?.events[0]?.volume).toBe(volume);
   });
 
-  it.each(['e#', 'b#', 'cb.', 'fb_', 'es', 'bs'])('warns that %j is not a real note and plays C', (text) => {
-    const melody = parseMelody(text);
-    expect(melody.warnings.filter((warning) => warning.includes('not a real note'))).toHaveLength(1);
-    expect(melody.tracks[0]?.events[0]).toMatchObject({ note: 'c', octave: 4 });
-  });
+  it.each(['e#', 'b#', 'cb.', 'fb_', 'es', 'bs'])(
+    'warns that %j is not a real note and plays C',
+    (text) => {
+      const melody = parseMelody(text);
+      expect(melody.warnings.filter((warning) => warning.includes('not a real note'))).toHaveLength(
+        1,
+      );
+      expect(melody.tracks[0]?.events[0]).toMatchObject({ note: 'c', octave: 4 });
+    },
+  );
 
   it('warns about an octave digit after the last note', () => {
     expect(parseMelody('cde5').warnings).toEqual([

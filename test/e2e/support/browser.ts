@@ -39,7 +39,8 @@ export async function ensureChromium(): Promise<string> {
       break;
     } catch {
       if (existsSync(CHROMIUM)) return CHROMIUM;
-      if (Date.now() > deadline) throw new Error(`timed out waiting for another test to install chromium (lock ${lock})`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for another test to install chromium (lock ${lock})`);
       await sleep(1_000);
     }
   }
@@ -47,7 +48,11 @@ export async function ensureChromium(): Promise<string> {
     if (!existsSync(CHROMIUM)) {
       const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
       execFileSync('apt-get', ['update'], { stdio: 'ignore', timeout: INSTALL_TIMEOUT_MS, env });
-      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], { stdio: 'ignore', timeout: INSTALL_TIMEOUT_MS, env });
+      execFileSync('apt-get', ['install', '-y', '--no-install-recommends', 'chromium'], {
+        stdio: 'ignore',
+        timeout: INSTALL_TIMEOUT_MS,
+        env,
+      });
     }
   } catch (error) {
     throw new Error(
@@ -57,7 +62,8 @@ export async function ensureChromium(): Promise<string> {
   } finally {
     rmdirSync(lock);
   }
-  if (!existsSync(CHROMIUM)) throw new Error(`apt-get installed chromium but ${CHROMIUM} does not exist`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(`apt-get installed chromium but ${CHROMIUM} does not exist`);
   return CHROMIUM;
 }
 
@@ -85,7 +91,8 @@ export async function launchBrowser(): Promise<Browser> {
       const page = (await context.newPage()) as Page & { problems: string[] };
       page.problems = [];
       page.on('console', (message: ConsoleMessage) => {
-        if (message.type() === 'error') page.problems.push(`${message.text()} (${message.location().url})`);
+        if (message.type() === 'error')
+          page.problems.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
       return page;

@@ -8,8 +8,20 @@ import { isPlainObject, valueKey } from '../values.js';
 import { collectionArg, countArg, type Context, type Handler } from './common.js';
 
 const collectionOptions = [
-  'capped', 'size', 'max', 'validator', 'validationLevel', 'validationAction', 'timeseries', 'clusteredIndex',
-  'expireAfterSeconds', 'viewOn', 'pipeline', 'changeStreamPreAndPostImages', 'encryptedFields', 'storageEngine',
+  'capped',
+  'size',
+  'max',
+  'validator',
+  'validationLevel',
+  'validationAction',
+  'timeseries',
+  'clusteredIndex',
+  'expireAfterSeconds',
+  'viewOn',
+  'pipeline',
+  'changeStreamPreAndPostImages',
+  'encryptedFields',
+  'storageEngine',
   'indexOptionDefaults',
 ];
 
@@ -20,7 +32,8 @@ function existing(command: Document, field: string, db: string, context: Context
   return coll;
 }
 
-const batchSize = (command: Document) => countArg(isPlainObject(command.cursor) ? command.cursor : {}, 'batchSize', DEFAULT_BATCH_SIZE);
+const batchSize = (command: Document) =>
+  countArg(isPlainObject(command.cursor) ? command.cursor : {}, 'batchSize', DEFAULT_BATCH_SIZE);
 
 const createIndexes: Handler = (command, db, context) => {
   const name = collectionArg(command, 'createIndexes');
@@ -47,16 +60,27 @@ const dropIndexes: Handler = (command, db, context) => {
   const nIndexesWas = coll.indexes.size + 1;
   const { index } = command;
   const byKey = (key: Document) => {
-    const found = [...coll.indexes.values()].find((ix) => valueKey(ix.keyPattern) === valueKey(key));
-    if (!found) throw new CommandError(27, 'IndexNotFound', `can't find index with key: ${JSON.stringify(key)}`);
+    const found = [...coll.indexes.values()].find(
+      (ix) => valueKey(ix.keyPattern) === valueKey(key),
+    );
+    if (!found)
+      throw new CommandError(
+        27,
+        'IndexNotFound',
+        `can't find index with key: ${JSON.stringify(key)}`,
+      );
     return found.name;
   };
   const names =
-    index === '*' ? [...coll.indexes.keys()]
-    : typeof index === 'string' ? [index]
-    : Array.isArray(index) ? index
-    : isPlainObject(index) ? [byKey(index)]
-    : undefined;
+    index === '*'
+      ? [...coll.indexes.keys()]
+      : typeof index === 'string'
+        ? [index]
+        : Array.isArray(index)
+          ? index
+          : isPlainObject(index)
+            ? [byKey(index)]
+            : undefined;
   if (!names) throw failedToParse("'index' must be a name, a key pattern, a list of names or '*'");
   for (const name of names) coll.dropIndex(String(name));
   return { nIndexesWas };
@@ -69,10 +93,18 @@ const listCollections: Handler = (command, db, context) => {
     .map(({ name }) =>
       command.nameOnly
         ? { name, type: 'collection' }
-        : { name, type: 'collection', options: {}, info: { readOnly: false }, idIndex: { v: 2, key: { _id: 1 }, name: '_id_' } },
+        : {
+            name,
+            type: 'collection',
+            options: {},
+            info: { readOnly: false },
+            idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
+          },
     )
     .filter((entry) => filter.test(entry));
-  return context.cursors.open(`${db}.$cmd.listCollections`, entries, { batchSize: batchSize(command) });
+  return context.cursors.open(`${db}.$cmd.listCollections`, entries, {
+    batchSize: batchSize(command),
+  });
 };
 
 const listDatabases: Handler = (command, _db, context) => {
@@ -85,7 +117,9 @@ const listDatabases: Handler = (command, _db, context) => {
 };
 
 const create: Handler = (command, db, context) => {
-  const option = collectionOptions.find((name) => command[name] !== undefined && command[name] !== false);
+  const option = collectionOptions.find(
+    (name) => command[name] !== undefined && command[name] !== false,
+  );
   if (option) throw notSupported(`the collection option '${option}'`);
   context.store.createCollection(db, collectionArg(command, 'create'));
   return {};

@@ -11,17 +11,33 @@ import { isPlainObject, pathValues, valueKey } from '../values.js';
 import { collectionArg, countArg, type Handler } from './common.js';
 
 const supportedStages = [
-  '$match', '$sort', '$skip', '$limit', '$group', '$project', '$lookup', '$unionWith', '$count',
-  '$addFields', '$set', '$unset', '$unwind', '$replaceRoot', '$replaceWith', '$sortByCount',
+  '$match',
+  '$sort',
+  '$skip',
+  '$limit',
+  '$group',
+  '$project',
+  '$lookup',
+  '$unionWith',
+  '$count',
+  '$addFields',
+  '$set',
+  '$unset',
+  '$unwind',
+  '$replaceRoot',
+  '$replaceWith',
+  '$sortByCount',
 ];
 /** Stages that never modify the documents they are given, so stored documents need no copy. */
 const readOnlyStages = new Set(['$match', '$sort', '$skip', '$limit', '$count', '$group']);
 const stageName = (stage: Document) => Object.keys(stage)[0] as string;
-const readOnly = (stages: Document[]) => stages.every((stage) => readOnlyStages.has(stageName(stage)));
+const readOnly = (stages: Document[]) =>
+  stages.every((stage) => readOnlyStages.has(stageName(stage)));
 
 /** Validates the stages (and those of `$unionWith` sub-pipelines) and readies them for mingo. */
 function checkPipeline(pipeline: unknown): Document[] {
-  if (!Array.isArray(pipeline)) throw failedToParse("'pipeline' option must be specified as an array");
+  if (!Array.isArray(pipeline))
+    throw failedToParse("'pipeline' option must be specified as an array");
   return pipeline.map((stage) => {
     if (!isPlainObject(stage) || Object.keys(stage).length !== 1) {
       throw failedToParse('A pipeline stage specification object must contain exactly one field.');
@@ -35,15 +51,18 @@ function checkPipeline(pipeline: unknown): Document[] {
       );
     }
     if (name !== '$unionWith') return prepare(stage) as Document;
-    const spec = typeof stage.$unionWith === 'string' ? { coll: stage.$unionWith } : stage.$unionWith;
-    if (!isPlainObject(spec) || typeof spec.coll !== 'string') throw failedToParse('$unionWith needs a collection name');
+    const spec =
+      typeof stage.$unionWith === 'string' ? { coll: stage.$unionWith } : stage.$unionWith;
+    if (!isPlainObject(spec) || typeof spec.coll !== 'string')
+      throw failedToParse('$unionWith needs a collection name');
     return { $unionWith: { coll: spec.coll, pipeline: checkPipeline(spec.pipeline ?? []) } };
   });
 }
 
 /** `$lookup` by `localField`/`foreignField`, through the foreign `_id` or a full index when there is one. */
 function lookup(docs: Document[], spec: unknown, db: string, store: Store): Document[] {
-  if (!isPlainObject(spec) || spec.pipeline !== undefined || spec.let !== undefined) throw notSupported('$lookup with a pipeline');
+  if (!isPlainObject(spec) || spec.pipeline !== undefined || spec.let !== undefined)
+    throw notSupported('$lookup with a pipeline');
   const { from, localField, foreignField, as } = spec;
   if (![from, localField, foreignField, as].every((v) => typeof v === 'string' && v !== '')) {
     throw failedToParse('$lookup needs the string fields from, localField, foreignField and as');
@@ -52,8 +71,14 @@ function lookup(docs: Document[], spec: unknown, db: string, store: Store): Docu
   const localPath = localField.split('.');
   return docs.map((doc) => {
     const locals = pathValues(doc, localPath);
-    const matches = new Set((locals.length > 0 ? locals : [null]).flatMap((value) => find(valueKey(value))));
-    setValue(doc, as, [...matches].map((match) => cloneDeep(match)));
+    const matches = new Set(
+      (locals.length > 0 ? locals : [null]).flatMap((value) => find(valueKey(value))),
+    );
+    setValue(
+      doc,
+      as,
+      [...matches].map((match) => cloneDeep(match)),
+    );
     return doc;
   });
 }
@@ -63,7 +88,11 @@ function matcher(foreign: Collection | undefined, field: string): (key: string) 
   const { docs } = foreign;
   if (field === '_id') return (key) => (docs.has(key) ? [docs.get(key) as Document] : []);
   const index = [...foreign.indexes.values()].find(
-    (ix) => ix.fields.length === 1 && ix.fields[0] === field && !ix.spec.sparse && !ix.spec.partialFilterExpression,
+    (ix) =>
+      ix.fields.length === 1 &&
+      ix.fields[0] === field &&
+      !ix.spec.sparse &&
+      !ix.spec.partialFilterExpression,
   );
   if (index) return (key) => [...index.ids(key)].map((id) => docs.get(id) as Document);
   const byKey = new Map<string, Document[]>();
@@ -79,10 +108,15 @@ function matcher(foreign: Collection | undefined, field: string): (key: string) 
   return (key) => byKey.get(key) ?? [];
 }
 
-const isCount = (value: unknown, least: number): value is number => Number.isInteger(value) && (value as number) >= least;
+const isCount = (value: unknown, least: number): value is number =>
+  Number.isInteger(value) && (value as number) >= least;
 
 /** Leading `$match`, `$sort`, `$skip` and `$limit` stages, which `select` runs through the indexes. */
-function leadingSelection(pipeline: Document[]): { filter: unknown; options: SelectOptions; rest: Document[] } {
+function leadingSelection(pipeline: Document[]): {
+  filter: unknown;
+  options: SelectOptions;
+  rest: Document[];
+} {
   let at = 0;
   const filter = pipeline[at]?.$match;
   if (filter !== undefined) at++;
@@ -98,14 +132,22 @@ function leadingSelection(pipeline: Document[]): { filter: unknown; options: Sel
  * rest with mingo, except `$lookup` and `$unionWith`, done here against the store. `owned`:
  * the caller will modify the result, so stored documents must be copied.
  */
-function execute(store: Store, db: string, name: string, pipeline: Document[], owned: boolean): Document[] {
+function execute(
+  store: Store,
+  db: string,
+  name: string,
+  pipeline: Document[],
+  owned: boolean,
+): Document[] {
   const coll = store.collection(db, name);
   const { filter, options, rest } = leadingSelection(pipeline);
   const selected = coll ? select(coll, filter, options).docs : [];
-  let docs = owned || !readOnly(rest) ? selected.map((doc) => cloneDeep(doc) as Document) : selected;
+  let docs =
+    owned || !readOnly(rest) ? selected.map((doc) => cloneDeep(doc) as Document) : selected;
   let segment: Document[] = [];
   const flush = () => {
-    if (segment.length > 0) docs = viaMingo(() => new Aggregator(segment, mingoOptions).run(docs) as Document[]);
+    if (segment.length > 0)
+      docs = viaMingo(() => new Aggregator(segment, mingoOptions).run(docs) as Document[]);
     segment = [];
   };
   for (const [at, stage] of rest.entries()) {
@@ -114,7 +156,10 @@ function execute(store: Store, db: string, name: string, pipeline: Document[], o
       docs = lookup(docs, stage.$lookup, db, store);
     } else if (stage.$unionWith !== undefined) {
       flush();
-      const { coll: other, pipeline: inner } = stage.$unionWith as { coll: string; pipeline: Document[] };
+      const { coll: other, pipeline: inner } = stage.$unionWith as {
+        coll: string;
+        pipeline: Document[];
+      };
       const later = rest.slice(at + 1);
       docs = [...docs, ...execute(store, db, other, inner, owned || !readOnly(later))];
     } else {
@@ -130,7 +175,9 @@ const aggregate: Handler = (command, db, context) => {
   const name = collectionArg(command, 'aggregate');
   if (command.explain) throw notSupported('explain of aggregate');
   if (!isPlainObject(command.cursor)) {
-    throw failedToParse("The 'cursor' option is required, except for aggregate with the explain argument");
+    throw failedToParse(
+      "The 'cursor' option is required, except for aggregate with the explain argument",
+    );
   }
   const pipeline = checkPipeline(command.pipeline);
   return context.cursors.open(`${db}.${name}`, execute(context.store, db, name, pipeline, false), {

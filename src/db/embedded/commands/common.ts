@@ -20,7 +20,11 @@ export type Handler = (command: Document, db: string, context: Context) => Docum
 export function collectionArg(command: Document, field: string): string {
   const name = command[field];
   if (typeof name !== 'string' || name === '') {
-    throw new CommandError(73, 'InvalidNamespace', `collection name has invalid type ${typeof name}`);
+    throw new CommandError(
+      73,
+      'InvalidNamespace',
+      `collection name has invalid type ${typeof name}`,
+    );
   }
   return name;
 }
@@ -43,5 +47,14 @@ export function projector(projection: unknown, filter: unknown): Present | undef
   if (!isPlainObject(projection)) throw badValue('projection must be an object');
   if (Object.keys(projection).length === 0) return undefined;
   const query = viaMingo(() => new Query((prepare(filter) ?? {}) as Document, mingoOptions));
-  return (docs) => viaMingo(() => query.find(docs.map((doc) => cloneDeep(doc) as Document), projection).all() as Document[]);
+  return (docs) =>
+    viaMingo(
+      () =>
+        query
+          .find(
+            docs.map((doc) => cloneDeep(doc) as Document),
+            projection,
+          )
+          .all() as Document[],
+    );
 }

@@ -10,7 +10,13 @@ import { writeCommands } from './write.js';
 export type { Context } from './common.js';
 
 const handlers = new Map<string, Handler>(
-  Object.entries({ ...handshakeCommands, ...readCommands, ...writeCommands, ...aggregateCommands, ...adminCommands }),
+  Object.entries({
+    ...handshakeCommands,
+    ...readCommands,
+    ...writeCommands,
+    ...aggregateCommands,
+    ...adminCommands,
+  }),
 );
 
 /**
@@ -19,7 +25,11 @@ const handlers = new Map<string, Handler>(
  */
 function refuseUnsupported(command: Document): void {
   if ('txnNumber' in command || 'startTransaction' in command || 'autocommit' in command) {
-    throw new CommandError(20, 'IllegalOperation', 'Transaction numbers are only allowed on a replica set member or mongos');
+    throw new CommandError(
+      20,
+      'IllegalOperation',
+      'Transaction numbers are only allowed on a replica set member or mongos',
+    );
   }
   if (command.collation !== undefined) throw notSupported('collation');
   if (command.let !== undefined) throw notSupported("'let' variables");

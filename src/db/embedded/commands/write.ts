@@ -10,12 +10,17 @@ import { collectionArg, projector, type Handler } from './common.js';
 /** Statements of a write command, from the body or an OP_MSG document sequence. */
 function statements(command: Document, field: string): Document[] {
   const list = command[field];
-  if (!Array.isArray(list) || !list.every(isPlainObject)) throw failedToParse(`'${field}' must be an array of documents`);
+  if (!Array.isArray(list) || !list.every(isPlainObject))
+    throw failedToParse(`'${field}' must be an array of documents`);
   return list;
 }
 
 /** Runs each statement; a failed one becomes a write error and, when ordered, stops the rest. */
-function eachStatement(command: Document, list: Document[], run: (statement: Document, index: number) => void): Document[] {
+function eachStatement(
+  command: Document,
+  list: Document[],
+  run: (statement: Document, index: number) => void,
+): Document[] {
   const writeErrors: Document[] = [];
   for (const [index, statement] of list.entries()) {
     try {
@@ -29,7 +34,8 @@ function eachStatement(command: Document, list: Document[], run: (statement: Doc
   return writeErrors;
 }
 
-const withErrors = (reply: Document, writeErrors: Document[]) => (writeErrors.length > 0 ? { ...reply, writeErrors } : reply);
+const withErrors = (reply: Document, writeErrors: Document[]) =>
+  writeErrors.length > 0 ? { ...reply, writeErrors } : reply;
 
 function refuseStatementOptions(statement: Document): void {
   if (statement.collation !== undefined) throw notSupported('collation');
@@ -41,7 +47,11 @@ const insert: Handler = (command, db, context) => {
   let n = 0;
   const writeErrors = eachStatement(command, statements(command, 'documents'), (doc) => {
     if (Array.isArray(doc._id) || doc._id instanceof BSONRegExp) {
-      throw new CommandError(53, 'InvalidIdField', `can't use ${Array.isArray(doc._id) ? 'an array' : 'a regex'} for _id`);
+      throw new CommandError(
+        53,
+        'InvalidIdField',
+        `can't use ${Array.isArray(doc._id) ? 'an array' : 'a regex'} for _id`,
+      );
     }
     coll.insert(doc._id === undefined ? { _id: new ObjectId(), ...doc } : { _id: doc._id, ...doc });
     n++;
@@ -87,7 +97,8 @@ const remove: Handler = (command, db, context) => {
   let n = 0;
   const writeErrors = eachStatement(command, statements(command, 'deletes'), (statement) => {
     refuseStatementOptions(statement);
-    if (statement.limit !== 0 && statement.limit !== 1) throw failedToParse('delete limit must be 0 or 1');
+    if (statement.limit !== 0 && statement.limit !== 1)
+      throw failedToParse('delete limit must be 0 or 1');
     for (const doc of coll ? select(coll, statement.q, { limit: statement.limit }).docs : []) {
       coll?.remove(doc);
       n++;
@@ -99,14 +110,21 @@ const remove: Handler = (command, db, context) => {
 const findAndModify: Handler = (command, db, context) => {
   const name = collectionArg(command, Object.keys(command)[0] as string);
   if (command.arrayFilters !== undefined) throw notSupported('arrayFilters');
-  if (command.remove && command.update !== undefined) throw failedToParse('Cannot specify both an update and remove=true');
-  if (!command.remove && command.update === undefined) throw failedToParse('Either an update or remove=true must be specified');
-  if (command.remove && (command.new || command.upsert)) throw badValue('remove cannot be combined with new or upsert');
+  if (command.remove && command.update !== undefined)
+    throw failedToParse('Cannot specify both an update and remove=true');
+  if (!command.remove && command.update === undefined)
+    throw failedToParse('Either an update or remove=true must be specified');
+  if (command.remove && (command.new || command.upsert))
+    throw badValue('remove cannot be combined with new or upsert');
   const change = command.remove ? undefined : checkUpdate(command.update);
-  const present = projector(command.fields, command.new ? undefined : command.query) ?? ((docs: Document[]) => docs);
+  const present =
+    projector(command.fields, command.new ? undefined : command.query) ??
+    ((docs: Document[]) => docs);
   const shown = (doc: Document | undefined) => (doc ? present([doc])[0] : null);
   const coll = context.store.collection(db, name);
-  const [old] = coll ? select(coll, command.query, { sort: parseSort(command.sort), limit: 1 }).docs : [];
+  const [old] = coll
+    ? select(coll, command.query, { sort: parseSort(command.sort), limit: 1 }).docs
+    : [];
   if (!change) {
     if (old) coll?.remove(old);
     return { lastErrorObject: { n: old ? 1 : 0 }, value: shown(old) };
@@ -114,12 +132,18 @@ const findAndModify: Handler = (command, db, context) => {
   if (old) {
     const updated = applyUpdate(old, change);
     replace(coll as Collection, old, updated);
-    return { lastErrorObject: { n: 1, updatedExisting: true }, value: shown(command.new ? updated : old) };
+    return {
+      lastErrorObject: { n: 1, updatedExisting: true },
+      value: shown(command.new ? updated : old),
+    };
   }
   if (!command.upsert) return { lastErrorObject: { n: 0, updatedExisting: false }, value: null };
   const doc = upsertDocument(prepare(command.query ?? {}) as Document, change);
   context.store.ensureCollection(db, name).insert(doc);
-  return { lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id }, value: shown(command.new ? doc : undefined) };
+  return {
+    lastErrorObject: { n: 1, updatedExisting: false, upserted: doc._id },
+    value: shown(command.new ? doc : undefined),
+  };
 };
 
 export const writeCommands: Record<string, Handler> = {
