@@ -9,7 +9,7 @@ import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import type { HeartRecord } from '../src/db/collections.js';
 import { createLogger } from '../src/logger.js';
-import { startService } from '../src/main.js';
+import { startService } from '../src/service.js';
 import { load, row, type BenchRow, type LoadOptions, type LoadResult } from './report.js';
 
 const MESSAGES_PER_CHANNEL = 2_000;

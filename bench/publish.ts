@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/client.js';
-import { isDuplicateKey } from '../src/db/errors.js';
+import { isDuplicateKey } from '../src/db/failure-kinds.js';
 import { randomCode } from '../src/domain/codes.js';
 import { load, row, type BenchRow } from './report.js';
 

@@ -3,7 +3,7 @@ import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
-import { startService } from '../src/main.js';
+import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
 import { benchPublish } from './publish.js';
 import { printRows, trackPeakMemory, type BenchRow } from './report.js';

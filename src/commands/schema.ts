@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { printedSchema } from '../schema/index.js';
+import { printedSchema } from '../graphql/index.js';
 
 /** Writes the printed SDL to schema.graphql (committed; a test fails when it drifts). */
 export async function schemaCommand(argv: string[]): Promise<void> {

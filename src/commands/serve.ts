@@ -1,6 +1,6 @@
 import { loadConfig } from '../config.js';
 import { createLogger } from '../logger.js';
-import { startService } from '../main.js';
+import { startService } from '../service.js';
 import { closeOnSignals } from './signals.js';
 
 export async function serveCommand(): Promise<void> {

@@ -1,5 +1,5 @@
-import type { KidlispExample, KidlispPreview } from '../resolvers/kidlisp.js';
-import type { PublishResult } from '../resolvers/publish/index.js';
+import type { KidlispExample, KidlispPreview } from '../operations/kidlisp/index.js';
+import type { PublishResult } from '../operations/publish/index.js';
 
 export type { KidlispExample, KidlispPreview, PublishResult };
 

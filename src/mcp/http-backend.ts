@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { previewKidlisp, previewKidlispInput, type KidlispExample } from '../resolvers/kidlisp.js';
-import { parseInput } from '../resolvers/validation.js';
+import {
+  previewKidlisp,
+  previewKidlispInput,
+  type KidlispExample,
+} from '../operations/kidlisp/index.js';
+import { parseInput } from '../operations/validation.js';
 import { ServiceError, type AssistantBackend, type Call, type PublishResult } from './backend.js';
 
 export interface HttpBackendOptions {

@@ -1,8 +1,8 @@
 import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
 import type { RequestHandler } from 'express';
-import { MAX_BODY_BYTES } from '../limits.js';
-import type { RequestContext, Services } from '../resolvers/context.js';
-import { operationRoute } from '../rest/respond.js';
+import { MAX_BODY_BYTES } from '../http/body-limit.js';
+import type { RequestContext, Services } from '../context.js';
+import { operationRoute } from '../http/respond.js';
 import { inProcessBackend } from './in-process-backend.js';
 import { createAssistantServer } from './server.js';
 import { sendWebResponse, toWebRequest } from './web-bridge.js';

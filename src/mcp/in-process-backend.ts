@@ -1,12 +1,12 @@
-import { apiInfo } from '../resolvers/api-info.js';
-import type { RequestContext } from '../resolvers/context.js';
-import { toAppError } from '../resolvers/errors.js';
+import { apiInfo } from '../docs/api-info.js';
+import type { RequestContext } from '../context.js';
+import { toAppError } from '../http/failure.js';
 import {
   previewKidlisp,
   previewKidlispInput,
   topKidlisp,
   topKidlispInput,
-} from '../resolvers/kidlisp.js';
+} from '../operations/kidlisp/index.js';
 import {
   publishClock,
   publishClockInput,
@@ -14,8 +14,8 @@ import {
   publishKidlispInput,
   publishPiece,
   publishPieceInput,
-} from '../resolvers/publish/index.js';
-import { parseInput } from '../resolvers/validation.js';
+} from '../operations/publish/index.js';
+import { parseInput } from '../operations/validation.js';
 import type { AssistantBackend } from './backend.js';
 
 /** The operations themselves, for one request's context (the service's own /mcp endpoint). */

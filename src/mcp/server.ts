@@ -14,7 +14,7 @@ import {
   assistantTools,
   type PromptName,
   type ToolEntry,
-} from '../resolvers/assistant-catalog.js';
+} from '../operations/assistant-catalog.js';
 import { SERVICE_VERSION } from '../version.js';
 import { ServiceError, type AssistantBackend, type Call } from './backend.js';
 import { kidlispReference } from './content/kidlisp-reference.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { assistantPackage } from '../resolvers/assistant-catalog.js';
+import { assistantPackage } from '../operations/assistant-catalog.js';
 
 const blankAsMissing = (value: unknown) =>
   typeof value === 'string' && value.trim() === '' ? undefined : value;

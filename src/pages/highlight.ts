@@ -1,4 +1,4 @@
-import { escapeHtml, raw, type SafeHtml } from './html.js';
+import { escapeHtml, raw, type SafeHtml } from '../http/html/html.js';
 
 /** Token classes a stylesheet colours; anything unmatched is plain escaped text. */
 type Rule = [className: string, pattern: string];

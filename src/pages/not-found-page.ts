@@ -1,5 +1,5 @@
-import { html } from './html.js';
-import { layout } from './layout.js';
+import { html } from '../http/html/html.js';
+import { layout } from '../http/html/layout.js';
 
 export function notFoundPage(path: string): string {
   const body = html`<main class="viewer not-found">

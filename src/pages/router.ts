@@ -1,9 +1,9 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../errors.js';
-import { findClock } from '../resolvers/clock-view.js';
-import type { Services } from '../resolvers/context.js';
-import { errorHeaders, toAppError } from '../resolvers/errors.js';
-import { sendError } from '../rest/respond.js';
+import { findClock } from '../operations/items/clock-item.js';
+import type { Services } from '../context.js';
+import { errorHeaders, toAppError } from '../http/failure.js';
+import { sendError } from '../http/respond.js';
 import {
   findPublished,
   kindsWithRawExt,
@@ -12,13 +12,13 @@ import {
   readPublishedFile,
   withPreview,
   type PublishedKind,
-} from '../resolvers/view.js';
+} from '../operations/items/published-item.js';
 import { clockPage } from './clock-page.js';
-import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphiql.js';
+import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from '../graphql/graphiql.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
-import { publicDir } from './public-dir.js';
-import { pageSecurity } from './security.js';
+import { publicDir } from '../http/html/public-dir.js';
+import { pageSecurity } from '../http/html/page-security.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
 const RAW_FILE_POLICY = "default-src 'none'; sandbox";

@@ -1,12 +1,12 @@
 import cors from 'cors';
 import { Router } from 'express';
 import { AppError } from '../errors.js';
-import type { Services } from '../resolvers/context.js';
-import { jsonBody } from './body.js';
-import { mountChatRoutes } from './chat.js';
-import { mountDocsRoutes } from './docs.js';
-import { mountPublishRoutes } from './publish.js';
-import { restErrorHandler, sendError } from './respond.js';
+import type { Services } from '../context.js';
+import { jsonBody } from '../http/json-body.js';
+import { mountChatRoutes } from './chat-routes.js';
+import { mountDocsRoutes } from '../docs/docs-routes.js';
+import { mountPublishRoutes } from './publish-routes.js';
+import { restErrorHandler, sendError } from '../http/respond.js';
 
 /** The REST compatibility routes under /api. */
 export function createRestRouter(services: Services): Router {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSharedCache } from '../../src/resolvers/chat/cache.js';
+import { createSharedCache } from '../../src/operations/chat/cache.js';
 
 describe('createSharedCache', () => {
   it('keeps a value for its time to live, then loads again (on a stepped clock)', async () => {

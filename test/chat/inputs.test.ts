@@ -1,10 +1,10 @@
 import { ObjectId } from 'mongodb';
 import { describe, expect, it } from 'vitest';
 import { parseIsoTimestamp } from '../../src/domain/iso-time.js';
-import { decodeChatCursor, encodeChatCursor } from '../../src/resolvers/chat/cursor.js';
-import { chatConnectionInput, listChatMessagesInput } from '../../src/resolvers/chat/inputs.js';
-import { escapeRegExp } from '../../src/resolvers/chat/read-window.js';
-import { parseInput } from '../../src/resolvers/validation.js';
+import { decodeChatCursor, encodeChatCursor } from '../../src/operations/chat/cursor.js';
+import { chatConnectionInput, listChatMessagesInput } from '../../src/operations/chat/inputs.js';
+import { escapeRegExp } from '../../src/operations/chat/read-window.js';
+import { parseInput } from '../../src/operations/validation.js';
 
 describe('parseIsoTimestamp', () => {
   it.each([

@@ -1,28 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MAX_TAPE_SECONDS } from '../../src/domain/media.js';
-import { apiInfo, apiInfoFor } from '../../src/resolvers/api-info.js';
+import { apiInfo, apiInfoFor } from '../../src/docs/api-info.js';
 import {
   assistantPackage,
   assistantPrompts,
   assistantResources,
   assistantTools,
-} from '../../src/resolvers/assistant-catalog.js';
+} from '../../src/operations/assistant-catalog.js';
 import {
   CHAT_LIMIT_DEFAULT,
   CHAT_LIMIT_MAX,
   CHAT_SEARCH_MAX,
   listChatMessagesInput,
-} from '../../src/resolvers/chat/index.js';
-import { endpointSpecs } from '../../src/resolvers/docs/endpoints.js';
-import type { FieldDoc } from '../../src/resolvers/docs/fields.js';
+} from '../../src/operations/chat/index.js';
+import { endpointSpecs } from '../../src/docs/endpoint-doc.js';
+import type { FieldDoc } from '../../src/docs/fields.js';
 import {
   CLOCK_MAX,
   KIDLISP_MAX,
   PIECE_MAX,
   trackMediaInput,
-} from '../../src/resolvers/publish/inputs.js';
-import { inputError } from '../../src/resolvers/validation.js';
+} from '../../src/operations/publish/inputs.js';
+import { inputError } from '../../src/operations/validation.js';
 import { mountedRestRoutes, routerServices } from './routes.js';
 
 const BASE = 'https://docs.test';

@@ -1,7 +1,7 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpointSpecs } from '../../src/resolvers/docs/endpoints.js';
+import { endpointSpecs } from '../../src/docs/endpoint-doc.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 
 let app: TestApp;

@@ -1,9 +1,9 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { errorStatus } from '../../src/errors.js';
-import { endpointSpecs } from '../../src/resolvers/docs/endpoints.js';
-import { inputJsonSchema } from '../../src/resolvers/docs/fields.js';
-import { openapiDocument } from '../../src/resolvers/docs/openapi.js';
+import { endpointSpecs } from '../../src/docs/endpoint-doc.js';
+import { inputJsonSchema } from '../../src/docs/fields.js';
+import { openapiDocument } from '../../src/docs/openapi.js';
 import { mountedRestRoutes } from './routes.js';
 
 const BASE = 'https://docs.test';

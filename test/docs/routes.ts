@@ -1,7 +1,7 @@
 import type { Router } from 'express';
 import { loadConfig } from '../../src/config.js';
-import type { Services } from '../../src/resolvers/context.js';
-import { createRootDocsRouter } from '../../src/rest/docs.js';
+import type { Services } from '../../src/context.js';
+import { createRootDocsRouter } from '../../src/docs/docs-routes.js';
 import { createRestRouter } from '../../src/rest/router.js';
 
 interface RouteLayer {

@@ -10,7 +10,7 @@ import {
   assistantPrompts,
   assistantResources,
   assistantTools,
-} from '../../src/resolvers/assistant-catalog.js';
+} from '../../src/operations/assistant-catalog.js';
 
 describe('assistant catalog', () => {
   it('uses the exact names of the spec', () => {

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { assistantTools } from '../../src/resolvers/assistant-catalog.js';
+import { assistantTools } from '../../src/operations/assistant-catalog.js';
 import { requireBuiltBin } from './support.js';
 
 const run = promisify(execFile);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KIDLISP_MAX } from '../../src/resolvers/publish/inputs.js';
+import { KIDLISP_MAX } from '../../src/operations/publish/inputs.js';
 import { graphql, postJson, startTestApp, type TestApp } from '../support/app.js';
 
 let app: TestApp;

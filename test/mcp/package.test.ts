@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assistantPackage } from '../../src/resolvers/assistant-catalog.js';
+import { assistantPackage } from '../../src/operations/assistant-catalog.js';
 import { ROOT, requireBuiltBin } from './support.js';
 
 const run = promisify(execFile);

@@ -8,8 +8,8 @@ import {
   kidlispPreviewSchema,
   publishResultSchema,
   toolErrorSchema,
-} from '../../src/resolvers/assistant-catalog.js';
-import { KIDLISP_MAX } from '../../src/resolvers/publish/inputs.js';
+} from '../../src/operations/assistant-catalog.js';
+import { KIDLISP_MAX } from '../../src/operations/publish/inputs.js';
 import { postJson, startTestApp, type TestApp } from '../support/app.js';
 
 export type Connect = (serviceUrl: string, token?: string) => Promise<Client>;

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { printedSchema } from '../../src/schema/index.js';
+import { printedSchema } from '../../src/graphql/index.js';
 
 describe('schema.graphql', () => {
   it('is the printed schema (run `npm run schema` after changing the schema)', async () => {

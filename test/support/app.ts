@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logger.js';
-import { startService, type RunningService } from '../../src/main.js';
-import type { Services } from '../../src/resolvers/context.js';
+import { startService, type RunningService } from '../../src/service.js';
+import type { Services } from '../../src/context.js';
 import { startTestMongo, type TestMongo } from './mongo.js';
 
 export interface TestApp {

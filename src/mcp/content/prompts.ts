@@ -1,4 +1,4 @@
-import { assistantResources } from '../../resolvers/assistant-catalog.js';
+import { assistantResources } from '../../operations/assistant-catalog.js';
 
 const { pieceTemplate, kidlispReference, pieceExamples } = assistantResources;
 

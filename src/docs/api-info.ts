@@ -1,0 +1,110 @@
+import type { Config } from '../config.js';
+import { MAX_TAPE_SECONDS } from '../domain/media.js';
+import { errorStatus } from '../errors.js';
+import { SERVICE_VERSION } from '../version.js';
+import type { RequestContext } from '../context.js';
+import { endpointDoc, endpointSpecs } from './endpoint-doc.js';
+import { mcpDocs } from './mcp-docs.js';
+import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
+
+export const API_UPDATED = '2026-08-03';
+export const API_TITLE = 'Publishing and Chat-Reading API';
+
+export type DocsConfig = Pick<Config, 'publicUrl' | 'graphiql'>;
+
+const thousands = (value: number) => value.toLocaleString('en-US');
+
+/** Each limit with its number, so a test can hold it against the schema that enforces it. */
+function limits() {
+  return [
+    { appliesTo: 'source of POST /api/store-kidlisp', value: KIDLISP_MAX, unit: 'characters' },
+    { appliesTo: 'source of POST /api/store-piece', value: PIECE_MAX, unit: 'characters' },
+    { appliesTo: 'source of POST /api/store-clock', value: CLOCK_MAX, unit: 'characters' },
+    {
+      appliesTo: 'metadata.totalDuration of POST /api/track-media (tapes)',
+      value: MAX_TAPE_SECONDS,
+      unit: 'seconds',
+    },
+  ].map((limit) => ({ ...limit, limit: `${thousands(limit.value)} ${limit.unit}` }));
+}
+
+function errorsSection() {
+  return {
+    description:
+      'Every error is JSON of one shape on every route; some add details (maxDuration, line, column, allow).',
+    shape: { error: 'one human sentence', message: 'the same sentence', code: 'MACHINE_CODE' },
+    codes: Object.entries(errorStatus).map(([code, status]) => ({ code, status })),
+    headers: {
+      401: 'WWW-Authenticate: Bearer error="invalid_token" (a token was sent but is invalid, expired or revoked)',
+      405: 'Allow',
+      429: 'Retry-After',
+      503: 'Retry-After',
+    },
+  };
+}
+
+function buildApiInfo(config: DocsConfig) {
+  const baseURL = config.publicUrl;
+  return {
+    title: API_TITLE,
+    version: SERVICE_VERSION,
+    updated: API_UPDATED,
+    description:
+      'Publish KidLisp programs, clock melodies, JavaScript pieces and uploaded media, each under a short code viewable at ' +
+      `${baseURL}/<code> (melodies at ${baseURL}/clock~<code>), and read the public chat channels. The same operations ` +
+      'are served as REST routes, as GraphQL and as assistant (MCP) tools.',
+    baseURL,
+    documentation: {
+      html: `${baseURL}/api`,
+      json: `${baseURL}/api-docs.json`,
+      openapi: `${baseURL}/api/openapi.json`,
+    },
+    graphql: {
+      endpoint: `${baseURL}/graphql`,
+      graphiql: config.graphiql,
+      description: config.graphiql
+        ? 'POST GraphQL operations here; open the same URL in a browser for GraphiQL.'
+        : 'POST GraphQL operations here.',
+    },
+    authentication: {
+      scheme: 'bearer',
+      header: 'Authorization: Bearer <ACCESS_TOKEN>',
+      description:
+        'Publishing works anonymously. A bearer token associates new work with an account; a token that is present but ' +
+        'invalid, expired or revoked answers 401 rather than silently publishing anonymously. Reading needs no token.',
+    },
+    mcp: mcpDocs(baseURL),
+    endpoints: endpointSpecs(baseURL).map((spec) => endpointDoc(spec, baseURL)),
+    errors: errorsSection(),
+    limits: limits(),
+    notes: [
+      'Publishing is anonymous unless a bearer token is sent.',
+      'store-kidlisp, store-clock and store-piece take source text; track-media registers a file already uploaded to storage.',
+      `Limits: KidLisp ${thousands(KIDLISP_MAX)}, pieces ${thousands(PIECE_MAX)}, melodies ${thousands(CLOCK_MAX)} characters.`,
+      `Tapes are at most ${MAX_TAPE_SECONDS} seconds long.`,
+      'Identical (trimmed) source returns the same code with cached: true, whoever published it first.',
+      'A piece must export boot, paint, sim or act, or have a default export.',
+    ],
+    relatedResources: [
+      { name: 'OpenAPI 3.1', url: `${baseURL}/api/openapi.json` },
+      { name: 'GraphQL', url: `${baseURL}/graphql` },
+    ],
+  };
+}
+
+export type ApiInfo = ReturnType<typeof buildApiInfo>;
+
+const cache = new Map<string, ApiInfo>();
+
+/** The documentation object; it depends on configuration only, so it is built once per base URL. */
+export function apiInfoFor(config: DocsConfig): ApiInfo {
+  const key = `${config.publicUrl} ${config.graphiql}`;
+  let info = cache.get(key);
+  if (!info) cache.set(key, (info = buildApiInfo(config)));
+  return info;
+}
+
+/** The operation behind GET /api and the MCP tool get_api_info. */
+export function apiInfo(ctx: Pick<RequestContext, 'services'>): ApiInfo {
+  return apiInfoFor(ctx.services.config);
+}

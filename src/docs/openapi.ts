@@ -1,0 +1,158 @@
+import { errorStatus } from '../errors.js';
+import { SERVICE_VERSION } from '../version.js';
+import { API_TITLE, type DocsConfig } from './api-info.js';
+import { errorBodySchema, type EndpointSpec } from '../http/routes/route-spec.js';
+import { endpointSpecs } from './endpoint-doc.js';
+import {
+  inputJsonSchema,
+  outputJsonSchema,
+  queryJsonSchema,
+  withLegacy,
+  type JsonSchema,
+} from './fields.js';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Invalid request: malformed JSON, a missing or mistyped field, or a value outside its rules.',
+  401: 'A bearer token was sent but is invalid, expired or revoked.',
+  404: 'Not found.',
+  405: 'Method not allowed on this path.',
+  413: 'Body larger than 1 MiB.',
+  415: 'Body sent with a content type other than JSON.',
+  429: 'Rate limit exceeded.',
+  500: 'Unexpected failure.',
+  503: 'A backing service (database or storage) is unavailable; retry later.',
+};
+
+const ERROR_HEADERS: Record<number, Record<string, string>> = {
+  401: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
+  405: { Allow: 'The methods this path answers.' },
+  429: { 'Retry-After': 'Seconds to wait.' },
+  503: { 'Retry-After': 'Seconds to wait.' },
+};
+
+function errorResponse(status: number) {
+  const headers = ERROR_HEADERS[status];
+  return {
+    description: STATUS_TEXT[status] ?? 'Error.',
+    ...(headers
+      ? {
+          headers: Object.fromEntries(
+            Object.entries(headers).map(([name, description]) => [
+              name,
+              { description, schema: { type: 'string' } },
+            ]),
+          ),
+        }
+      : {}),
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  };
+}
+
+function errorSchema(): JsonSchema {
+  const schema = outputJsonSchema(errorBodySchema);
+  const properties = schema.properties as Record<string, JsonSchema>;
+  return {
+    ...schema,
+    properties: { ...properties, code: { ...properties.code, enum: Object.keys(errorStatus) } },
+  };
+}
+
+function queryParameters(spec: EndpointSpec) {
+  if (!spec.query) return undefined;
+  const schema = withLegacy(queryJsonSchema(spec.query.schema), spec.query.legacy);
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
+    ([name, property]) => ({
+      name,
+      in: 'query',
+      required: required.has(name),
+      description: spec.query?.descriptions[name] ?? property.description,
+      schema: property,
+    }),
+  );
+}
+
+function requestBody(spec: EndpointSpec) {
+  if (!spec.body) return undefined;
+  const schema = withLegacy(inputJsonSchema(spec.body.schema), spec.body.legacy);
+  const examples = Object.fromEntries(
+    spec.examples.map((example) => [example.title, { value: example.request.body }]),
+  );
+  return { required: true, content: { 'application/json': { schema, examples } } };
+}
+
+function successResponses(spec: EndpointSpec) {
+  const schema = outputJsonSchema(spec.response.schema);
+  const content = Object.fromEntries(
+    (spec.response.contentTypes ?? ['application/json']).map((type) => [
+      type,
+      { schema: type === 'application/json' ? schema : { type: 'string' } },
+    ]),
+  );
+  return Object.fromEntries(
+    spec.response.statuses.map((status) => [
+      String(status),
+      { description: spec.response.description, content },
+    ]),
+  );
+}
+
+function operation(spec: EndpointSpec, operationId: string) {
+  const errorStatuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort(
+    (a, b) => a - b,
+  );
+  const parameters = queryParameters(spec);
+  const body = requestBody(spec);
+  return {
+    operationId,
+    summary: spec.name,
+    description: spec.description,
+    security: spec.authentication === 'optional' ? [{}, { bearerAuth: [] }] : [],
+    ...(parameters ? { parameters } : {}),
+    ...(body ? { requestBody: body } : {}),
+    responses: {
+      ...successResponses(spec),
+      ...Object.fromEntries(
+        errorStatuses.map((status) => [
+          String(status),
+          { $ref: `#/components/responses/Error${status}` },
+        ]),
+      ),
+    },
+  };
+}
+
+/** OpenAPI 3.1 for the REST routes, from the same zod schemas the routes validate with. */
+export function openapiDocument(config: DocsConfig) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const spec of endpointSpecs(config.publicUrl)) {
+    [spec.path, ...(spec.aliases ?? [])].forEach((path, index) => {
+      const operationId = index === 0 ? spec.operationId : `${spec.operationId}Alias${index}`;
+      paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operation(spec, operationId) };
+    });
+  }
+  const statuses = Object.keys(STATUS_TEXT).map(Number);
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: API_TITLE,
+      version: SERVICE_VERSION,
+      description: `Full documentation: ${config.publicUrl}/api`,
+    },
+    servers: [{ url: config.publicUrl }],
+    paths,
+    components: {
+      schemas: { Error: errorSchema() },
+      responses: Object.fromEntries(
+        statuses.map((status) => [`Error${status}`, errorResponse(status)]),
+      ),
+      securitySchemes: {
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Optional on publishing routes.',
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import {
+  CHAT_INSTANCES,
+  CHAT_LIMIT_MAX,
+  CHAT_SEARCH_MAX,
+  chatConnectionInput,
+  chatMessagesConnection,
+  heartsOf,
+  senderOf,
+  type ChatEntry,
+} from '../operations/chat/index.js';
+import { parseInput } from '../operations/validation.js';
+import { builder } from './builder.js';
+
+const ChatInstance = builder.enumType('ChatInstance', {
+  description: 'A chat channel: system (the main chat), clock, or all (both).',
+  values: CHAT_INSTANCES,
+});
+
+const ChatMessage = builder.objectRef<ChatEntry>('ChatMessage').implement({
+  description: 'A public chat message.',
+  fields: (t) => ({
+    id: t.exposeID('id', { nullable: false }),
+    from: t.string({
+      nullable: false,
+      description: '@handle of the sender, or anon when the author has no handle.',
+      resolve: (message, _args, ctx) => senderOf(ctx.loaders, message.user),
+    }),
+    text: t.exposeString('text', { nullable: false, description: 'The message as posted.' }),
+    when: t.expose('when', { type: 'DateTime', nullable: false }),
+    instance: t.exposeString('instance', {
+      nullable: false,
+      description: 'The channel of the message: system or clock.',
+    }),
+    hearts: t.int({
+      nullable: false,
+      description: 'Heart reactions to the message.',
+      resolve: (message, _args, ctx) => heartsOf(ctx.loaders, message),
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  chatMessages: t.connection(
+    {
+      type: ChatMessage,
+      description: `Public chat messages, edges oldest first. Page backwards with last/before (the default is the latest 50) or forwards with first/after; at most ${CHAT_LIMIT_MAX} per page.`,
+      args: {
+        instance: t.arg({ type: ChatInstance, description: 'system (default), clock or all.' }),
+        search: t.arg.string({
+          description: `Case-insensitive substring of the text (at most ${CHAT_SEARCH_MAX} characters).`,
+        }),
+        from: t.arg.string({ description: 'Only messages by this @handle (the @ is optional).' }),
+      },
+      edgesNullable: { list: false, items: false },
+      nodeNullable: false,
+      resolve: (_root, args, ctx) =>
+        chatMessagesConnection(ctx, parseInput(chatConnectionInput, args)),
+    },
+    { name: 'ChatMessageConnection' },
+    { name: 'ChatMessageEdge' },
+  ),
+}));

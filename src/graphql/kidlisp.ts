@@ -1,0 +1,80 @@
+import type { KidlispDiagnostic, KidlispStats } from '../domain/kidlisp/index.js';
+import {
+  previewKidlisp,
+  previewKidlispInput,
+  TOP_KIDLISP_MAX,
+  topKidlisp,
+  topKidlispInput,
+  type KidlispExample,
+  type KidlispPreview,
+} from '../operations/kidlisp/index.js';
+import { KIDLISP_MAX } from '../operations/publish/inputs.js';
+import { builder, count, validated } from './builder.js';
+
+const Severity = builder.enumType('KidlispSeverity', { values: ['error', 'warning'] as const });
+
+const Diagnostic = builder.objectRef<KidlispDiagnostic>('KidlispDiagnostic').implement({
+  description: 'An error or warning with its 1-based position.',
+  fields: (t) => ({
+    severity: t.field({ type: Severity, resolve: (item) => item.severity }),
+    message: t.exposeString('message'),
+    line: t.exposeInt('line'),
+    column: t.exposeInt('column'),
+  }),
+});
+
+const Stats = builder.objectRef<KidlispStats>('KidlispStats').implement({
+  description: 'What the program uses.',
+  fields: (t) => ({
+    expressions: t.exposeInt('expressions', { description: 'Number of forms.' }),
+    functionsUsed: t.exposeStringList('functions_used', {
+      description: 'Sorted unique head words.',
+    }),
+    hasAnimation: t.exposeBoolean('has_animation'),
+    hasInteraction: t.exposeBoolean('has_interaction'),
+    hasWipe: t.exposeBoolean('has_wipe', { description: 'The program sets a background.' }),
+    lines: t.exposeInt('lines'),
+    embeds: t.exposeStringList('embeds', { description: 'Embedded $codes.' }),
+    timingWords: t.exposeStringList('timing_words'),
+  }),
+});
+
+const Preview = builder.objectRef<KidlispPreview>('KidlispPreview').implement({
+  description: 'The result of checking KidLisp source without publishing it.',
+  fields: (t) => ({
+    valid: t.exposeBoolean('valid', { description: 'false when there is at least one error.' }),
+    errors: t.exposeStringList('errors'),
+    warnings: t.exposeStringList('warnings'),
+    stats: t.field({ type: Stats, resolve: (preview) => preview.stats }),
+    diagnostics: t.field({ type: [Diagnostic], resolve: (preview) => preview.diagnostics }),
+  }),
+});
+
+const Example = builder.objectRef<KidlispExample>('KidlispExample').implement({
+  description: 'A published KidLisp program.',
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    source: t.exposeString('source'),
+    hits: t.exposeInt('hits', {
+      description: 'How often this source was published (the first time and every repeat).',
+    }),
+    url: t.exposeString('url'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  previewKidlisp: t.field({
+    type: Preview,
+    description: `Checks KidLisp source (at most ${count(KIDLISP_MAX)} characters) without publishing it.`,
+    args: { source: t.arg.string({ required: true }) },
+    validate: { schema: previewKidlispInput },
+    resolve: (_root, args) => previewKidlisp(validated(previewKidlispInput, args)),
+  }),
+  topKidlisp: t.field({
+    type: [Example],
+    description: `The most popular published KidLisp by hits, most first (limit 1..${TOP_KIDLISP_MAX}, default 5).`,
+    args: { limit: t.arg.int() },
+    validate: { schema: topKidlispInput },
+    resolve: (_root, args, ctx) => topKidlisp(ctx, validated(topKidlispInput, args)),
+  }),
+}));

@@ -1,0 +1,91 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { GraphQLError } from 'graphql';
+import { createYoga, type YogaServerInstance } from 'graphql-yoga';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
+import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import { clientAddressOf } from '../http/client-address.js';
+import { MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
+import { errorHeaders, toAppError } from '../http/failure.js';
+import { schema } from './index.js';
+import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
+
+function originalOf(error: unknown): unknown {
+  let current = error;
+  while (current instanceof GraphQLError && current.originalError) current = current.originalError;
+  return current;
+}
+
+/** Contract errors keep their machine code in `extensions.code`; anything else is masked as INTERNAL. */
+export function toGraphQLError(error: unknown, services: Services): GraphQLError {
+  const original = originalOf(error);
+  if (original instanceof GraphQLError) {
+    // Yoga's own body limit speaks the contract's code (still with its 413).
+    if (original.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') {
+      const tooLarge = payloadTooLarge();
+      return new GraphQLError(tooLarge.message, {
+        extensions: { ...original.extensions, code: tooLarge.code, ...tooLarge.details },
+      });
+    }
+    return withInputCode(error instanceof GraphQLError ? error : original); // e.g. a variable of the wrong type
+  }
+  const appError = toAppError(original, services);
+  const headers = errorHeaders(appError);
+  return new GraphQLError(appError.message, {
+    ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+    extensions: {
+      code: appError.code,
+      ...appError.details,
+      // A bad token keeps its 401 (as on REST); other errors ride in a 200 with their headers (Retry-After).
+      ...(Object.keys(headers).length > 0
+        ? { http: { ...(appError.status === 401 ? { status: 401 } : {}), headers } }
+        : {}),
+    },
+  });
+}
+
+interface ServerContext {
+  req: IncomingMessage;
+  res: ServerResponse;
+}
+
+export type GraphqlHandler = YogaServerInstance<ServerContext, RequestContext>;
+
+/** Limits on what one document may ask for; real clients stay far below them. */
+const armor = new EnvelopArmor({
+  maxDepth: { n: 10 },
+  maxAliases: { n: 15 },
+  maxDirectives: { n: 20 },
+  maxTokens: { n: 2_000 },
+  costLimit: { maxCost: 5_000 },
+  blockFieldSuggestion: { enabled: true },
+});
+
+export function createGraphqlHandler(
+  services: Services,
+  options: { graphiql: boolean },
+): GraphqlHandler {
+  return createYoga<ServerContext, RequestContext>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    landingPage: false,
+    // The same 1 MiB as REST and /mcp (Yoga's own default is 25 MB).
+    maxRequestBodySize: MAX_BODY_BYTES,
+    graphiql: options.graphiql ? graphiqlOptions() : false,
+    renderGraphiQL: renderLocalGraphiQL,
+    logging: false,
+    maskedErrors: { isDev: false, maskError: (error) => toGraphQLError(error, services) },
+    plugins: [
+      useCSRFPrevention(),
+      ...armor.protect().plugins,
+      useGraphiqlSecurity(services.config),
+      useInputErrorCodes(),
+    ],
+    context: async ({ request, req }) =>
+      createRequestContext(services, {
+        authorization: request.headers.get('authorization') ?? undefined,
+        clientAddress: clientAddressOf(req),
+      }),
+  });
+}

@@ -1,0 +1,61 @@
+import type { RequestHandler } from 'express';
+import helmet from 'helmet';
+import type { Config } from '../../config.js';
+
+type Directives = Record<string, string[] | null>;
+
+const insecureUpgrade = (config: Pick<Config, 'publicUrl'>) =>
+  config.publicUrl.startsWith('https:') ? [] : null;
+
+/** The viewer pages: same-origin everything, no inline script or style, no plugins, no framing. */
+function pageDirectives(config: Pick<Config, 'publicUrl'>): Directives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'"],
+    'img-src': ["'self'", 'data:'],
+    'media-src': ["'self'"],
+    'connect-src': ["'self'"],
+    'font-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'none'"],
+    'upgrade-insecure-requests': insecureUpgrade(config),
+  };
+}
+
+/**
+ * GraphiQL only: its editor (Monaco) and React set inline styles and start web workers; its
+ * scripts, workers and fonts still come from this origin alone.
+ */
+export function graphiqlDirectives(config: Pick<Config, 'publicUrl'>): Directives {
+  return {
+    ...pageDirectives(config),
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'font-src': ["'self'", 'data:'],
+    'worker-src': ["'self'", 'blob:'],
+  };
+}
+
+const withoutNull = (directives: Directives) =>
+  Object.fromEntries(
+    Object.entries(directives).filter((entry): entry is [string, string[]] => entry[1] !== null),
+  );
+
+/** The header value, for responses that do not pass through helmet (Yoga's GraphiQL page). */
+export function cspHeader(directives: Directives): string {
+  return Object.entries(withoutNull(directives))
+    .map(([name, values]) => (values.length ? `${name} ${values.join(' ')}` : name))
+    .join('; ');
+}
+
+const helmetFor = (config: Pick<Config, 'publicUrl'>, directives: Directives): RequestHandler =>
+  helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: withoutNull(directives) },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  }) as RequestHandler;
+
+export const pageSecurity = (config: Pick<Config, 'publicUrl'>) =>
+  helmetFor(config, pageDirectives(config));

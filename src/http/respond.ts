@@ -1,0 +1,71 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { clientAddressOf } from './client-address.js';
+import { AppError } from '../errors.js';
+import { payloadTooLarge } from './body-limit.js';
+import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import { errorHeaders, toAppError } from './failure.js';
+
+export function sendError(res: Response, error: AppError): void {
+  if (res.headersSent) return;
+  res.status(error.status).set(errorHeaders(error)).json(error.toJSON());
+}
+
+/** An express handler that builds the request context, runs the operation and maps any failure once. */
+export function operationRoute(
+  services: Services,
+  run: (ctx: RequestContext, req: Request, res: Response) => Promise<void>,
+): RequestHandler {
+  return async (req, res) => {
+    try {
+      const ctx = await createRequestContext(services, {
+        authorization: req.headers.authorization,
+        clientAddress: clientAddressOf(req),
+      });
+      await run(ctx, req, res);
+    } catch (error) {
+      sendError(res, toAppError(error, services));
+    }
+  };
+}
+
+/** Answers 405 with `Allow` for a known path asked with another method. */
+export function methodNotAllowed(allowed: string[]): RequestHandler {
+  const allow = [...allowed, 'OPTIONS'].join(', ');
+  return (req, res) => {
+    res.set('Allow', allow);
+    sendError(
+      res,
+      new AppError(
+        'METHOD_NOT_ALLOWED',
+        `${req.method} is not allowed here; use ${allowed.join(' or ')}.`,
+        { allow },
+      ),
+    );
+  };
+}
+
+/** Express's error middleware: body parser failures and anything else that escaped a route. */
+export function restErrorHandler(services: Services) {
+  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    sendError(res, bodyParserError(error) ?? toAppError(error, services));
+  };
+}
+
+function bodyParserError(error: unknown): AppError | undefined {
+  const type = (error as { type?: string }).type;
+  switch (type) {
+    case 'entity.parse.failed':
+      return new AppError('INVALID_JSON', 'The request body is not valid JSON.');
+    case 'entity.too.large':
+      return payloadTooLarge();
+    case 'encoding.unsupported':
+    case 'charset.unsupported':
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 JSON.');
+    case 'request.aborted':
+    case 'request.size.invalid':
+    case 'stream.encoding.set':
+      return new AppError('INVALID_INPUT', 'The request body could not be read.');
+    default:
+      return undefined;
+  }
+}

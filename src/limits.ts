@@ -1,9 +1,0 @@
-import { AppError } from './errors.js';
-
-/** The largest request body any face accepts (contract section 4: 413 above it). */
-export const MAX_BODY_BYTES = 1_048_576;
-
-export const payloadTooLarge = () =>
-  new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB.', {
-    maxBytes: MAX_BODY_BYTES,
-  });

@@ -1,0 +1,79 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { createRouteLabeler } from './http/metrics.js';
+import { endpointSpecs } from './docs/endpoint-doc.js';
+import { createMcpRoute } from './mcp/http.js';
+import { createPagesRouter } from './pages/router.js';
+import { TRUSTED_PROXIES } from './http/client-address.js';
+import type { Services } from './context.js';
+import { createRootDocsRouter } from './docs/docs-routes.js';
+import { replayCachedChatPage } from './rest/chat-routes.js';
+import { createRestRouter } from './rest/router.js';
+import { createGraphqlHandler } from './graphql/yoga.js';
+
+/**
+ * The express app: /metrics, /healthz and /readyz, REST under /api, the MCP endpoint at /mcp,
+ * /api-docs.json, and the pages (with the 404 page for everything else). /graphql never reaches
+ * it (see createRequestListener).
+ */
+function createApp(services: Services): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', TRUSTED_PROXIES);
+
+  app.use(helmet());
+
+  app.get('/metrics', async (_req, res) => {
+    res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
+  });
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    try {
+      await services.db.ping();
+      res.json({ status: 'ready' });
+    } catch {
+      res.status(503).set('Retry-After', '5').json({ status: 'database unavailable' });
+    }
+  });
+
+  app.use('/api', createRestRouter(services));
+  app.all('/mcp', createMcpRoute(services));
+  app.use(createRootDocsRouter(services));
+  // Last: the viewer pages, and the 404 page for every path nothing above answered.
+  app.use(createPagesRouter(services));
+  return app;
+}
+
+const isGraphqlPath = (url: string | undefined, endpoint: string) =>
+  url !== undefined &&
+  url.startsWith(endpoint) &&
+  (url.length === endpoint.length || url[endpoint.length] === '?' || url[endpoint.length] === '/');
+
+/** The HTTP entry: /graphql goes straight to Yoga (no express in front of it), everything else to express. */
+export function createRequestListener(services: Services): RequestListener {
+  const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
+  const app = createApp(services);
+  // A cached chat page is the hot read: replayed without express (src/rest/chat.ts).
+  const replayChatHit = replayCachedChatPage(services);
+  const { requests, duration } = services.metrics;
+  const routeLabel = createRouteLabeler(
+    endpointSpecs(services.config.publicUrl).flatMap((spec) => [
+      spec.path,
+      ...(spec.aliases ?? []),
+    ]),
+  );
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const route = routeLabel(req.url);
+    const method = req.method ?? 'GET';
+    const stopTimer = duration.startTimer({ route, method });
+    res.once('finish', () => {
+      stopTimer();
+      requests.inc({ route, method, status: String(res.statusCode) });
+    });
+    if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
+    else if (!replayChatHit(req, res)) app(req, res);
+  };
+}

@@ -1,0 +1,16 @@
+import { AppError } from '../../errors.js';
+import type { RequestContext } from '../../context.js';
+
+/** Every publishing operation counts against its client's limit, whichever face it came through. */
+export async function enforcePublishLimit(ctx: RequestContext): Promise<void> {
+  const decision = await ctx.services.publishLimiter.hit(ctx.clientKey);
+  if (!decision.allowed) {
+    throw new AppError(
+      'RATE_LIMITED',
+      `Too many publishes; try again in ${decision.retryAfterSeconds} seconds.`,
+      {
+        retryAfter: decision.retryAfterSeconds,
+      },
+    );
+  }
+}

@@ -1,0 +1,74 @@
+import type { Collection } from 'mongodb';
+import { codeCandidates } from '../../domain/codes.js';
+import { isTape, mediaCollection, type MediaExt } from '../../domain/media.js';
+import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
+import { AppError } from '../../errors.js';
+import type { RequestContext } from '../../context.js';
+import { enforcePublishLimit } from './rate-limit.js';
+import { claimCode, releaseCode } from './codes.js';
+import { publishDeduplicated } from './deduplicate.js';
+import type { TrackMediaInput } from './inputs.js';
+import { itemUrl } from './urls.js';
+
+export interface TrackMediaResult {
+  code: string;
+  slug: string;
+  url: string;
+  cached: boolean;
+}
+
+type MediaRecord = PaintingRecord | PieceRecord | TapeRecord;
+
+const kindOf: Record<ReturnType<typeof mediaCollection>, CodeRecord['kind']> = {
+  paintings: 'painting',
+  pieces: 'piece',
+  tapes: 'tape',
+};
+
+function mediaRecord(input: TrackMediaInput, code: string, user: string | undefined): MediaRecord {
+  const base = { code, slug: input.slug, when: new Date(), ...(user ? { user } : {}) };
+  if (isTape(input.ext)) {
+    const duration = input.metadata?.totalDuration;
+    return {
+      ...base,
+      kind: input.ext as 'zip' | 'mp4',
+      ...(duration !== undefined ? { totalDuration: duration } : {}),
+    };
+  }
+  return input.ext === 'png' ? base : { ...base, ext: input.ext satisfies MediaExt };
+}
+
+async function existingCode(
+  collection: Collection<MediaRecord>,
+  slug: string,
+): Promise<string | undefined> {
+  return (await collection.findOne({ slug }, { projection: { code: 1 } }))?.code;
+}
+
+/** Registers an object already in storage; the same slug always answers with the same code. */
+export async function trackMedia(
+  ctx: RequestContext,
+  input: TrackMediaInput,
+): Promise<TrackMediaResult> {
+  await enforcePublishLimit(ctx);
+  const { db, storage, config } = ctx.services;
+  const collectionName = mediaCollection(input.ext);
+  const collection = db[collectionName] as Collection<MediaRecord>;
+
+  if (!(await storage.exists(input.slug))) {
+    throw new AppError(
+      'MEDIA_NOT_FOUND',
+      `No uploaded file was found at ${input.slug}; upload it to storage first.`,
+    );
+  }
+  const candidates = codeCandidates('random');
+  const outcome = await publishDeduplicated({
+    collection,
+    identity: 'slug',
+    existing: () => existingCode(collection, input.slug),
+    claim: () => claimCode(db, kindOf[collectionName], candidates),
+    release: (code) => releaseCode(db, code, collection),
+    prepare: async (code) => ({ record: mediaRecord(input, code, ctx.viewer?.account) }),
+  });
+  return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
+}

@@ -1,6 +1,0 @@
-export { publishKidlisp } from './publish-kidlisp.js';
-export type { PublishResult } from './published.js';
-export { publishClock } from './publish-clock.js';
-export { publishPiece } from './publish-piece.js';
-export { trackMedia, type TrackMediaResult } from './track-media.js';
-export * from './inputs.js';
