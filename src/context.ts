@@ -1,14 +1,13 @@
 import type { Authenticator, Viewer } from './auth/authenticator.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { Logger } from './logger.js';
 import type { Metrics } from './http/metrics.js';
+import type { Logger } from './logger.js';
+import type { ChatCache } from './operations/chat/cache.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
-import type { ChatCache } from './operations/chat/list-chat-messages.js';
-import { createChatLoaders, type ChatLoaders } from './operations/chat/loaders.js';
 
-/** What lives for the whole process, built once at start-up. */
+/** What lives for the whole process, built once at start-up (src/service.ts). */
 export interface Services {
   config: Config;
   db: Database;
@@ -17,7 +16,7 @@ export interface Services {
   logger: Logger;
   publishLimiter: RateLimiter;
   metrics: Metrics;
-  /** GET /api/chat-messages pages, kept 120 s (service-api 4.3). */
+  /** GET /api/chat-messages pages, kept 120 s (docs/contract.md, chat reading). */
   chatCache: ChatCache;
 }
 
@@ -27,8 +26,11 @@ export interface RequestContext {
   viewer: Viewer | null;
   /** Who is asking, for rate limits: the account when there is one, else the client address. */
   clientKey: string;
-  /** Per request, so nothing one request loaded outlives it. */
-  loaders: ChatLoaders;
+  /**
+   * One value per request for each factory (DataLoaders), made on first use, so nothing one
+   * request loaded outlives it and a request that needs none builds none.
+   */
+  perRequest<T>(create: (services: Services) => T): T;
 }
 
 export interface RequestFacts {
@@ -44,5 +46,14 @@ export async function createRequestContext(
   const clientKey = viewer
     ? `account:${viewer.account}`
     : `address:${request.clientAddress ?? 'unknown'}`;
-  return { services, viewer, clientKey, loaders: createChatLoaders(services.db) };
+  const made = new Map<(services: Services) => unknown, unknown>();
+  return {
+    services,
+    viewer,
+    clientKey,
+    perRequest<T>(create: (services: Services) => T): T {
+      if (!made.has(create)) made.set(create, create(services));
+      return made.get(create) as T;
+    },
+  };
 }

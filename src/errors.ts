@@ -62,3 +62,34 @@ export class AppError extends Error {
 }
 
 export const isAppError = (value: unknown): value is AppError => value instanceof AppError;
+
+/** Seconds a client is asked to wait before retrying a 503. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The header that goes with each error status, and what it means (docs/contract.md, errors). */
+export const ERROR_STATUS_HEADERS = {
+  401: {
+    name: 'WWW-Authenticate',
+    value: 'Bearer error="invalid_token"',
+    meaning: 'a token was sent but is invalid, expired or revoked',
+  },
+  405: { name: 'Allow', meaning: 'The methods this path answers.' },
+  429: { name: 'Retry-After', meaning: 'Seconds to wait.' },
+  503: { name: 'Retry-After', meaning: 'Seconds to wait.' },
+} as const;
+
+/** The headers an error is answered with, on every face. */
+export function errorHeaders(error: AppError): Record<string, string> {
+  switch (error.code) {
+    case 'UNAUTHENTICATED':
+      return { [ERROR_STATUS_HEADERS[401].name]: ERROR_STATUS_HEADERS[401].value };
+    case 'DB_UNAVAILABLE':
+    case 'STORAGE_UNAVAILABLE':
+    case 'TIMEOUT':
+      return { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+    case 'RATE_LIMITED':
+      return { 'Retry-After': String(error.details.retryAfter ?? 60) };
+    default:
+      return {};
+  }
+}

@@ -1,21 +1,24 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import type { Services } from './context.js';
+import { RETRY_AFTER_SECONDS } from './errors.js';
+import { apiInfo } from './docs/api-info.js';
+import { createDocsRouter } from './docs/docs-routes.js';
+import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
+import { createGraphqlHandler } from './graphql/yoga.js';
+import { TRUSTED_PROXIES } from './http/client-address.js';
 import { createRouteLabeler } from './http/metrics.js';
-import { endpointSpecs } from './docs/endpoint-doc.js';
+import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
 import { createPagesRouter } from './pages/router.js';
-import { TRUSTED_PROXIES } from './http/client-address.js';
-import type { Services } from './context.js';
-import { createRootDocsRouter } from './docs/docs-routes.js';
-import { replayCachedChatPage } from './rest/chat-routes.js';
+import { replayCachedChatPage } from './rest/chat-page.js';
 import { createRestRouter } from './rest/router.js';
-import { createGraphqlHandler } from './graphql/yoga.js';
 
 /**
- * The express app: /metrics, /healthz and /readyz, REST under /api, the MCP endpoint at /mcp,
- * /api-docs.json, and the pages (with the 404 page for everything else). /graphql never reaches
- * it (see createRequestListener).
+ * The express app: /metrics, /healthz and /readyz, the docs routes, REST under /api, the MCP
+ * endpoint at /mcp, and the pages (with the 404 page for everything else). /graphql never
+ * reaches it (see createRequestListener).
  */
 function createApp(services: Services): Express {
   const app = express();
@@ -35,13 +38,20 @@ function createApp(services: Services): Express {
       await services.db.ping();
       res.json({ status: 'ready' });
     } catch {
-      res.status(503).set('Retry-After', '5').json({ status: 'database unavailable' });
+      res
+        .status(503)
+        .set('Retry-After', String(RETRY_AFTER_SECONDS))
+        .json({ status: 'database unavailable' });
     }
   });
 
+  app.use(createDocsRouter(services));
   app.use('/api', createRestRouter(services));
-  app.all('/mcp', createMcpRoute(services));
-  app.use(createRootDocsRouter(services));
+  app.all(
+    '/mcp',
+    createMcpRoute(services, () => apiInfo(services.config)),
+  );
+  if (services.config.graphiql) app.use(GRAPHIQL_ASSETS, graphiqlAssetsRouter());
   // Last: the viewer pages, and the 404 page for every path nothing above answered.
   app.use(createPagesRouter(services));
   return app;
@@ -56,15 +66,10 @@ const isGraphqlPath = (url: string | undefined, endpoint: string) =>
 export function createRequestListener(services: Services): RequestListener {
   const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
   const app = createApp(services);
-  // A cached chat page is the hot read: replayed without express (src/rest/chat.ts).
+  // A cached chat page is the hot read: replayed without express (src/rest/chat-page.ts).
   const replayChatHit = replayCachedChatPage(services);
   const { requests, duration } = services.metrics;
-  const routeLabel = createRouteLabeler(
-    endpointSpecs(services.config.publicUrl).flatMap((spec) => [
-      spec.path,
-      ...(spec.aliases ?? []),
-    ]),
-  );
+  const routeLabel = createRouteLabeler(routePaths());
   return (req: IncomingMessage, res: ServerResponse) => {
     const route = routeLabel(req.url);
     const method = req.method ?? 'GET';

@@ -1,3 +1,4 @@
+import { formatCount } from '../domain/format.js';
 import type { ApiInfo } from './api-info.js';
 import type { EndpointDoc } from './endpoint-doc.js';
 import type { FieldDoc } from './fields.js';
@@ -10,9 +11,7 @@ const anchor = (endpoint: EndpointDoc) =>
 function rule(field: FieldDoc): string {
   const parts = [
     field.enum ? `one of ${field.enum.join(', ')}` : '',
-    field.maxLength !== undefined
-      ? `max ${field.maxLength.toLocaleString('en-US')} characters`
-      : '',
+    field.maxLength !== undefined ? `max ${formatCount(field.maxLength)} characters` : '',
     field.minimum !== undefined ? `min ${field.minimum}` : '',
     field.maximum !== undefined ? `max ${field.maximum}` : '',
     field.default !== undefined ? `default ${JSON.stringify(field.default)}` : '',

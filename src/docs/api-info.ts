@@ -1,9 +1,10 @@
 import type { Config } from '../config.js';
 import { MAX_TAPE_SECONDS } from '../domain/media.js';
-import { errorStatus } from '../errors.js';
+import { ERROR_STATUS_HEADERS, errorStatus } from '../errors.js';
+import { formatCount } from '../domain/format.js';
 import { SERVICE_VERSION } from '../version.js';
-import type { RequestContext } from '../context.js';
-import { endpointDoc, endpointSpecs } from './endpoint-doc.js';
+import { routeTable } from '../http/routes/index.js';
+import { endpointDoc } from './endpoint-doc.js';
 import { mcpDocs } from './mcp-docs.js';
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
 
@@ -11,8 +12,6 @@ export const API_UPDATED = '2026-08-03';
 export const API_TITLE = 'Publishing and Chat-Reading API';
 
 export type DocsConfig = Pick<Config, 'publicUrl' | 'graphiql'>;
-
-const thousands = (value: number) => value.toLocaleString('en-US');
 
 /** Each limit with its number, so a test can hold it against the schema that enforces it. */
 function limits() {
@@ -25,7 +24,7 @@ function limits() {
       value: MAX_TAPE_SECONDS,
       unit: 'seconds',
     },
-  ].map((limit) => ({ ...limit, limit: `${thousands(limit.value)} ${limit.unit}` }));
+  ].map((limit) => ({ ...limit, limit: `${formatCount(limit.value)} ${limit.unit}` }));
 }
 
 function errorsSection() {
@@ -34,12 +33,12 @@ function errorsSection() {
       'Every error is JSON of one shape on every route; some add details (maxDuration, line, column, allow).',
     shape: { error: 'one human sentence', message: 'the same sentence', code: 'MACHINE_CODE' },
     codes: Object.entries(errorStatus).map(([code, status]) => ({ code, status })),
-    headers: {
-      401: 'WWW-Authenticate: Bearer error="invalid_token" (a token was sent but is invalid, expired or revoked)',
-      405: 'Allow',
-      429: 'Retry-After',
-      503: 'Retry-After',
-    },
+    headers: Object.fromEntries(
+      Object.entries(ERROR_STATUS_HEADERS).map(([status, header]) => [
+        status,
+        'value' in header ? `${header.name}: ${header.value} (${header.meaning})` : header.name,
+      ]),
+    ),
   };
 }
 
@@ -74,13 +73,13 @@ function buildApiInfo(config: DocsConfig) {
         'invalid, expired or revoked answers 401 rather than silently publishing anonymously. Reading needs no token.',
     },
     mcp: mcpDocs(baseURL),
-    endpoints: endpointSpecs(baseURL).map((spec) => endpointDoc(spec, baseURL)),
+    endpoints: routeTable(baseURL).map((spec) => endpointDoc(spec, baseURL)),
     errors: errorsSection(),
     limits: limits(),
     notes: [
       'Publishing is anonymous unless a bearer token is sent.',
       'store-kidlisp, store-clock and store-piece take source text; track-media registers a file already uploaded to storage.',
-      `Limits: KidLisp ${thousands(KIDLISP_MAX)}, pieces ${thousands(PIECE_MAX)}, melodies ${thousands(CLOCK_MAX)} characters.`,
+      `Limits: KidLisp ${formatCount(KIDLISP_MAX)}, pieces ${formatCount(PIECE_MAX)}, melodies ${formatCount(CLOCK_MAX)} characters.`,
       `Tapes are at most ${MAX_TAPE_SECONDS} seconds long.`,
       'Identical (trimmed) source returns the same code with cached: true, whoever published it first.',
       'A piece must export boot, paint, sim or act, or have a default export.',
@@ -96,15 +95,13 @@ export type ApiInfo = ReturnType<typeof buildApiInfo>;
 
 const cache = new Map<string, ApiInfo>();
 
-/** The documentation object; it depends on configuration only, so it is built once per base URL. */
-export function apiInfoFor(config: DocsConfig): ApiInfo {
+/**
+ * The documentation object behind GET /api and the MCP tool get_api_info. It depends on
+ * configuration only, so it is built once per base URL.
+ */
+export function apiInfo(config: DocsConfig): ApiInfo {
   const key = `${config.publicUrl} ${config.graphiql}`;
   let info = cache.get(key);
   if (!info) cache.set(key, (info = buildApiInfo(config)));
   return info;
-}
-
-/** The operation behind GET /api and the MCP tool get_api_info. */
-export function apiInfo(ctx: Pick<RequestContext, 'services'>): ApiInfo {
-  return apiInfoFor(ctx.services.config);
 }

@@ -1,28 +1,26 @@
-import { Router, type Request, type RequestHandler, type Response } from 'express';
-import { apiInfo } from './api-info.js';
+import { type Request, type RequestHandler, Router } from 'express';
 import type { Services } from '../context.js';
-import { docsQuery } from '../http/routes/docs-routes.js';
-import { openapiDocument } from './openapi.js';
-import { apiDocsPage } from './api-docs-page.js';
+import { apiCors } from '../http/cors.js';
 import { pageSecurity } from '../http/html/page-security.js';
 import { methodNotAllowed } from '../http/respond.js';
+import { docsQuery } from '../http/routes/docs-routes.js';
+import { pathsOf, routeTable } from '../http/routes/index.js';
+import { apiDocsPage } from './api-docs-page.js';
+import { apiInfo } from './api-info.js';
+import { openapiDocument } from './openapi.js';
 
-/** `?format=` wins; otherwise a client that prefers HTML (a browser) gets the page. */
+/** A `.json` path is always JSON; otherwise `?format=` wins, then a client that prefers HTML gets the page. */
 function wantsHtml(req: Request): boolean {
+  if (req.path.endsWith('.json')) return false;
   const query = docsQuery.safeParse(req.query);
   const format = query.success ? query.data.format : undefined;
   if (format) return format === 'html';
   return req.accepts(['application/json', 'text/html']) === 'text/html';
 }
 
-const DOCS_PATHS = ['/', '/docs', '/api-docs'];
-
-/**
- * GET /api (and its aliases): the documentation object, or its HTML page. CORS comes from the
- * /api router's middleware.
- */
-function docsHandler(services: Services): RequestHandler {
-  const info = apiInfo({ services });
+/** GET /api (and its aliases): the documentation object, or its HTML page. */
+function apiInfoHandler(services: Services): RequestHandler {
+  const info = apiInfo(services.config);
   const secure = pageSecurity(services.config);
   let page: string | undefined;
   return (req, res, next) => {
@@ -37,27 +35,26 @@ function docsHandler(services: Services): RequestHandler {
   };
 }
 
-export function mountDocsRoutes(router: Router, services: Services): void {
-  const docs = docsHandler(services);
-  for (const path of DOCS_PATHS) {
-    router.get(path, docs);
-    router.all(path, methodNotAllowed(['GET']));
-  }
+function openapiHandler(services: Services): RequestHandler {
   let openapi: unknown;
-  router.get('/openapi.json', (_req: Request, res: Response) => {
+  return (_req, res) => {
     openapi ??= openapiDocument(services.config);
     res.json(openapi);
-  });
-  router.all('/openapi.json', methodNotAllowed(['GET']));
+  };
 }
 
-/** /api-docs.json: the documentation as JSON whatever the Accept header says (outside /api, so its own CORS header). */
-export function createRootDocsRouter(services: Services): Router {
-  const info = apiInfo({ services });
+/** The docs rows of the route table, each path with the /api CORS policy. Mount before the REST router. */
+export function createDocsRouter(services: Services): Router {
   const router = Router();
-  router.get('/api-docs.json', (_req, res) => {
-    res.vary('Accept').set('Access-Control-Allow-Origin', '*').json(info);
-  });
-  router.all('/api-docs.json', methodNotAllowed(['GET']));
+  const cors = apiCors();
+  const handlers = { 'api-info': apiInfoHandler(services), openapi: openapiHandler(services) };
+  for (const route of routeTable(services.config.publicUrl)) {
+    if (route.serve.face !== 'docs') continue;
+    for (const path of pathsOf(route)) {
+      router.options(path, cors);
+      router.get(path, cors, handlers[route.serve.document]);
+      router.all(path, cors, methodNotAllowed([route.method]));
+    }
+  }
   return router;
 }

@@ -1,8 +1,6 @@
 import { errorStatus } from '../errors.js';
-import { docsEndpoints } from '../http/routes/docs-routes.js';
-import type { EndpointSpec } from '../http/routes/route-spec.js';
+import type { RouteSpec } from '../http/routes/route-spec.js';
 import { snippets } from './examples.js';
-import { chatEndpoints } from '../http/routes/chat-routes.js';
 import {
   fieldsOf,
   inputJsonSchema,
@@ -10,15 +8,9 @@ import {
   queryJsonSchema,
   withLegacy,
 } from './fields.js';
-import { publishEndpoints } from '../http/routes/publish-routes.js';
-
-/** Every REST route, in the order the docs show them. */
-export function endpointSpecs(baseUrl: string): EndpointSpec[] {
-  return [...publishEndpoints(baseUrl), ...chatEndpoints(), ...docsEndpoints()];
-}
 
 /** Statuses an endpoint can fail with, each with its machine codes. */
-function errorsByStatus(spec: EndpointSpec): { status: number; codes: string[] }[] {
+function errorsByStatus(spec: RouteSpec): { status: number; codes: string[] }[] {
   const byStatus = new Map<number, string[]>();
   for (const code of spec.errors)
     byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
@@ -26,7 +18,7 @@ function errorsByStatus(spec: EndpointSpec): { status: number; codes: string[] }
 }
 
 /** One endpoint of the documentation object. */
-export function endpointDoc(spec: EndpointSpec, baseUrl: string) {
+export function endpointDoc(spec: RouteSpec, baseUrl: string) {
   const { body, query } = spec;
   return {
     name: spec.name,

@@ -1,8 +1,10 @@
-import { errorStatus } from '../errors.js';
+import { ERROR_STATUS_HEADERS, errorStatus } from '../errors.js';
+import { formatBytes } from '../domain/format.js';
+import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { SERVICE_VERSION } from '../version.js';
 import { API_TITLE, type DocsConfig } from './api-info.js';
-import { errorBodySchema, type EndpointSpec } from '../http/routes/route-spec.js';
-import { endpointSpecs } from './endpoint-doc.js';
+import { errorBodySchema, type RouteSpec } from '../http/routes/route-spec.js';
+import { routeTable } from '../http/routes/index.js';
 import {
   inputJsonSchema,
   outputJsonSchema,
@@ -16,19 +18,19 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'A bearer token was sent but is invalid, expired or revoked.',
   404: 'Not found.',
   405: 'Method not allowed on this path.',
-  413: 'Body larger than 1 MiB.',
+  413: `Body larger than ${formatBytes(MAX_BODY_BYTES)}.`,
   415: 'Body sent with a content type other than JSON.',
   429: 'Rate limit exceeded.',
   500: 'Unexpected failure.',
   503: 'A backing service (database or storage) is unavailable; retry later.',
 };
 
-const ERROR_HEADERS: Record<number, Record<string, string>> = {
-  401: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
-  405: { Allow: 'The methods this path answers.' },
-  429: { 'Retry-After': 'Seconds to wait.' },
-  503: { 'Retry-After': 'Seconds to wait.' },
-};
+const ERROR_HEADERS: Record<number, Record<string, string>> = Object.fromEntries(
+  Object.entries(ERROR_STATUS_HEADERS).map(([status, header]) => [
+    status,
+    { [header.name]: 'value' in header ? header.value : header.meaning },
+  ]),
+);
 
 function errorResponse(status: number) {
   const headers = ERROR_HEADERS[status];
@@ -57,7 +59,7 @@ function errorSchema(): JsonSchema {
   };
 }
 
-function queryParameters(spec: EndpointSpec) {
+function queryParameters(spec: RouteSpec) {
   if (!spec.query) return undefined;
   const schema = withLegacy(queryJsonSchema(spec.query.schema), spec.query.legacy);
   const required = new Set((schema.required ?? []) as string[]);
@@ -72,7 +74,7 @@ function queryParameters(spec: EndpointSpec) {
   );
 }
 
-function requestBody(spec: EndpointSpec) {
+function requestBody(spec: RouteSpec) {
   if (!spec.body) return undefined;
   const schema = withLegacy(inputJsonSchema(spec.body.schema), spec.body.legacy);
   const examples = Object.fromEntries(
@@ -81,7 +83,7 @@ function requestBody(spec: EndpointSpec) {
   return { required: true, content: { 'application/json': { schema, examples } } };
 }
 
-function successResponses(spec: EndpointSpec) {
+function successResponses(spec: RouteSpec) {
   const schema = outputJsonSchema(spec.response.schema);
   const content = Object.fromEntries(
     (spec.response.contentTypes ?? ['application/json']).map((type) => [
@@ -97,7 +99,7 @@ function successResponses(spec: EndpointSpec) {
   );
 }
 
-function operation(spec: EndpointSpec, operationId: string) {
+function operation(spec: RouteSpec, operationId: string) {
   const errorStatuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort(
     (a, b) => a - b,
   );
@@ -125,7 +127,7 @@ function operation(spec: EndpointSpec, operationId: string) {
 /** OpenAPI 3.1 for the REST routes, from the same zod schemas the routes validate with. */
 export function openapiDocument(config: DocsConfig) {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const spec of endpointSpecs(config.publicUrl)) {
+  for (const spec of routeTable(config.publicUrl)) {
     [spec.path, ...(spec.aliases ?? [])].forEach((path, index) => {
       const operationId = index === 0 ? spec.operationId : `${spec.operationId}Alias${index}`;
       paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operation(spec, operationId) };

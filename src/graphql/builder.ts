@@ -2,7 +2,6 @@ import SchemaBuilder from '@pothos/core';
 import RelayPlugin from '@pothos/plugin-relay';
 import ZodPlugin from '@pothos/plugin-zod';
 import type { RequestContext } from '../context.js';
-import type { z } from 'zod';
 import { inputError } from '../operations/validation.js';
 
 export const builder = new SchemaBuilder<{
@@ -11,7 +10,7 @@ export const builder = new SchemaBuilder<{
 }>({
   plugins: [ZodPlugin, RelayPlugin],
   zod: {
-    // The same machine codes as REST: the schemas are the operations' own.
+    // GraphQL-only argument rules fail with the same machine codes as the operations.
     validationError: (zodError, args) => inputError(zodError, args),
   },
   relay: {
@@ -22,9 +21,3 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({});
 builder.mutationType({});
-
-/** plugin-zod hands a resolver the output of the field's `validate.schema`; this names its type. */
-export const validated = <S extends z.ZodType>(_schema: S, args: unknown) => args as z.output<S>;
-
-/** A limit as the descriptions print it: 50,000. */
-export const count = (n: number) => n.toLocaleString('en-US');

@@ -2,14 +2,25 @@ import {
   CHAT_INSTANCES,
   CHAT_LIMIT_MAX,
   CHAT_SEARCH_MAX,
-  chatConnectionInput,
+  chatLoaders,
   chatMessagesConnection,
   heartsOf,
   senderOf,
   type ChatEntry,
 } from '../operations/chat/index.js';
-import { parseInput } from '../operations/validation.js';
+import { z } from 'zod';
+import { runOperation } from '../operations/operation.js';
+import { failWith } from '../operations/validation.js';
 import { builder } from './builder.js';
+
+/**
+ * A Relay rule of the GraphQL face alone, checked by plugin-zod before the resolver runs (a
+ * check, no transform); the operation validates its own input in runOperation.
+ */
+const oneDirection = z.looseObject({}).superRefine((args, ctx) => {
+  if (args.first != null && args.last != null)
+    failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
+});
 
 const ChatInstance = builder.enumType('ChatInstance', {
   description: 'A chat channel: system (the main chat), clock, or all (both).',
@@ -23,7 +34,7 @@ const ChatMessage = builder.objectRef<ChatEntry>('ChatMessage').implement({
     from: t.string({
       nullable: false,
       description: '@handle of the sender, or anon when the author has no handle.',
-      resolve: (message, _args, ctx) => senderOf(ctx.loaders, message.user),
+      resolve: (message, _args, ctx) => senderOf(chatLoaders(ctx), message.user),
     }),
     text: t.exposeString('text', { nullable: false, description: 'The message as posted.' }),
     when: t.expose('when', { type: 'DateTime', nullable: false }),
@@ -34,7 +45,7 @@ const ChatMessage = builder.objectRef<ChatEntry>('ChatMessage').implement({
     hearts: t.int({
       nullable: false,
       description: 'Heart reactions to the message.',
-      resolve: (message, _args, ctx) => heartsOf(ctx.loaders, message),
+      resolve: (message, _args, ctx) => heartsOf(chatLoaders(ctx), message),
     }),
   }),
 });
@@ -51,10 +62,10 @@ builder.queryFields((t) => ({
         }),
         from: t.arg.string({ description: 'Only messages by this @handle (the @ is optional).' }),
       },
+      validate: { schema: oneDirection },
       edgesNullable: { list: false, items: false },
       nodeNullable: false,
-      resolve: (_root, args, ctx) =>
-        chatMessagesConnection(ctx, parseInput(chatConnectionInput, args)),
+      resolve: (_root, args, ctx) => runOperation(chatMessagesConnection, ctx, args),
     },
     { name: 'ChatMessageConnection' },
     { name: 'ChatMessageEdge' },

@@ -1,15 +1,14 @@
 import type { KidlispDiagnostic, KidlispStats } from '../domain/kidlisp/index.js';
+import { type KidlispPreview, previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import {
-  previewKidlisp,
-  previewKidlispInput,
+  type KidlispExample,
   TOP_KIDLISP_MAX,
   topKidlisp,
-  topKidlispInput,
-  type KidlispExample,
-  type KidlispPreview,
-} from '../operations/kidlisp/index.js';
+} from '../operations/kidlisp/top-kidlisp.js';
+import { runOperation } from '../operations/operation.js';
 import { KIDLISP_MAX } from '../operations/publish/inputs.js';
-import { builder, count, validated } from './builder.js';
+import { formatCount } from '../domain/format.js';
+import { builder } from './builder.js';
 
 const Severity = builder.enumType('KidlispSeverity', { values: ['error', 'warning'] as const });
 
@@ -65,16 +64,14 @@ const Example = builder.objectRef<KidlispExample>('KidlispExample').implement({
 builder.queryFields((t) => ({
   previewKidlisp: t.field({
     type: Preview,
-    description: `Checks KidLisp source (at most ${count(KIDLISP_MAX)} characters) without publishing it.`,
+    description: `Checks KidLisp source (at most ${formatCount(KIDLISP_MAX)} characters) without publishing it.`,
     args: { source: t.arg.string({ required: true }) },
-    validate: { schema: previewKidlispInput },
-    resolve: (_root, args) => previewKidlisp(validated(previewKidlispInput, args)),
+    resolve: (_root, args, ctx) => runOperation(previewKidlisp, ctx, args),
   }),
   topKidlisp: t.field({
     type: [Example],
     description: `The most popular published KidLisp by hits, most first (limit 1..${TOP_KIDLISP_MAX}, default 5).`,
     args: { limit: t.arg.int() },
-    validate: { schema: topKidlispInput },
-    resolve: (_root, args, ctx) => topKidlisp(ctx, validated(topKidlispInput, args)),
+    resolve: (_root, args, ctx) => runOperation(topKidlisp, ctx, args),
   }),
 }));

@@ -1,20 +1,18 @@
+import { runOperation } from '../operations/operation.js';
 import {
   CLOCK_MAX,
   KIDLISP_MAX,
   PIECE_MAX,
-  publishClock,
-  publishClockInput,
-  publishKidlisp,
-  publishKidlispInput,
-  publishPiece,
-  publishPieceInput,
-  trackMedia,
-  trackMediaInput,
   type PublishResult,
+  publishClock,
+  publishKidlisp,
+  publishPiece,
   type TrackMediaResult,
+  trackMedia,
 } from '../operations/publish/index.js';
 import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../domain/media.js';
-import { builder, count, validated } from './builder.js';
+import { formatCount } from '../domain/format.js';
+import { builder } from './builder.js';
 
 const Published = builder.objectRef<PublishResult>('Published').implement({
   description: 'A published item: its short code, its URL and whether the content already existed.',
@@ -52,24 +50,21 @@ const MediaMetadata = builder.inputType('MediaMetadata', {
 builder.mutationFields((t) => ({
   publishKidlisp: t.field({
     type: Published,
-    description: `Publishes KidLisp source (at most ${count(KIDLISP_MAX)} characters).`,
+    description: `Publishes KidLisp source (at most ${formatCount(KIDLISP_MAX)} characters).`,
     args: { source: t.arg.string({ required: true }) },
-    validate: { schema: publishKidlispInput },
-    resolve: (_root, args, ctx) => publishKidlisp(ctx, validated(publishKidlispInput, args)),
+    resolve: (_root, args, ctx) => runOperation(publishKidlisp, ctx, args),
   }),
   publishClock: t.field({
     type: Published,
-    description: `Publishes a clock melody (at most ${count(CLOCK_MAX)} characters).`,
+    description: `Publishes a clock melody (at most ${formatCount(CLOCK_MAX)} characters).`,
     args: { source: t.arg.string({ required: true }) },
-    validate: { schema: publishClockInput },
-    resolve: (_root, args, ctx) => publishClock(ctx, validated(publishClockInput, args)),
+    resolve: (_root, args, ctx) => runOperation(publishClock, ctx, args),
   }),
   publishPiece: t.field({
     type: Published,
-    description: `Publishes a JavaScript piece (at most ${count(PIECE_MAX)} characters) exporting boot, paint, sim or act, or a default.`,
+    description: `Publishes a JavaScript piece (at most ${formatCount(PIECE_MAX)} characters) exporting boot, paint, sim or act, or a default.`,
     args: { source: t.arg.string({ required: true }), name: t.arg.string() },
-    validate: { schema: publishPieceInput },
-    resolve: (_root, args, ctx) => publishPiece(ctx, validated(publishPieceInput, args)),
+    resolve: (_root, args, ctx) => runOperation(publishPiece, ctx, args),
   }),
   trackMedia: t.field({
     type: TrackedMedia,
@@ -80,7 +75,6 @@ builder.mutationFields((t) => ({
       ext: t.arg({ type: MediaExt, required: true }),
       metadata: t.arg({ type: MediaMetadata }),
     },
-    validate: { schema: trackMediaInput },
-    resolve: (_root, args, ctx) => trackMedia(ctx, validated(trackMediaInput, args)),
+    resolve: (_root, args, ctx) => runOperation(trackMedia, ctx, args),
   }),
 }));

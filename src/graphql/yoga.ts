@@ -7,7 +7,8 @@ import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './gra
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
-import { errorHeaders, toAppError } from '../http/failure.js';
+import { errorHeaders } from '../errors.js';
+import { toAppError } from '../http/failure.js';
 import { schema } from './index.js';
 import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
 

@@ -1,9 +1,14 @@
+import { formatBytes } from '../domain/format.js';
 import { AppError } from '../errors.js';
 
 /** The largest request body any face accepts (contract section 4: 413 above it). */
 export const MAX_BODY_BYTES = 1_048_576;
 
 export const payloadTooLarge = () =>
-  new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MiB.', {
-    maxBytes: MAX_BODY_BYTES,
-  });
+  new AppError(
+    'PAYLOAD_TOO_LARGE',
+    `The request body is larger than ${formatBytes(MAX_BODY_BYTES)}.`,
+    {
+      maxBytes: MAX_BODY_BYTES,
+    },
+  );

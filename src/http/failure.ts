@@ -27,19 +27,3 @@ export function toAppError(
   logger.error({ err: error }, 'unexpected error');
   return new AppError('INTERNAL', 'Something went wrong on our side.');
 }
-
-/** Headers that go with an error status (contract section 4). */
-export function errorHeaders(error: AppError): Record<string, string> {
-  switch (error.code) {
-    case 'UNAUTHENTICATED':
-      return { 'WWW-Authenticate': 'Bearer error="invalid_token"' };
-    case 'DB_UNAVAILABLE':
-    case 'STORAGE_UNAVAILABLE':
-    case 'TIMEOUT':
-      return { 'Retry-After': '5' };
-    case 'RATE_LIMITED':
-      return { 'Retry-After': String(error.details.retryAfter ?? 60) };
-    default:
-      return {};
-  }
-}

@@ -3,7 +3,8 @@ import { clientAddressOf } from './client-address.js';
 import { AppError } from '../errors.js';
 import { payloadTooLarge } from './body-limit.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
-import { errorHeaders, toAppError } from './failure.js';
+import { errorHeaders } from '../errors.js';
+import { toAppError } from './failure.js';
 
 export function sendError(res: Response, error: AppError): void {
   if (res.headersSent) return;

@@ -1,4 +1,5 @@
-import type { KidlispExample, KidlispPreview } from '../operations/kidlisp/index.js';
+import type { KidlispPreview } from '../operations/kidlisp/preview-kidlisp.js';
+import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import type { PublishResult } from '../operations/publish/index.js';
 
 export type { KidlispExample, KidlispPreview, PublishResult };

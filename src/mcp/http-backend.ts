@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import {
-  previewKidlisp,
-  previewKidlispInput,
-  type KidlispExample,
-} from '../operations/kidlisp/index.js';
-import { parseInput } from '../operations/validation.js';
+import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
+import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
+import { runOperation } from '../operations/operation.js';
 import { ServiceError, type AssistantBackend, type Call, type PublishResult } from './backend.js';
 
 export interface HttpBackendOptions {
@@ -138,7 +135,7 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
         call,
       ),
     // The validator is pure: no round trip, and it works while the service is away.
-    previewKidlisp: async (input) => previewKidlisp(parseInput(previewKidlispInput, input)),
+    previewKidlisp: (input) => runOperation(previewKidlisp, undefined, input),
     apiInfo: async (call) =>
       answer(
         z.record(z.string(), z.unknown()),

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import type { RequestContext, Services } from '../context.js';
 import { operationRoute } from '../http/respond.js';
-import { inProcessBackend } from './in-process-backend.js';
+import { type ApiInfoSource, inProcessBackend } from './in-process-backend.js';
 import { createAssistantServer } from './server.js';
 import { sendWebResponse, toWebRequest } from './web-bridge.js';
 
@@ -31,9 +31,9 @@ function contextOf(authInfo: AuthInfo | undefined): RequestContext {
  * Tool failures need no `onUnexpectedError` here: the in-process backend turns every failure
  * into an AppError (logging the unexpected ones) before the server sees it.
  */
-export function createMcpRoute(services: Services): RequestHandler {
+export function createMcpRoute(services: Services, apiInfo: ApiInfoSource): RequestHandler {
   const handler = createMcpHandler(
-    ({ authInfo }) => createAssistantServer(inProcessBackend(contextOf(authInfo))),
+    ({ authInfo }) => createAssistantServer(inProcessBackend(contextOf(authInfo), apiInfo)),
     {
       maxRequestBodySize: MAX_BODY_BYTES,
       onerror: (error) => services.logger.warn({ err: error }, 'mcp request rejected'),

@@ -1,25 +1,16 @@
-import { apiInfo } from '../docs/api-info.js';
 import type { RequestContext } from '../context.js';
 import { toAppError } from '../http/failure.js';
-import {
-  previewKidlisp,
-  previewKidlispInput,
-  topKidlisp,
-  topKidlispInput,
-} from '../operations/kidlisp/index.js';
-import {
-  publishClock,
-  publishClockInput,
-  publishKidlisp,
-  publishKidlispInput,
-  publishPiece,
-  publishPieceInput,
-} from '../operations/publish/index.js';
-import { parseInput } from '../operations/validation.js';
+import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
+import { topKidlisp } from '../operations/kidlisp/top-kidlisp.js';
+import { runOperation } from '../operations/operation.js';
+import { publishClock, publishKidlisp, publishPiece } from '../operations/publish/index.js';
 import type { AssistantBackend } from './backend.js';
 
+/** The docs object the service serves at GET /api, handed in by the composition root. */
+export type ApiInfoSource = () => Record<string, unknown>;
+
 /** The operations themselves, for one request's context (the service's own /mcp endpoint). */
-export function inProcessBackend(ctx: RequestContext): AssistantBackend {
+export function inProcessBackend(ctx: RequestContext, apiInfo: ApiInfoSource): AssistantBackend {
   const guarded = async <T>(work: () => Promise<T> | T): Promise<T> => {
     try {
       return await work();
@@ -28,13 +19,11 @@ export function inProcessBackend(ctx: RequestContext): AssistantBackend {
     }
   };
   return {
-    publishKidlisp: (input) =>
-      guarded(() => publishKidlisp(ctx, parseInput(publishKidlispInput, input))),
-    publishClock: (input) => guarded(() => publishClock(ctx, parseInput(publishClockInput, input))),
-    publishPiece: (input) => guarded(() => publishPiece(ctx, parseInput(publishPieceInput, input))),
-    previewKidlisp: (input) =>
-      guarded(() => previewKidlisp(parseInput(previewKidlispInput, input))),
-    apiInfo: () => guarded(() => apiInfo(ctx)),
-    topKidlisp: (limit) => guarded(() => topKidlisp(ctx, parseInput(topKidlispInput, { limit }))),
+    publishKidlisp: (input) => guarded(() => runOperation(publishKidlisp, ctx, input)),
+    publishClock: (input) => guarded(() => runOperation(publishClock, ctx, input)),
+    publishPiece: (input) => guarded(() => runOperation(publishPiece, ctx, input)),
+    previewKidlisp: (input) => guarded(() => runOperation(previewKidlisp, ctx, input)),
+    apiInfo: () => guarded(apiInfo),
+    topKidlisp: (limit) => guarded(() => runOperation(topKidlisp, ctx, { limit })),
   };
 }

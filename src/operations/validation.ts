@@ -1,3 +1,4 @@
+import { formatCount } from '../domain/format.js';
 import { z } from 'zod';
 import { AppError, type ErrorCode } from '../errors.js';
 
@@ -81,7 +82,7 @@ export function sourceField(max: number, options: { allowBlank?: boolean } = {})
           ? 'source is required.'
           : 'source must be a string.',
     })
-    .max(max, `source is longer than ${max.toLocaleString('en-US')} characters.`);
+    .max(max, `source is longer than ${formatCount(max)} characters.`);
   if (options.allowBlank) return text;
   return text.superRefine((value, ctx) => {
     if (value.trim().length === 0) failWith(ctx, 'SOURCE_REQUIRED', 'source is empty.');

@@ -1,8 +1,10 @@
 import express, { Router, type NextFunction, type Request, type Response } from 'express';
 import { AppError } from '../errors.js';
 import { findClock } from '../operations/items/clock-item.js';
-import type { Services } from '../context.js';
-import { errorHeaders, toAppError } from '../http/failure.js';
+import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import { clientAddressOf } from '../http/client-address.js';
+import { errorHeaders } from '../errors.js';
+import { toAppError } from '../http/failure.js';
 import { sendError } from '../http/respond.js';
 import {
   findPublished,
@@ -14,7 +16,6 @@ import {
   type PublishedKind,
 } from '../operations/items/published-item.js';
 import { clockPage } from './clock-page.js';
-import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from '../graphql/graphiql.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
 import { publicDir } from '../http/html/public-dir.js';
@@ -31,20 +32,23 @@ const nosniff = (res: Response) => res.set('X-Content-Type-Options', 'nosniff');
  */
 export function createPagesRouter(services: Services): Router {
   const router = Router();
-  const ctx = { services };
 
   router.use(
     '/assets',
     express.static(publicDir, { index: false, maxAge: '1h', setHeaders: nosniff }),
   );
-  if (services.config.graphiql) router.use(GRAPHIQL_ASSETS, graphiqlAssetsRouter());
   router.use(pageSecurity(services.config));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
   const sendFile = (res: Response, type: string, body: string | Buffer) =>
     res.type(type).set('Content-Security-Policy', RAW_FILE_POLICY).send(body);
 
-  async function sendItem(res: Response, code: string, kinds?: PublishedKind[]): Promise<boolean> {
+  async function sendItem(
+    ctx: RequestContext,
+    res: Response,
+    code: string,
+    kinds?: PublishedKind[],
+  ): Promise<boolean> {
     const item = await findPublished(ctx, code, kinds);
     if (!item) return false;
     sendHtml(
@@ -57,7 +61,12 @@ export function createPagesRouter(services: Services): Router {
   }
 
   /** `/<code>.<ext>`: only the item's own raw extension answers, and nothing is read from storage before that is known. */
-  async function sendRawFile(res: Response, code: string, ext: string): Promise<boolean> {
+  async function sendRawFile(
+    ctx: RequestContext,
+    res: Response,
+    code: string,
+    ext: string,
+  ): Promise<boolean> {
     const item = await findPublished(ctx, code, kindsWithRawExt(ext));
     if (!item || ext !== rawExt(item)) return false;
     if (item.kind === 'kidlisp') {
@@ -81,7 +90,7 @@ export function createPagesRouter(services: Services): Router {
     return true;
   }
 
-  async function sendClock(res: Response, code: string): Promise<boolean> {
+  async function sendClock(ctx: RequestContext, res: Response, code: string): Promise<boolean> {
     const clock = await findClock(ctx, code);
     if (!clock) return false;
     sendHtml(res, clockPage(clock));
@@ -92,13 +101,18 @@ export function createPagesRouter(services: Services): Router {
     const { name } = req.params;
     const dot = name.lastIndexOf('.');
     try {
+      // Pages are public: a token is neither needed nor checked.
+      const ctx = await createRequestContext(services, {
+        authorization: undefined,
+        clientAddress: clientAddressOf(req),
+      });
       const sent = name.startsWith('clock~')
-        ? await sendClock(res, name.slice('clock~'.length))
+        ? await sendClock(ctx, res, name.slice('clock~'.length))
         : name.startsWith('$')
-          ? await sendItem(res, name.slice(1), ['kidlisp'])
+          ? await sendItem(ctx, res, name.slice(1), ['kidlisp'])
           : dot > 0
-            ? await sendRawFile(res, name.slice(0, dot), name.slice(dot + 1))
-            : await sendItem(res, name);
+            ? await sendRawFile(ctx, res, name.slice(0, dot), name.slice(dot + 1))
+            : await sendItem(ctx, res, name);
       if (!sent) next();
     } catch (error) {
       next(error);

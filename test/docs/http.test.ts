@@ -1,8 +1,10 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { endpointSpecs } from '../../src/docs/endpoint-doc.js';
+import { routeTable } from '../../src/http/routes/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { createHttpClient } from '../support/http-client.js';
+import { documentedRoutes, servedRoutes } from './routes.js';
 
 let app: TestApp;
 
@@ -103,8 +105,21 @@ describe('GET /api/openapi.json', () => {
   });
 });
 
+describe('the route table, asked over HTTP', () => {
+  it('serves every documented route, and answers 405 to the other method on each path', async () => {
+    const http = createHttpClient(app.url);
+    try {
+      const { served, other } = await servedRoutes(http);
+      expect(served).toEqual(documentedRoutes());
+      expect(new Set(other)).toEqual(new Set([405]));
+    } finally {
+      http.close();
+    }
+  });
+});
+
 describe('the documented examples, run against the service', () => {
-  const specs = endpointSpecs('');
+  const specs = routeTable('');
   const cases = specs.flatMap((spec) =>
     spec.examples.map((example) => ({ name: `${spec.path}: ${example.title}`, spec, example })),
   );

@@ -1,10 +1,10 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
 import { errorStatus } from '../../src/errors.js';
-import { endpointSpecs } from '../../src/docs/endpoint-doc.js';
+import { routeTable } from '../../src/http/routes/index.js';
 import { inputJsonSchema } from '../../src/docs/fields.js';
 import { openapiDocument } from '../../src/docs/openapi.js';
-import { mountedRestRoutes } from './routes.js';
+import { documentedRoutes } from './routes.js';
 
 const BASE = 'https://docs.test';
 const document = () => openapiDocument({ publicUrl: BASE, graphiql: true });
@@ -30,17 +30,17 @@ describe('the OpenAPI document', () => {
     expect((await validate(broken as never)).valid).toBe(false);
   });
 
-  it('describes every mounted REST route, and no other', () => {
+  it('describes every row of the route table, and no other', () => {
     const paths = document().paths as Record<string, Record<string, unknown>>;
     const described = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(described.sort()).toEqual(mountedRestRoutes());
+    expect(described.sort()).toEqual(documentedRoutes());
   });
 
   it('takes request bodies and query parameters from the schemas the routes validate with', () => {
     const paths = document().paths as Record<string, Record<string, Operation>>;
-    for (const spec of endpointSpecs(BASE)) {
+    for (const spec of routeTable(BASE)) {
       const operation = paths[spec.path]?.[spec.method.toLowerCase()] as Operation;
       if (spec.body) {
         const properties =
@@ -75,7 +75,7 @@ describe('the OpenAPI document', () => {
       string,
       { description: unknown; content: unknown; headers?: Record<string, unknown> }
     >;
-    for (const spec of endpointSpecs(BASE)) {
+    for (const spec of routeTable(BASE)) {
       for (const path of [spec.path, ...(spec.aliases ?? [])]) {
         const responses = paths[path]?.[spec.method.toLowerCase()]?.responses ?? {};
         const statuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort(

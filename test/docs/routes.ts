@@ -1,34 +1,31 @@
-import type { Router } from 'express';
-import { loadConfig } from '../../src/config.js';
-import type { Services } from '../../src/context.js';
-import { createRootDocsRouter } from '../../src/docs/docs-routes.js';
-import { createRestRouter } from '../../src/rest/router.js';
+import { routeTable } from '../../src/http/routes/index.js';
+import type { HttpClient } from '../support/http-client.js';
 
-interface RouteLayer {
-  route?: { path: string; methods: Record<string, boolean> };
-}
+/** Every `METHOD /path` the route table documents, sorted. */
+export const documentedRoutes = (): string[] =>
+  routeTable('')
+    .flatMap((route) =>
+      [route.path, ...(route.aliases ?? [])].map((path) => `${route.method} ${path}`),
+    )
+    .sort();
 
-/** Services enough to build the routers: nothing is called until a request arrives. */
-export function routerServices(publicUrl = 'https://docs.test'): Services {
-  return {
-    config: loadConfig({ PUBLIC_URL: publicUrl, LOG_LEVEL: 'silent' }),
-  } as unknown as Services;
-}
+const OTHER_METHOD = { GET: 'POST', POST: 'GET' } as const;
 
-const routesOf = (router: Router, prefix: string) =>
-  ((router as unknown as { stack: RouteLayer[] }).stack ?? [])
-    .filter((layer) => layer.route)
-    .flatMap((layer) => {
-      const route = layer.route as NonNullable<RouteLayer['route']>;
-      const path = route.path === '/' ? prefix : `${prefix}${route.path}`;
-      // router.all() answers 405 for the other methods; it is not a route of its own.
-      return Object.keys(route.methods)
-        .filter((method) => method !== '_all')
-        .map((method) => `${method.toUpperCase()} ${path}`);
-    });
-
-/** Every `METHOD /path` the service mounts for REST: the /api router plus the root docs route. */
-export function mountedRestRoutes(services: Services = routerServices()): string[] {
-  const root = routesOf(createRootDocsRouter(services), '');
-  return [...new Set([...routesOf(createRestRouter(services), '/api'), ...root])].sort();
+/**
+ * Asks the running service for each documented route, and for the same path with the other
+ * method; answers `METHOD /path -> status` for every route it serves, so a test can compare
+ * that list with the documented one without looking inside express.
+ */
+export async function servedRoutes(
+  http: HttpClient,
+): Promise<{ served: string[]; other: number[] }> {
+  const served: string[] = [];
+  const other: number[] = [];
+  for (const route of documentedRoutes()) {
+    const [method, path] = route.split(' ') as ['GET' | 'POST', string];
+    const answer = await http.send(path, { method, ...(method === 'POST' ? { body: {} } : {}) });
+    if (answer.status !== 404 && answer.status !== 405) served.push(route);
+    other.push((await http.send(path, { method: OTHER_METHOD[method] })).status);
+  }
+  return { served: served.sort(), other };
 }

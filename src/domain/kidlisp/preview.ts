@@ -1,3 +1,4 @@
+import { formatCount } from '../format.js';
 import { ANIMATION_NAMES, BACKGROUND_NAMES, INTERACTION_NAMES, isBuiltin } from './builtins.js';
 import { collectUserNames } from './definitions.js';
 import { at, DiagnosticList } from './diagnostics.js';
@@ -50,7 +51,7 @@ function checkSource(source: string): KidlispPreview {
   if (source.length > KIDLISP_MAX_LENGTH) {
     const limit = positionAt(source, KIDLISP_MAX_LENGTH);
     diagnostics.error(
-      `Source is ${source.length.toLocaleString('en-US')} characters, over the limit of ${KIDLISP_MAX_LENGTH.toLocaleString('en-US')} (the excess starts ${at(limit)})`,
+      `Source is ${formatCount(source.length)} characters, over the limit of ${formatCount(KIDLISP_MAX_LENGTH)} (the excess starts ${at(limit)})`,
       limit,
     );
     return result(diagnostics, emptyStats(countLines(source)));

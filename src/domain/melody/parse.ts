@@ -1,3 +1,4 @@
+import { formatCount } from '../format.js';
 import { MelodyReport } from './report.js';
 import { nextIndexTable, scanSections, type Lookups, type SectionRange } from './scanner.js';
 import { DEFAULT_VOICE, parseTrack, type Voice } from './track.js';
@@ -22,7 +23,7 @@ function failure(errors: string[]): MelodyParse {
 function parse(text: string): MelodyParse {
   if (text.length > MELODY_MAX_LENGTH) {
     return failure([
-      `Melody is ${text.length.toLocaleString('en-US')} characters, over the limit of ${MELODY_MAX_LENGTH.toLocaleString('en-US')}`,
+      `Melody is ${formatCount(text.length)} characters, over the limit of ${formatCount(MELODY_MAX_LENGTH)}`,
     ]);
   }
   if (text.trim() === '') return failure(['Melody is empty']);

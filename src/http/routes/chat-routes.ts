@@ -3,9 +3,9 @@ import {
   CHAT_CACHE_TTL_MS,
   CHAT_CHANNELS,
   CHAT_INSTANCES,
-  listChatMessagesInput,
+  listChatMessages,
 } from '../../operations/chat/index.js';
-import type { EndpointSpec } from './route-spec.js';
+import { queryOperation, type RouteSpec } from './route-spec.js';
 
 export const chatMessageSchema = z.object({
   id: z.string().describe('Message id (a database object id as hex).'),
@@ -24,7 +24,7 @@ export const chatPageSchema = z.object({
   nextBefore: z.string().nullable(),
 });
 
-export function chatEndpoints(): EndpointSpec[] {
+export function chatRoutes(): RouteSpec[] {
   return [
     {
       name: 'Chat messages',
@@ -34,8 +34,7 @@ export function chatEndpoints(): EndpointSpec[] {
       aliases: ['/api/chat/messages'],
       description: 'Reads recent messages of the public chat channels. Public: no token needed.',
       authentication: 'none',
-      query: {
-        schema: listChatMessagesInput,
+      ...queryOperation(listChatMessages, 'cached-page', {
         descriptions: {
           instance: 'Channel: system (the main chat), clock, or all (both).',
           limit: 'Messages per page; more than the maximum answers 400 LIMIT_TOO_LARGE.',
@@ -47,7 +46,7 @@ export function chatEndpoints(): EndpointSpec[] {
         legacy: {
           q: { sameAs: 'search', description: 'Alias of search; search wins when both are sent.' },
         },
-      },
+      }),
       response: {
         statuses: [200],
         description: `One page, cached for ${CHAT_CACHE_TTL_MS / 1000} seconds. Oldest first without a search term, newest first with one.`,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiInfoOutputSchema } from '../../operations/assistant-catalog.js';
-import type { EndpointSpec } from './route-spec.js';
+import type { RouteSpec } from './route-spec.js';
 
 /** `?format=json|html` overrides the Accept header, as the reference docs route does. */
 export const docsQuery = z.object({ format: z.enum(['json', 'html']).optional() });
@@ -11,11 +11,12 @@ const openapiDocumentSchema = z.looseObject({
   paths: z.looseObject({}),
 });
 
-export function docsEndpoints(): EndpointSpec[] {
+export function docsRoutes(): RouteSpec[] {
   return [
     {
       name: 'API documentation',
       operationId: 'apiDocs',
+      serve: { face: 'docs', document: 'api-info' },
       method: 'GET',
       path: '/api',
       aliases: ['/api/docs', '/api/api-docs', '/api-docs.json'],
@@ -44,6 +45,7 @@ export function docsEndpoints(): EndpointSpec[] {
     {
       name: 'OpenAPI document',
       operationId: 'openapi',
+      serve: { face: 'docs', document: 'openapi' },
       method: 'GET',
       path: '/api/openapi.json',
       description:

@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../../domain/media.js';
 import { publishResultSchema } from '../../operations/assistant-catalog.js';
 import {
-  publishClockInput,
-  publishKidlispInput,
-  publishPieceInput,
-  trackMediaInput,
-} from '../../operations/publish/inputs.js';
-import { POST_ERRORS, publishResponseDescriptions, type EndpointSpec } from './route-spec.js';
+  publishClock,
+  publishKidlisp,
+  publishPiece,
+  trackMedia,
+} from '../../operations/publish/index.js';
+import {
+  bodyOperation,
+  POST_ERRORS,
+  publishResponseDescriptions,
+  type RouteSpec,
+} from './route-spec.js';
 
 export const trackMediaResponseSchema = z.object({
   code: z.string(),
@@ -18,7 +23,7 @@ export const trackMediaResponseSchema = z.object({
 
 const published = (code: string, url: string) => ({ code, url, cached: false });
 
-export function publishEndpoints(baseUrl: string): EndpointSpec[] {
+export function publishRoutes(baseUrl: string): RouteSpec[] {
   return [
     {
       name: 'Store KidLisp',
@@ -28,7 +33,7 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       description:
         'Publishes KidLisp source and returns its short code. Identical (trimmed) source returns the existing code.',
       authentication: 'optional',
-      body: { schema: publishKidlispInput, descriptions: { source: 'KidLisp source.' } },
+      ...bodyOperation(publishKidlisp, 'created', { descriptions: { source: 'KidLisp source.' } }),
       response: {
         statuses: [201, 200],
         description: '201 for new source, 200 with cached: true when it already existed.',
@@ -56,8 +61,7 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       path: '/api/store-clock',
       description: 'Publishes a clock melody string and returns its pronounceable short code.',
       authentication: 'optional',
-      body: {
-        schema: publishClockInput,
+      ...bodyOperation(publishClock, 'created', {
         descriptions: { source: 'Melody: note tokens; spaces separate tracks that play together.' },
         legacy: {
           melody: {
@@ -65,7 +69,7 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
             description: 'Legacy name of source; when both are sent, source wins.',
           },
         },
-      },
+      }),
       response: {
         statuses: [201, 200],
         description: '201 for a new melody, 200 with cached: true when it already existed.',
@@ -94,13 +98,12 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       description:
         'Publishes a JavaScript piece (an .mjs module) from its source. The service stores the module; no storage credentials are needed.',
       authentication: 'optional',
-      body: {
-        schema: publishPieceInput,
+      ...bodyOperation(publishPiece, 'created', {
         descriptions: {
           source: 'Module source; must export boot, paint, sim or act, or a default.',
           name: 'Name of the piece; the code is its slug, then slug-2, slug-3, ...',
         },
-      },
+      }),
       response: {
         statuses: [201, 200],
         description:
@@ -147,15 +150,14 @@ export function publishEndpoints(baseUrl: string): EndpointSpec[] {
       description:
         'Registers a file already uploaded to the service storage (a painting, piece or tape) and returns its short code.',
       authentication: 'optional',
-      body: {
-        schema: trackMediaInput,
+      ...bodyOperation(trackMedia, 'ok', {
         descriptions: {
           slug: 'Storage key of the uploaded file: [<account>/]<yyyy>/<mm>/<dd>/<name>.<ext>, its extension equal to ext.',
           ext: 'Media type: png (painting), mjs/lisp/lua (piece), zip/mp4 (tape).',
           metadata: 'Optional; tapes only.',
           'metadata.totalDuration': `Tape duration in seconds, at most ${MAX_TAPE_SECONDS} (longer answers 400 TAPE_TOO_LONG).`,
         },
-      },
+      }),
       response: {
         statuses: [200],
         description: '200 both times: cached tells whether the slug was already registered.',

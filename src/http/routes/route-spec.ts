@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
+import type { Operation } from '../../operations/operation.js';
 import type { ExampleRequest } from '../../docs/examples.js';
 import type { FieldDescriptions } from '../../docs/fields.js';
 
@@ -13,8 +14,32 @@ export interface ExampleSpec {
 /** Old names a schema folds into its own field before validating (`melody` into `source`). */
 export type LegacyFields = Record<string, { sameAs: string; description: string }>;
 
-/** One REST route as the docs and the OpenAPI document describe it. */
-export interface EndpointSpec {
+// biome-ignore lint/suspicious/noExplicitAny: a table holds operations of every input and result type
+export type AnyOperation = Operation<z.ZodType, any>;
+
+/**
+ * Who answers a route. `rest`: the REST face runs the operation on the JSON body or the query
+ * and answers `created` (201, or 200 when cached), `ok` (200) or `cached-page` (200 with the
+ * chat page's caching headers). `docs`: the docs face serves a document.
+ */
+export type RouteServe =
+  | {
+      face: 'rest';
+      operation: AnyOperation;
+      from: 'body' | 'query';
+      answer: 'created' | 'ok' | 'cached-page';
+    }
+  | { face: 'docs'; document: 'api-info' | 'openapi' };
+
+/** What a route says of its input fields; the schema itself is the operation's own. */
+export interface InputFields {
+  descriptions: FieldDescriptions;
+  legacy?: LegacyFields;
+}
+
+/** One row of the route table: how it is served, and what the docs and OpenAPI say of it. */
+export interface RouteSpec {
+  serve: RouteServe;
   name: string;
   operationId: string;
   method: 'GET' | 'POST';
@@ -67,3 +92,36 @@ export const errorBodySchema = z.looseObject({
     .describe('The same sentence (clients of track-media and chat read this key).'),
   code: z.string().describe('Machine code, e.g. SOURCE_TOO_LONG.'),
 });
+
+/** The route runs `operation` on its JSON body; the body is described by the operation's schema. */
+export function bodyOperation(
+  operation: AnyOperation,
+  answer: 'created' | 'ok',
+  fields: InputFields,
+): Pick<RouteSpec, 'serve' | 'body'> {
+  return {
+    serve: { face: 'rest', operation, from: 'body', answer },
+    body: { schema: operation.input, ...fields },
+  };
+}
+
+/** The route runs `operation` on its query parameters. */
+export function queryOperation(
+  operation: AnyOperation,
+  answer: 'ok' | 'cached-page',
+  fields: InputFields,
+): Pick<RouteSpec, 'serve' | 'query'> {
+  return {
+    serve: { face: 'rest', operation, from: 'query', answer },
+    query: { schema: operation.input, ...fields },
+  };
+}
+
+/** Every path that answers a route: its own and its legacy aliases. */
+export const pathsOf = (spec: RouteSpec): string[] => [spec.path, ...(spec.aliases ?? [])];
+
+/** The query parameters a route reads: its described fields and their legacy names. */
+export const queryNamesOf = (spec: RouteSpec): string[] =>
+  spec.query
+    ? [...Object.keys(spec.query.descriptions), ...Object.keys(spec.query.legacy ?? {})]
+    : [];

@@ -1,4 +1,5 @@
 import { LRUCache, type Perf } from 'lru-cache';
+import type { ChatPage } from './chat-page.js';
 
 export const CHAT_CACHE_TTL_MS = 120_000;
 export const CHAT_CACHE_MAX_ENTRIES = 1_000;
@@ -46,3 +47,12 @@ export function createSharedCache<V extends object>(options: SharedCacheOptions)
     peek: (key) => settled.get(key),
   };
 }
+
+/** GET /api/chat-messages pages, shared by every request of the process. */
+export type ChatCache = SharedCache<ChatPage>;
+
+export const createChatCache = (options: { max?: number; ttlMs?: number } = {}): ChatCache =>
+  createSharedCache<ChatPage>({
+    max: options.max ?? CHAT_CACHE_MAX_ENTRIES,
+    ttlMs: options.ttlMs ?? CHAT_CACHE_TTL_MS,
+  });

@@ -1,6 +1,12 @@
 import type { RequestContext } from '../../context.js';
 import { encodeChatCursor } from './cursor.js';
-import { CHAT_LIMIT_DEFAULT, channelsOf, type ChatConnectionInput } from './inputs.js';
+import { defineOperation } from '../operation.js';
+import {
+  CHAT_LIMIT_DEFAULT,
+  type ChatConnectionInput,
+  channelsOf,
+  chatConnectionInput,
+} from './inputs.js';
 import { readChatWindow, type ChatEntry } from './read-window.js';
 
 export interface ChatConnection {
@@ -18,36 +24,37 @@ export interface ChatConnection {
  * `last`/`before` backwards (older); with neither, the latest 50. `from` and `hearts` of each
  * node are left to the loaders.
  */
-export async function chatMessagesConnection(
-  ctx: RequestContext,
-  input: ChatConnectionInput,
-): Promise<ChatConnection> {
-  const forward =
-    input.first !== undefined || (input.after !== undefined && input.last === undefined);
-  const size = input.first ?? input.last ?? CHAT_LIMIT_DEFAULT;
-  const rows = await readChatWindow(ctx, {
-    channels: channelsOf(input.instance),
-    search: input.search,
-    from: input.from,
-    olderThan: input.before,
-    newerThan: input.after,
-    end: forward ? 'oldest' : 'newest',
-    size: size + 1, // one more than asked tells whether the page has a neighbour that way
-  });
-  const more = rows.length > size;
-  const page = rows.slice(0, size);
-  const oldestFirst = forward ? page : page.reverse();
-  const edges = oldestFirst.map((node) => ({
-    cursor: encodeChatCursor({ when: node.when, id: node._id }),
-    node,
-  }));
-  return {
-    edges,
-    pageInfo: {
-      hasPreviousPage: forward ? input.after !== undefined : more,
-      hasNextPage: forward ? more : input.before !== undefined,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
-    },
-  };
-}
+export const chatMessagesConnection = defineOperation({
+  name: 'chatMessages',
+  input: chatConnectionInput,
+  async run(ctx: RequestContext, input: ChatConnectionInput): Promise<ChatConnection> {
+    const forward =
+      input.first !== undefined || (input.after !== undefined && input.last === undefined);
+    const size = input.first ?? input.last ?? CHAT_LIMIT_DEFAULT;
+    const rows = await readChatWindow(ctx, {
+      channels: channelsOf(input.instance),
+      search: input.search,
+      from: input.from,
+      olderThan: input.before,
+      newerThan: input.after,
+      end: forward ? 'oldest' : 'newest',
+      size: size + 1, // one more than asked tells whether the page has a neighbour that way
+    });
+    const more = rows.length > size;
+    const page = rows.slice(0, size);
+    const oldestFirst = forward ? page : page.reverse();
+    const edges = oldestFirst.map((node) => ({
+      cursor: encodeChatCursor({ when: node.when, id: node._id }),
+      node,
+    }));
+    return {
+      edges,
+      pageInfo: {
+        hasPreviousPage: forward ? input.after !== undefined : more,
+        hasNextPage: forward ? more : input.before !== undefined,
+        startCursor: edges[0]?.cursor ?? null,
+        endCursor: edges.at(-1)?.cursor ?? null,
+      },
+    };
+  },
+});

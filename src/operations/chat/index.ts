@@ -1,13 +1,7 @@
-export { CHAT_CACHE_TTL_MS } from './cache.js';
+export { CHAT_CACHE_TTL_MS, type ChatCache, createChatCache } from './cache.js';
+export type { ChatMessage, ChatPage } from './chat-page.js';
 export { chatMessagesConnection, type ChatConnection } from './chat-connection.js';
-export { createChatLoaders, heartsOf, senderOf, type ChatLoaders } from './loaders.js';
-export {
-  chatPageKey,
-  createChatCache,
-  listChatMessages,
-  type ChatCache,
-  type ChatMessage,
-  type ChatPage,
-} from './list-chat-messages.js';
+export { chatLoaders, heartsOf, senderOf, type ChatLoaders } from './loaders.js';
+export { chatPageKey, listChatMessages } from './list-chat-messages.js';
 export type { ChatEntry } from './read-window.js';
 export * from './inputs.js';

@@ -121,20 +121,15 @@ export const listChatMessagesInput = z.preprocess(
 );
 
 /** The GraphQL connection: the same filters, paged by cursors over (when, _id). */
-export const chatConnectionInput = z
-  .object({
-    instance,
-    search,
-    from,
-    first: optional(pageSize('first')),
-    last: optional(pageSize('last')),
-    after: optional(cursor('after')),
-    before: optional(cursor('before')),
-  })
-  .superRefine((input, ctx) => {
-    if (input.first !== undefined && input.last !== undefined)
-      failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
-  });
+export const chatConnectionInput = z.object({
+  instance,
+  search,
+  from,
+  first: optional(pageSize('first')),
+  last: optional(pageSize('last')),
+  after: optional(cursor('after')),
+  before: optional(cursor('before')),
+});
 
 export type ListChatMessagesInput = z.output<typeof listChatMessagesInput>;
 export type ChatConnectionInput = z.output<typeof chatConnectionInput>;

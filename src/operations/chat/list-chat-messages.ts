@@ -1,43 +1,15 @@
 import type { RequestContext } from '../../context.js';
 import {
-  createSharedCache,
-  CHAT_CACHE_MAX_ENTRIES,
-  CHAT_CACHE_TTL_MS,
-  type SharedCache,
-} from './cache.js';
-import {
   channelsOf,
   type ChatChannel,
   type ChatInstance,
   type ListChatMessagesInput,
+  listChatMessagesInput,
 } from './inputs.js';
-import { heartsOf, senderOf, type ChatLoaders } from './loaders.js';
+import { defineOperation } from '../operation.js';
+import { type ChatLoaders, chatLoaders, heartsOf, senderOf } from './loaders.js';
 import { readChatWindow, type ChatEntry } from './read-window.js';
-
-export interface ChatMessage {
-  id: string;
-  from: string;
-  text: string;
-  when: string;
-  instance: ChatChannel;
-  hearts: number;
-}
-
-export interface ChatPage {
-  instance: ChatInstance;
-  search?: string;
-  count: number;
-  messages: ChatMessage[];
-  nextBefore: string | null;
-}
-
-export type ChatCache = SharedCache<ChatPage>;
-
-export const createChatCache = (options: { max?: number; ttlMs?: number } = {}): ChatCache =>
-  createSharedCache<ChatPage>({
-    max: options.max ?? CHAT_CACHE_MAX_ENTRIES,
-    ttlMs: options.ttlMs ?? CHAT_CACHE_TTL_MS,
-  });
+import type { ChatMessage, ChatPage } from './chat-page.js';
 
 /** The spec's key plus `from` (contract section 5), so one handle's page never answers another query. */
 export const chatPageKey = (input: ListChatMessagesInput) =>
@@ -49,13 +21,13 @@ export const chatPageKey = (input: ListChatMessagesInput) =>
     input.from ?? null,
   ]);
 
-/** GET /api/chat-messages: one page before `before`, oldest first (newest first when searching), cached 120 s. */
-export function listChatMessages(
-  ctx: RequestContext,
-  input: ListChatMessagesInput,
-): Promise<ChatPage> {
-  return ctx.services.chatCache.read(chatPageKey(input), () => readChatPage(ctx, input));
-}
+/** One page before `before`, oldest first (newest first when searching), cached 120 s. */
+export const listChatMessages = defineOperation({
+  name: 'listChatMessages',
+  input: listChatMessagesInput,
+  run: (ctx: RequestContext, input: ListChatMessagesInput): Promise<ChatPage> =>
+    ctx.services.chatCache.read(chatPageKey(input), () => readChatPage(ctx, input)),
+});
 
 async function readChatPage(ctx: RequestContext, input: ListChatMessagesInput): Promise<ChatPage> {
   const newestFirst = await readChatWindow(ctx, {
@@ -66,7 +38,7 @@ async function readChatPage(ctx: RequestContext, input: ListChatMessagesInput): 
     end: 'newest',
     size: input.limit,
   });
-  const messages = await presentMessages(ctx.loaders, newestFirst);
+  const messages = await presentMessages(chatLoaders(ctx), newestFirst);
   return {
     instance: input.instance,
     ...(input.search ? { search: input.search } : {}),

@@ -1,4 +1,5 @@
 import DataLoader from 'dataloader';
+import type { RequestContext, Services } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import type { ChatChannel } from './inputs.js';
 
@@ -20,7 +21,7 @@ export interface ChatLoaders {
 /** A first batch that holds every possible row, so the cursor closes without a getMore. */
 const oneBatch = (possibleRows: number) => possibleRows + 1;
 
-export function createChatLoaders(db: Database): ChatLoaders {
+function createChatLoaders(db: Database): ChatLoaders {
   const hearts = new DataLoader<HeartKey, number, string>(
     async (keys) => {
       const types = [...new Set(keys.map((key) => `chat-${key.instance}`))];
@@ -68,6 +69,11 @@ export function createChatLoaders(db: Database): ChatLoaders {
 
   return { hearts, handles, accounts };
 }
+
+const forServices = (services: Services) => createChatLoaders(services.db);
+
+/** The request's chat loaders, made on first use. */
+export const chatLoaders = (ctx: RequestContext): ChatLoaders => ctx.perRequest(forServices);
 
 /** `@handle`, or `anon` for no user, an empty user or an account without a handle. */
 export async function senderOf(loaders: ChatLoaders, user: string | undefined): Promise<string> {

@@ -4,6 +4,7 @@ import { collectionNames } from '../../db/collections.js';
 import type { RequestContext } from '../../context.js';
 import type { ChatPosition } from './cursor.js';
 import type { ChatChannel } from './inputs.js';
+import { chatLoaders } from './loaders.js';
 
 /** A stored message as read, tagged with its channel; `from` and `hearts` come from the loaders. */
 export interface ChatEntry {
@@ -89,7 +90,8 @@ export async function readChatWindow(
   ctx: RequestContext,
   window: ChatWindow,
 ): Promise<ChatEntry[]> {
-  const user = window.from === undefined ? undefined : await ctx.loaders.accounts.load(window.from);
+  const user =
+    window.from === undefined ? undefined : await chatLoaders(ctx).accounts.load(window.from);
   if (user === null) return [];
   const { chat } = ctx.services.db;
   // One batch larger than the window, so the server closes the cursor and no getMore follows.

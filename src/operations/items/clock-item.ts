@@ -12,10 +12,7 @@ export interface ClockItem {
 }
 
 /** A published clock melody with its parse; null for an unknown code (never a melody made of the code). */
-export async function findClock(
-  ctx: Pick<RequestContext, 'services'>,
-  code: string,
-): Promise<ClockItem | null> {
+export async function findClock(ctx: RequestContext, code: string): Promise<ClockItem | null> {
   if (!isCodeShaped(code)) return null;
   const record = await ctx.services.db.clocks.findOne({ code });
   if (!record) return null;

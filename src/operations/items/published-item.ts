@@ -2,8 +2,6 @@ import { previewKidlisp, type KidlispPreview } from '../../domain/kidlisp/index.
 import type { StoredObject } from '../../storage/index.js';
 import type { RequestContext } from '../../context.js';
 
-type ViewContext = Pick<RequestContext, 'services'>;
-
 /** A published item of the shared namespace (contract section 2), as a viewer page shows it. */
 export type PublishedItem =
   | { kind: 'kidlisp'; code: string; when: Date; source: string }
@@ -78,7 +76,7 @@ const ALL_KINDS: readonly PublishedKind[] = ['kidlisp', 'piece', 'painting', 'ta
 
 /** Looks a code up in the collections of the given kinds (all four share the namespace). */
 export async function findPublished(
-  ctx: ViewContext,
+  ctx: RequestContext,
   code: string,
   kinds: readonly PublishedKind[] = ALL_KINDS,
 ): Promise<PublishedItem | null> {
@@ -117,7 +115,7 @@ export async function findPublished(
 
 /** The item's file in object storage; null when it is missing there. */
 export async function readPublishedFile(
-  ctx: ViewContext,
+  ctx: RequestContext,
   item: Exclude<PublishedItem, { kind: 'kidlisp' }>,
 ): Promise<StoredObject | null> {
   return ctx.services.storage.get(item.key);
@@ -125,7 +123,7 @@ export async function readPublishedFile(
 
 /** A piece's source text: the stored module, or the record's copy when storage has lost it. */
 export async function pieceSource(
-  ctx: ViewContext,
+  ctx: RequestContext,
   item: Extract<PublishedItem, { kind: 'piece' }>,
 ): Promise<string | null> {
   const stored = await readPublishedFile(ctx, item).catch(() => null);

@@ -1,31 +1,33 @@
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import type { RequestContext } from '../../context.js';
+import { defineOperation } from '../operation.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { publishDeduplicated, reuseByHash } from './deduplicate.js';
 import { sourceFields, type PublishResult } from './source-record.js';
-import type { PublishClockInput } from './inputs.js';
+import { publishClockInput, type PublishClockInput } from './inputs.js';
 import { clockUrl } from './urls.js';
 
 /** Clock codes have a namespace of their own: the `clocks` unique code index alone decides. */
-export async function publishClock(
-  ctx: RequestContext,
-  input: PublishClockInput,
-): Promise<PublishResult> {
-  await enforcePublishLimit(ctx);
-  const { db, config } = ctx.services;
-  const candidates = codeCandidates('pronounceable');
-  const hash = sourceHash(input.source);
-  const now = new Date();
-  const outcome = await publishDeduplicated({
-    collection: db.clocks,
-    identity: 'hash',
-    existing: () => reuseByHash(db.clocks, hash),
-    claim: async () => candidates.next().value as string,
-    release: async () => {},
-    prepare: async (code) => ({
-      record: { code, ...sourceFields(ctx, input.source, hash, now) },
-    }),
-  });
-  return { ...outcome, url: clockUrl(config.publicUrl, outcome.code) };
-}
+export const publishClock = defineOperation({
+  name: 'publishClock',
+  input: publishClockInput,
+  async run(ctx: RequestContext, input: PublishClockInput): Promise<PublishResult> {
+    await enforcePublishLimit(ctx);
+    const { db, config } = ctx.services;
+    const candidates = codeCandidates('pronounceable');
+    const hash = sourceHash(input.source);
+    const now = new Date();
+    const outcome = await publishDeduplicated({
+      collection: db.clocks,
+      identity: 'hash',
+      existing: () => reuseByHash(db.clocks, hash),
+      claim: async () => candidates.next().value as string,
+      release: async () => {},
+      prepare: async (code) => ({
+        record: { code, ...sourceFields(ctx, input.source, hash, now) },
+      }),
+    });
+    return { ...outcome, url: clockUrl(config.publicUrl, outcome.code) };
+  },
+});

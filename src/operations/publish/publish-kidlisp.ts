@@ -1,31 +1,33 @@
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import type { RequestContext } from '../../context.js';
+import { defineOperation } from '../operation.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated, reuseByHash } from './deduplicate.js';
 import { sourceFields, type PublishResult } from './source-record.js';
-import type { PublishKidlispInput } from './inputs.js';
+import { publishKidlispInput, type PublishKidlispInput } from './inputs.js';
 import { itemUrl } from './urls.js';
 
-export async function publishKidlisp(
-  ctx: RequestContext,
-  input: PublishKidlispInput,
-): Promise<PublishResult> {
-  await enforcePublishLimit(ctx);
-  const { db, config } = ctx.services;
-  const candidates = codeCandidates('random');
-  const hash = sourceHash(input.source);
-  const now = new Date();
-  const outcome = await publishDeduplicated({
-    collection: db.kidlisp,
-    identity: 'hash',
-    existing: () => reuseByHash(db.kidlisp, hash),
-    claim: () => claimCode(db, 'kidlisp', candidates),
-    release: (code) => releaseCode(db, code, db.kidlisp),
-    prepare: async (code) => ({
-      record: { code, ...sourceFields(ctx, input.source, hash, now) },
-    }),
-  });
-  return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
-}
+export const publishKidlisp = defineOperation({
+  name: 'publishKidlisp',
+  input: publishKidlispInput,
+  async run(ctx: RequestContext, input: PublishKidlispInput): Promise<PublishResult> {
+    await enforcePublishLimit(ctx);
+    const { db, config } = ctx.services;
+    const candidates = codeCandidates('random');
+    const hash = sourceHash(input.source);
+    const now = new Date();
+    const outcome = await publishDeduplicated({
+      collection: db.kidlisp,
+      identity: 'hash',
+      existing: () => reuseByHash(db.kidlisp, hash),
+      claim: () => claimCode(db, 'kidlisp', candidates),
+      release: (code) => releaseCode(db, code, db.kidlisp),
+      prepare: async (code) => ({
+        record: { code, ...sourceFields(ctx, input.source, hash, now) },
+      }),
+    });
+    return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
+  },
+});

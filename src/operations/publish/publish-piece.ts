@@ -4,10 +4,11 @@ import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext } from '../../context.js';
+import { defineOperation } from '../operation.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated, reuseByHash } from './deduplicate.js';
-import type { PublishPieceInput } from './inputs.js';
+import { publishPieceInput, type PublishPieceInput } from './inputs.js';
 import { sourceFields, type PublishResult } from './source-record.js';
 import { itemUrl } from './urls.js';
 
@@ -46,37 +47,38 @@ function assertLifecycle(source: string): void {
 }
 
 /** Stores the module in object storage, then its record; a lost race or failed write leaves neither behind. */
-export async function publishPiece(
-  ctx: RequestContext,
-  input: PublishPieceInput,
-): Promise<PublishResult> {
-  await enforcePublishLimit(ctx);
-  assertLifecycle(input.source);
-  const { db, config, storage } = ctx.services;
-  const candidates = pieceCodes(input.name);
-  const hash = sourceHash(input.source);
-  const now = new Date();
-  const outcome = await publishDeduplicated({
-    collection: db.pieces,
-    identity: 'hash',
-    existing: () => reuseByHash(db.pieces, hash),
-    claim: () => claimCode(db, 'piece', candidates),
-    release: (code) => releaseCode(db, code, db.pieces),
-    prepare: async (code) => {
-      const key = pieceStorageKey(code, now, ctx.viewer?.account);
-      await storage.put(key, input.source, 'text/javascript; charset=utf-8');
-      return {
-        record: {
-          code,
-          slug: key.replace(/\.mjs$/, ''),
-          ...sourceFields(ctx, input.source, hash, now),
-          bucket: storage.location,
-          anonymous: !ctx.viewer,
-          ...(input.name !== undefined ? { name: input.name } : {}),
-        },
-        undo: () => storage.delete(key),
-      };
-    },
-  });
-  return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
-}
+export const publishPiece = defineOperation({
+  name: 'publishPiece',
+  input: publishPieceInput,
+  async run(ctx: RequestContext, input: PublishPieceInput): Promise<PublishResult> {
+    await enforcePublishLimit(ctx);
+    assertLifecycle(input.source);
+    const { db, config, storage } = ctx.services;
+    const candidates = pieceCodes(input.name);
+    const hash = sourceHash(input.source);
+    const now = new Date();
+    const outcome = await publishDeduplicated({
+      collection: db.pieces,
+      identity: 'hash',
+      existing: () => reuseByHash(db.pieces, hash),
+      claim: () => claimCode(db, 'piece', candidates),
+      release: (code) => releaseCode(db, code, db.pieces),
+      prepare: async (code) => {
+        const key = pieceStorageKey(code, now, ctx.viewer?.account);
+        await storage.put(key, input.source, 'text/javascript; charset=utf-8');
+        return {
+          record: {
+            code,
+            slug: key.replace(/\.mjs$/, ''),
+            ...sourceFields(ctx, input.source, hash, now),
+            bucket: storage.location,
+            anonymous: !ctx.viewer,
+            ...(input.name !== undefined ? { name: input.name } : {}),
+          },
+          undo: () => storage.delete(key),
+        };
+      },
+    });
+    return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
+  },
+});

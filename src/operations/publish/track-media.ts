@@ -4,10 +4,11 @@ import { isTape, mediaCollection, type MediaExt } from '../../domain/media.js';
 import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext } from '../../context.js';
+import { defineOperation } from '../operation.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
-import type { TrackMediaInput } from './inputs.js';
+import { trackMediaInput, type TrackMediaInput } from './inputs.js';
 import { itemUrl } from './urls.js';
 
 export interface TrackMediaResult {
@@ -46,29 +47,30 @@ async function existingCode(
 }
 
 /** Registers an object already in storage; the same slug always answers with the same code. */
-export async function trackMedia(
-  ctx: RequestContext,
-  input: TrackMediaInput,
-): Promise<TrackMediaResult> {
-  await enforcePublishLimit(ctx);
-  const { db, storage, config } = ctx.services;
-  const collectionName = mediaCollection(input.ext);
-  const collection = db[collectionName] as Collection<MediaRecord>;
+export const trackMedia = defineOperation({
+  name: 'trackMedia',
+  input: trackMediaInput,
+  async run(ctx: RequestContext, input: TrackMediaInput): Promise<TrackMediaResult> {
+    await enforcePublishLimit(ctx);
+    const { db, storage, config } = ctx.services;
+    const collectionName = mediaCollection(input.ext);
+    const collection = db[collectionName] as Collection<MediaRecord>;
 
-  if (!(await storage.exists(input.slug))) {
-    throw new AppError(
-      'MEDIA_NOT_FOUND',
-      `No uploaded file was found at ${input.slug}; upload it to storage first.`,
-    );
-  }
-  const candidates = codeCandidates('random');
-  const outcome = await publishDeduplicated({
-    collection,
-    identity: 'slug',
-    existing: () => existingCode(collection, input.slug),
-    claim: () => claimCode(db, kindOf[collectionName], candidates),
-    release: (code) => releaseCode(db, code, collection),
-    prepare: async (code) => ({ record: mediaRecord(input, code, ctx.viewer?.account) }),
-  });
-  return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
-}
+    if (!(await storage.exists(input.slug))) {
+      throw new AppError(
+        'MEDIA_NOT_FOUND',
+        `No uploaded file was found at ${input.slug}; upload it to storage first.`,
+      );
+    }
+    const candidates = codeCandidates('random');
+    const outcome = await publishDeduplicated({
+      collection,
+      identity: 'slug',
+      existing: () => existingCode(collection, input.slug),
+      claim: () => claimCode(db, kindOf[collectionName], candidates),
+      release: (code) => releaseCode(db, code, collection),
+      prepare: async (code) => ({ record: mediaRecord(input, code, ctx.viewer?.account) }),
+    });
+    return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
+  },
+});

@@ -1,21 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
-import type { Router } from 'express';
+import type { Response } from 'express';
+import type { Services } from '../context.js';
+import { queryParams } from '../http/query-params.js';
+import { pathsOf, queryNamesOf, routeTable } from '../http/routes/index.js';
 import {
   CHAT_CACHE_TTL_MS,
+  type ChatPage,
   chatPageKey,
   listChatMessages,
-  listChatMessagesInput,
-  type ChatPage,
 } from '../operations/chat/index.js';
-import type { Services } from '../context.js';
-import { parseInput } from '../operations/validation.js';
-import { queryParams } from '../http/query-params.js';
-import { methodNotAllowed, operationRoute } from '../http/respond.js';
 
-const CHAT_PATHS = ['/chat-messages', '/chat/messages'];
-const CHAT_PARAMS = ['instance', 'limit', 'before', 'search', 'q', 'from'] as const;
 const cacheControl = `public, max-age=${CHAT_CACHE_TTL_MS / 1000}`;
 
 interface SentPage {
@@ -38,24 +34,13 @@ function serialize(page: ChatPage): SentPage {
   return sent;
 }
 
-export function mountChatRoutes(router: Router, services: Services): void {
-  const read = operationRoute(services, async (ctx, req, res) => {
-    const page = await listChatMessages(
-      ctx,
-      parseInput(listChatMessagesInput, queryParams(req.query, CHAT_PARAMS)),
-    );
-    const sent = serialize(page);
-    res.set({ 'Cache-Control': cacheControl, ETag: sent.etag }).type('json');
-    sent.headers ??= { ...res.getHeaders(), 'content-length': Buffer.byteLength(sent.body) };
-    res.send(sent.body);
-  });
-  for (const path of CHAT_PATHS) {
-    router.get(path, read);
-    router.all(path, methodNotAllowed(['GET']));
-  }
+/** A chat page with its caching headers; what express sent is kept for replays. */
+export function sendChatPage(res: Response, page: ChatPage): void {
+  const sent = serialize(page);
+  res.set({ 'Cache-Control': cacheControl, ETag: sent.etag }).type('json');
+  sent.headers ??= { ...res.getHeaders(), 'content-length': Buffer.byteLength(sent.body) };
+  res.send(sent.body);
 }
-
-const replayPaths = new Set(CHAT_PATHS.map((path) => `/api${path}`));
 
 /**
  * Answers a cache hit before express, with the headers and bytes express sent for that page;
@@ -65,6 +50,12 @@ const replayPaths = new Set(CHAT_PATHS.map((path) => `/api${path}`));
 export function replayCachedChatPage(
   services: Services,
 ): (req: IncomingMessage, res: ServerResponse) => boolean {
+  const route = routeTable(services.config.publicUrl).find(
+    (spec) => spec.serve.face === 'rest' && spec.serve.operation === listChatMessages,
+  );
+  if (!route) throw new Error('the route table has no chat page route');
+  const paths = new Set(pathsOf(route));
+  const names = queryNamesOf(route);
   return (req, res) => {
     if (
       req.method !== 'GET' ||
@@ -75,9 +66,9 @@ export function replayCachedChatPage(
       return false;
     const url = req.url ?? '';
     const mark = url.indexOf('?');
-    if (!replayPaths.has(mark === -1 ? url : url.slice(0, mark))) return false;
-    const input = listChatMessagesInput.safeParse(
-      queryParams(parseQuery(mark === -1 ? '' : url.slice(mark + 1)), CHAT_PARAMS),
+    if (!paths.has(mark === -1 ? url : url.slice(0, mark))) return false;
+    const input = listChatMessages.input.safeParse(
+      queryParams(parseQuery(mark === -1 ? '' : url.slice(mark + 1)), names),
     );
     const page = input.success ? services.chatCache.peek(chatPageKey(input.data)) : undefined;
     const sent = page && sentPages.get(page);

@@ -1,0 +1,18 @@
+import { chatRoutes } from './chat-routes.js';
+import { docsRoutes } from './docs-routes.js';
+import { publishRoutes } from './publish-routes.js';
+import { pathsOf, type RouteSpec } from './route-spec.js';
+
+export * from './route-spec.js';
+
+/**
+ * The route table: every HTTP route of the REST and docs faces, in the order the docs show
+ * them. The REST router and the docs routes are mounted from it, the metrics label requests by
+ * it, and the docs object and OpenAPI document render it.
+ */
+export function routeTable(baseUrl: string): RouteSpec[] {
+  return [...publishRoutes(baseUrl), ...chatRoutes(), ...docsRoutes()];
+}
+
+/** Every path of the table (examples aside, the table does not depend on the base URL). */
+export const routePaths = (): string[] => routeTable('').flatMap(pathsOf);

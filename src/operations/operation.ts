@@ -1,0 +1,27 @@
+import type { z } from 'zod';
+import type { RequestContext } from '../context.js';
+import { parseInput } from './validation.js';
+
+/**
+ * An operation is defined once: its input schema and its function. Every face (REST, GraphQL,
+ * MCP) runs it through `runOperation`, the one place where input is validated, so the faces
+ * cannot disagree about a rule.
+ */
+export interface Operation<Input extends z.ZodType, Result, Context = RequestContext> {
+  readonly name: string;
+  readonly input: Input;
+  run(ctx: Context, input: z.output<Input>): Promise<Result>;
+}
+
+export const defineOperation = <Input extends z.ZodType, Result, Context = RequestContext>(
+  operation: Operation<Input, Result, Context>,
+) => operation;
+
+/** Validates the raw input with the operation's schema (the contract's error on failure), then runs it. */
+export function runOperation<Input extends z.ZodType, Result, Context>(
+  operation: Operation<Input, Result, Context>,
+  ctx: Context,
+  rawInput: unknown,
+): Promise<Result> {
+  return operation.run(ctx, parseInput(operation.input, rawInput));
+}

@@ -1,0 +1,32 @@
+import type { RequestHandler, Response } from 'express';
+import type { Services } from '../context.js';
+import { operationRoute } from '../http/respond.js';
+import { queryParams } from '../http/query-params.js';
+import { queryNamesOf, type RouteSpec } from '../http/routes/index.js';
+import { runOperation } from '../operations/operation.js';
+import { sendChatPage } from './chat-page.js';
+
+type Answer = (res: Response, result: unknown) => void;
+
+const answers: Record<'created' | 'ok' | 'cached-page', Answer> = {
+  /** 201 for new content, 200 for content that already existed (`cached`). */
+  created: (res, result) => {
+    res.status((result as { cached: boolean }).cached ? 200 : 201).json(result);
+  },
+  ok: (res, result) => {
+    res.status(200).json(result);
+  },
+  'cached-page': (res, result) => sendChatPage(res, result as Parameters<typeof sendChatPage>[1]),
+};
+
+/** The express handler of a REST row of the route table: run its operation, answer as the row says. */
+export function operationHandler(services: Services, route: RouteSpec): RequestHandler {
+  const { serve } = route;
+  if (serve.face !== 'rest') throw new Error(`${route.path} is not served by the REST face`);
+  const names = queryNamesOf(route);
+  const answer = answers[serve.answer];
+  return operationRoute(services, async (ctx, req, res) => {
+    const input = serve.from === 'body' ? req.body : queryParams(req.query, names);
+    answer(res, await runOperation(serve.operation, ctx, input));
+  });
+}
