@@ -8,7 +8,7 @@ import { createDocsRouter } from './docs/docs-routes.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
 import { createGraphqlHandler } from './graphql/yoga.js';
 import { TRUSTED_PROXIES } from './http/client-address.js';
-import { createRouteLabeler } from './http/metrics.js';
+import { createRouteLabeler } from './metrics.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
 import { createPagesRouter } from './pages/router.js';

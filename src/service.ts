@@ -13,7 +13,7 @@ import { ensureIndexes } from './db/indexes.js';
 import type { Logger } from './logger.js';
 import { createChatCache } from './operations/chat/index.js';
 import type { Services } from './context.js';
-import { createMetrics } from './http/metrics.js';
+import { createMetrics } from './metrics.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
 import { createStorage } from './storage/index.js';
 

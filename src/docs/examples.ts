@@ -1,12 +1,5 @@
+import type { ExampleRequest } from '../http/routes/route-spec.js';
 /** A request as the docs show it; the three snippets are written from it, so they always agree. */
-export interface ExampleRequest {
-  method: 'GET' | 'POST';
-  path: string;
-  query?: Record<string, string | number>;
-  body?: unknown;
-  /** Adds `Authorization: Bearer $TOKEN`. */
-  withToken?: boolean;
-}
 
 export interface Snippets {
   curl: string;

@@ -1,3 +1,4 @@
+import type { FieldDescriptions } from '../http/routes/route-spec.js';
 import { z } from 'zod';
 
 /** A JSON Schema (2020-12) object as zod 4 emits it. */
@@ -17,8 +18,6 @@ export interface FieldDoc {
   format?: string;
   properties?: Record<string, FieldDoc>;
 }
-
-export type FieldDescriptions = Record<string, string>;
 
 /** The JSON Schema of what a client sends (`io: 'input'`), without the `$schema` marker. */
 export function inputJsonSchema(schema: z.ZodType): JsonSchema {

@@ -1,7 +1,7 @@
 import { isDatabaseUnavailable, isQueryTimeout } from '../db/failure-kinds.js';
 import { AppError, isAppError } from '../errors.js';
 import type { Logger } from '../logger.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../metrics.js';
 
 /**
  * Every failure, expected or not, as the contract's typed error. Unexpected ones are logged

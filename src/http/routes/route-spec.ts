@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../errors.js';
 import type { Operation } from '../../operations/operation.js';
-import type { ExampleRequest } from '../../docs/examples.js';
-import type { FieldDescriptions } from '../../docs/fields.js';
+
+/** An example request as the docs print it (curl, fetch, Python). */
+export interface ExampleRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  query?: Record<string, string | number>;
+  body?: unknown;
+  /** Adds `Authorization: Bearer $TOKEN`. */
+  withToken?: boolean;
+}
+
+/** What each field of an input or output means. */
+export type FieldDescriptions = Record<string, string>;
 
 export interface ExampleSpec {
   title: string;
