@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/client.js';
 import { isDuplicateKey } from '../src/db/failure-kinds.js';
 import { randomCode } from '../src/domain/codes.js';
-import { load, row, type BenchRow } from './report.js';
+import { type BenchRow, load, row } from './report.js';
 
 /**
  * The baseline: a bare node:http route doing the same database work as a KidLisp publish

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { UsageError } from './commands/usage-error.js';
-import { configVariables, ConfigError } from './config.js';
+import { ConfigError, configVariables } from './config.js';
 import { DataDirLockedError } from './db/embedded/lock.js';
 
 /** Errors whose message says all the user needs; anything else also shows where it came from. */

@@ -2,15 +2,15 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { Services } from './context.js';
-import { RETRY_AFTER_SECONDS } from './errors.js';
 import { apiInfo } from './docs/api-info.js';
 import { createDocsRouter } from './docs/docs-routes.js';
+import { RETRY_AFTER_SECONDS } from './errors.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
 import { createGraphqlHandler } from './graphql/yoga.js';
 import { TRUSTED_PROXIES } from './http/client-address.js';
-import { createRouteLabeler } from './metrics.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
+import { createRouteLabeler } from './metrics.js';
 import { createPagesRouter } from './pages/router.js';
 import { replayCachedChatPage } from './rest/chat-page.js';
 import { createRestRouter } from './rest/router.js';

@@ -1,12 +1,12 @@
 import type { Config } from '../config.js';
+import { formatCount } from '../domain/format.js';
 import { MAX_TAPE_SECONDS } from '../domain/media.js';
 import { ERROR_STATUS_HEADERS, errorStatus } from '../errors.js';
-import { formatCount } from '../domain/format.js';
-import { SERVICE_VERSION } from '../version.js';
 import { routeTable } from '../http/routes/index.js';
+import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
+import { SERVICE_VERSION } from '../version.js';
 import { endpointDoc } from './endpoint-doc.js';
 import { mcpDocs } from './mcp-docs.js';
-import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
 
 export const API_UPDATED = '2026-08-03';
 export const API_TITLE = 'Publishing and Chat-Reading API';

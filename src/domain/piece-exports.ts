@@ -1,4 +1,4 @@
-import { parse, type Identifier, type Literal, type Pattern, type Program } from 'acorn';
+import { type Identifier, type Literal, type Pattern, type Program, parse } from 'acorn';
 
 export const LIFECYCLE_EXPORTS = ['boot', 'paint', 'sim', 'act'] as const;
 

@@ -1,5 +1,5 @@
-import { formatCount } from '../domain/format.js';
 import { z } from 'zod';
+import { formatCount } from '../domain/format.js';
 import { AppError, type ErrorCode } from '../errors.js';
 
 /**

@@ -1,11 +1,11 @@
-import {
-  rawExt,
-  type KidlispView,
-  type PublishedItem,
-} from '../operations/items/published-item.js';
-import { highlightedLines, highlightJavascript, highlightLisp } from './highlight.js';
 import { html, type SafeHtml } from '../http/html/html.js';
 import { layout } from '../http/html/layout.js';
+import {
+  type KidlispView,
+  type PublishedItem,
+  rawExt,
+} from '../operations/items/published-item.js';
+import { highlightedLines, highlightJavascript, highlightLisp } from './highlight.js';
 
 type Item<K extends PublishedItem['kind']> = Extract<PublishedItem, { kind: K }>;
 

@@ -1,25 +1,24 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { AppError } from '../errors.js';
-import { findClock } from '../operations/items/clock-item.js';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import { AppError, errorHeaders } from '../errors.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { errorHeaders } from '../errors.js';
 import { toAppError } from '../http/failure.js';
+import { pageSecurity } from '../http/html/page-security.js';
+import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
+import { findClock } from '../operations/items/clock-item.js';
 import {
   findPublished,
   kindsWithRawExt,
+  type PublishedKind,
   pieceSource,
   rawExt,
   readPublishedFile,
   withPreview,
-  type PublishedKind,
 } from '../operations/items/published-item.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
-import { publicDir } from '../http/html/public-dir.js';
-import { pageSecurity } from '../http/html/page-security.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
 const RAW_FILE_POLICY = "default-src 'none'; sandbox";

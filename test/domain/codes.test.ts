@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  RANDOM_CODE_ALPHABET,
   codeCandidates,
   isReservedCode,
   nameSlug,
   numberedSlug,
   pronounceableCode,
-  randomCode,
+  RANDOM_CODE_ALPHABET,
   type Rng,
+  randomCode,
 } from '../../src/domain/codes.js';
 
 /** The pronounceable alphabets, as the shape tests above spell them. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIFECYCLE_EXPORTS, checkPieceExports } from '../../src/domain/piece-exports.js';
+import { checkPieceExports, LIFECYCLE_EXPORTS } from '../../src/domain/piece-exports.js';
 
 describe('checkPieceExports: accepted export forms', () => {
   it.each([

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph, reachableFrom, SRC } from './import-graph.js';
 
 const FACES = ['graphql', 'rest', 'mcp', 'docs', 'pages'];

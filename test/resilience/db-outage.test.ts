@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/index.js';
+import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
   createHttpClient,

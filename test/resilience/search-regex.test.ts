@@ -1,8 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { recordCommands, type CommandLog } from '../support/commands.js';
-import { createHttpClient, median, type HttpClient } from '../support/http-client.js';
+import { type CommandLog, recordCommands } from '../support/commands.js';
+import { createHttpClient, type HttpClient, median } from '../support/http-client.js';
 
 /**
  * Chat search is a literal substring: pathological regular-expression text can neither match

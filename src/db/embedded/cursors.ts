@@ -1,4 +1,4 @@
-import { BSON, Long, type Document } from 'bson';
+import { BSON, type Document, Long } from 'bson';
 import { CommandError } from './errors.js';
 
 const MAX_BATCH_BYTES = 16 * 1024 * 1024;

@@ -1,4 +1,3 @@
-import type { Document } from 'bson';
 import {
   closeSync,
   existsSync,
@@ -13,6 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { Document } from 'bson';
 import { encodeRecord, scanRecords } from './logfile.js';
 import type { Store } from './store.js';
 import type { Logger } from './types.js';

@@ -1,4 +1,4 @@
-import { Binary, BSONRegExp, Long, ObjectId, type Document } from 'bson';
+import { Binary, BSONRegExp, type Document, Long, ObjectId } from 'bson';
 
 export function isPlainObject(value: unknown): value is Document {
   if (typeof value !== 'object' || value === null) return false;

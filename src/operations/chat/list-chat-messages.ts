@@ -1,15 +1,15 @@
 import type { RequestContext } from '../../context.js';
+import { defineOperation } from '../operation.js';
+import type { ChatMessage, ChatPage } from './chat-page.js';
 import {
-  channelsOf,
   type ChatChannel,
   type ChatInstance,
+  channelsOf,
   type ListChatMessagesInput,
   listChatMessagesInput,
 } from './inputs.js';
-import { defineOperation } from '../operation.js';
 import { type ChatLoaders, chatLoaders, heartsOf, senderOf } from './loaders.js';
-import { readChatWindow, type ChatEntry } from './read-window.js';
-import type { ChatMessage, ChatPage } from './chat-page.js';
+import { type ChatEntry, readChatWindow } from './read-window.js';
 
 /** The spec's key plus `from` (contract section 5), so one handle's page never answers another query. */
 export const chatPageKey = (input: ListChatMessagesInput) =>

@@ -1,6 +1,6 @@
-import { previewKidlisp, type KidlispPreview } from '../../domain/kidlisp/index.js';
-import type { StoredObject } from '../../storage/index.js';
 import type { RequestContext } from '../../context.js';
+import { type KidlispPreview, previewKidlisp } from '../../domain/kidlisp/index.js';
+import type { StoredObject } from '../../storage/index.js';
 
 /** A published item of the shared namespace (contract section 2), as a viewer page shows it. */
 export type PublishedItem =

@@ -1,4 +1,4 @@
-import { MongoError, type Collection, type Filter } from 'mongodb';
+import { type Collection, type Filter, MongoError } from 'mongodb';
 import type { Database } from '../../db/client.js';
 import type { CodeRecord } from '../../db/collections.js';
 import { isDatabaseUnavailable, isDuplicateKey } from '../../db/failure-kinds.js';

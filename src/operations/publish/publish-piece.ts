@@ -1,15 +1,15 @@
+import type { RequestContext } from '../../context.js';
 import { codeCandidates, nameSlug, numberedSlug } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
 import { AppError } from '../../errors.js';
-import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
-import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated, reuseByHash } from './deduplicate.js';
-import { publishPieceInput, type PublishPieceInput } from './inputs.js';
-import { sourceFields, type PublishResult } from './source-record.js';
+import { type PublishPieceInput, publishPieceInput } from './inputs.js';
+import { enforcePublishLimit } from './rate-limit.js';
+import { type PublishResult, sourceFields } from './source-record.js';
 import { itemUrl } from './urls.js';
 
 const NUMBERED_NAMES = 50;

@@ -1,14 +1,14 @@
 import type { Collection } from 'mongodb';
-import { codeCandidates } from '../../domain/codes.js';
-import { isTape, mediaCollection, type MediaExt } from '../../domain/media.js';
-import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
-import { AppError } from '../../errors.js';
 import type { RequestContext } from '../../context.js';
+import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
+import { codeCandidates } from '../../domain/codes.js';
+import { isTape, type MediaExt, mediaCollection } from '../../domain/media.js';
+import { AppError } from '../../errors.js';
 import { defineOperation } from '../operation.js';
-import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
-import { trackMediaInput, type TrackMediaInput } from './inputs.js';
+import { type TrackMediaInput, trackMediaInput } from './inputs.js';
+import { enforcePublishLimit } from './rate-limit.js';
 import { itemUrl } from './urls.js';
 
 export interface TrackMediaResult {
