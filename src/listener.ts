@@ -58,8 +58,7 @@ function createApp(services: Services): Express {
 }
 
 const isGraphqlPath = (url: string | undefined, endpoint: string) =>
-  url !== undefined &&
-  url.startsWith(endpoint) &&
+  url?.startsWith(endpoint) &&
   (url.length === endpoint.length || url[endpoint.length] === '?' || url[endpoint.length] === '/');
 
 /** The HTTP entry: /graphql goes straight to Yoga (no express in front of it), everything else to express. */

@@ -6,7 +6,7 @@ const BATCH = 1_000;
 
 const onlyDuplicates = (error: unknown) =>
   error instanceof MongoBulkWriteError &&
-  error.writeErrors instanceof Array &&
+  Array.isArray(error.writeErrors) &&
   error.writeErrors.every((e) => e.code === 11000);
 
 /**

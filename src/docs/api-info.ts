@@ -102,6 +102,9 @@ const cache = new Map<string, ApiInfo>();
 export function apiInfo(config: DocsConfig): ApiInfo {
   const key = `${config.publicUrl} ${config.graphiql}`;
   let info = cache.get(key);
-  if (!info) cache.set(key, (info = buildApiInfo(config)));
+  if (!info) {
+    info = buildApiInfo(config);
+    cache.set(key, info);
+  }
   return info;
 }

@@ -38,6 +38,7 @@ export function checkMediaSlug(slug: string, ext: MediaExt): SlugCheck {
   if (slug.length > MAX_SLUG_LENGTH)
     return fail(`slug is longer than ${MAX_SLUG_LENGTH} characters`);
   // C0, DEL and C1 control characters.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this line's purpose
   if (/[\u0000-\u001f\u007f-\u009f]/.test(slug)) return fail('slug contains control characters');
   if (slug.includes('\\')) return fail('slug contains a backslash');
   if (slug.startsWith('/')) return fail('slug must not start with /');

@@ -249,7 +249,7 @@ describe('cursors', () => {
       expect(commands.names()).toEqual(['find', 'killCursors']);
       const kill = commands.commands()[1]?.command;
       expect(kill?.killCursors).toBe('many');
-      expect((kill?.cursors as unknown[]).map(String)).toEqual([String(id)]);
+      expect((kill?.cursors as unknown[] | undefined)?.map(String)).toEqual([String(id)]);
     } finally {
       commands.stop();
       await monitored.close();

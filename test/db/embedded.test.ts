@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { type Document, MongoClient, MongoServerError, ObjectId } from 'mongodb';
+import { type Document, MongoClient, type MongoServerError, ObjectId } from 'mongodb';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
 import { parseIndexSpec } from '../../src/db/embedded/indexes.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { apiInfo } from '../../src/docs/api-info.js';
 import type { FieldDoc } from '../../src/docs/fields.js';
 import { MAX_TAPE_SECONDS } from '../../src/domain/media.js';

@@ -71,13 +71,10 @@ describe('the clock~<code> page', () => {
     );
     expect(new Set(scheduled.map((entry) => entry.waveform))).toEqual(new Set(['square']));
     const starts = firstCycle(0).map((entry) => entry.start);
-    starts
-      .slice(1)
-      .forEach((start, i) =>
-        expect(start - (starts[i] as number)).toBeCloseTo(
-          parsed.tracks[0]?.events[i]?.seconds ?? NaN,
-          5,
-        ),
+    for (const [i, start] of starts.slice(1).entries())
+      expect(start - (starts[i] as number)).toBeCloseTo(
+        parsed.tracks[0]?.events[i]?.seconds ?? NaN,
+        5,
       );
     expect(firstCycle(1)[0]?.start).toBeCloseTo(starts[0] as number, 5);
 

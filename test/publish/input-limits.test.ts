@@ -8,7 +8,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const padded = (prefix: string, length: number) =>
-  prefix + ' '.repeat(length - prefix.length - 1) + ';';
+  `${prefix + ' '.repeat(length - prefix.length - 1)};`;
 
 describe('exact limits', () => {
   it.each([

@@ -85,7 +85,7 @@ const pathological = [
   '(a|aa)+$',
   '(a|a?)+b',
   '^(([a-z])+.)+[A-Z]([a-z])+$',
-  'a'.repeat(40) + '!',
+  `${'a'.repeat(40)}!`,
   '\\'.repeat(200),
   '\\Q.*\\E',
   '[^]*'.repeat(40),
@@ -98,7 +98,7 @@ const pathological = [
   '(?i)(?=a)*',
   '\\u0061+\\1',
   '((((((((((a))))))))))\\10',
-  ' '.repeat(5) + '(x+x+)+y' + ' '.repeat(5),
+  `${' '.repeat(5)}(x+x+)+y${' '.repeat(5)}`,
 ];
 
 let nextBefore = 0;

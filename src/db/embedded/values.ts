@@ -10,7 +10,7 @@ export function isPlainObject(value: unknown): value is Document {
 export function isOperatorObject(value: unknown): value is Document {
   if (!isPlainObject(value)) return false;
   const first = Object.keys(value)[0];
-  return first !== undefined && first.startsWith('$');
+  return first?.startsWith('$') === true;
 }
 
 /**

@@ -1,13 +1,7 @@
 import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
 import type { ChatMessage, ChatPage } from './chat-page.js';
-import {
-  type ChatChannel,
-  type ChatInstance,
-  channelsOf,
-  type ListChatMessagesInput,
-  listChatMessagesInput,
-} from './inputs.js';
+import { channelsOf, type ListChatMessagesInput, listChatMessagesInput } from './inputs.js';
 import { type ChatLoaders, chatLoaders, heartsOf, senderOf } from './loaders.js';
 import { type ChatEntry, readChatWindow } from './read-window.js';
 
