@@ -23,7 +23,7 @@ async function startBaseline(db: Database): Promise<{ url: string; close(): Prom
     while (!code) {
       const candidate = randomCode(5);
       try {
-        await db.codes.insertOne({ _id: candidate, kind: 'kidlisp', when: new Date() });
+        await db.codes.insertOne({ _id: candidate, type: 'kidlisp', when: new Date() });
         code = candidate;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;

@@ -64,6 +64,10 @@ export const configVariables = {
 
 export type ConfigVariable = keyof typeof configVariables;
 
+/** PUBLIC_URL when none is given: follows the port the service listens on. */
+export const defaultPublicUrl = (port: number) =>
+  configDefaults.PUBLIC_URL.replace('<PORT>', String(port));
+
 /** The default of a variable as --help and the README show it, or undefined when it has none. */
 export function shownDefault(name: ConfigVariable): string | undefined {
   const value = (configDefaults as Partial<Record<ConfigVariable, string | number | boolean>>)[
@@ -142,9 +146,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
-  const publicUrl = (
-    values.PUBLIC_URL ?? configDefaults.PUBLIC_URL.replace('<PORT>', String(values.PORT))
-  ).replace(/\/+$/, '');
+  const publicUrl = (values.PUBLIC_URL ?? defaultPublicUrl(values.PORT)).replace(/\/+$/, '');
   return {
     port: values.PORT,
     host: values.HOST,

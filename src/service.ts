@@ -3,7 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthenticator } from './auth/authenticator.js';
-import type { Config } from './config.js';
+import { type Config, defaultPublicUrl } from './config.js';
 import type { Services } from './context.js';
 import { connectDatabase } from './db/client.js';
 import { syncCodeRegistry } from './db/code-registry.js';
@@ -62,7 +62,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const settled = config.publicUrlFollowsPort
-    ? { ...config, publicUrl: `http://localhost:${port}` }
+    ? { ...config, publicUrl: defaultPublicUrl(port) }
     : config;
 
   const services: Services = {

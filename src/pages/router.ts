@@ -9,8 +9,8 @@ import { sendError } from '../http/respond.js';
 import { findClock } from '../operations/items/clock-item.js';
 import {
   findPublished,
-  kindsWithRawExt,
-  type PublishedKind,
+  type ItemType,
+  itemTypesWithRawExt,
   pieceSource,
   rawExt,
   readPublishedFile,
@@ -46,15 +46,15 @@ export function createPagesRouter(services: Services): Router {
     ctx: RequestContext,
     res: Response,
     code: string,
-    kinds?: PublishedKind[],
+    types?: ItemType[],
   ): Promise<boolean> {
-    const item = await findPublished(ctx, code, kinds);
+    const item = await findPublished(ctx, code, types);
     if (!item) return false;
     sendHtml(
       res,
-      item.kind === 'piece'
+      item.type === 'piece'
         ? piecePage(item, await pieceSource(ctx, item))
-        : itemPage(item.kind === 'kidlisp' ? withPreview(item) : item),
+        : itemPage(item.type === 'kidlisp' ? withPreview(item) : item),
     );
     return true;
   }
@@ -66,13 +66,13 @@ export function createPagesRouter(services: Services): Router {
     code: string,
     ext: string,
   ): Promise<boolean> {
-    const item = await findPublished(ctx, code, kindsWithRawExt(ext));
+    const item = await findPublished(ctx, code, itemTypesWithRawExt(ext));
     if (!item || ext !== rawExt(item)) return false;
-    if (item.kind === 'kidlisp') {
+    if (item.type === 'kidlisp') {
       sendFile(res, 'text/plain; charset=utf-8', item.source);
       return true;
     }
-    if (item.kind === 'piece') {
+    if (item.type === 'piece') {
       const source = await pieceSource(ctx, item);
       if (source === null) return false;
       sendFile(

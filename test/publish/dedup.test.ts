@@ -60,7 +60,7 @@ describe('deduplication', () => {
       Array.from({ length: 20 }, () => postJson(`${app.url}/api/store-kidlisp`, body)),
     );
     const claimed = await app.db.codes
-      .find({ kind: 'kidlisp' })
+      .find({ type: 'kidlisp' })
       .map((record) => record._id)
       .toArray();
     const stored = await app.db.kidlisp.distinct('code');

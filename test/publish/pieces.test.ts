@@ -44,12 +44,12 @@ describe('store-piece', () => {
     const record = await app.db.pieces.findOne({ code: response.body?.code });
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '/');
     expect(record).toMatchObject({
-      slug: `${today}/${response.body?.code}`,
+      slug: `${today}/${response.body?.code}.mjs`,
       source: source.trim(),
       anonymous: true,
       hits: 1,
     });
-    const object = await app.service.services.storage.get(`${record?.slug}.mjs`);
+    const object = await app.service.services.storage.get(record?.slug ?? '');
     expect(object?.body.toString()).toBe(source);
   });
 

@@ -69,7 +69,7 @@ export const publishPiece = defineOperation({
         return {
           record: {
             code,
-            slug: key.replace(/\.mjs$/, ''),
+            slug: key,
             ...sourceFields(ctx, input.source, hash, now),
             bucket: storage.location,
             anonymous: !ctx.viewer,
