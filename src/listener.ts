@@ -1,10 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { RETRY_AFTER_SECONDS } from './app-error.js';
 import type { Services } from './context.js';
 import { apiInfo } from './docs/api-info.js';
 import { createDocsRouter } from './docs/docs-routes.js';
-import { RETRY_AFTER_SECONDS } from './errors.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
 import { createGraphqlHandler } from './graphql/yoga.js';
 import { TRUSTED_PROXIES } from './http/client-address.js';

@@ -1,7 +1,7 @@
+import { ERROR_STATUS_HEADERS, errorStatus } from '../app-error.js';
 import type { Config } from '../config.js';
 import { formatCount } from '../domain/format.js';
 import { MAX_TAPE_SECONDS } from '../domain/media.js';
-import { ERROR_STATUS_HEADERS, errorStatus } from '../errors.js';
 import { routeTable } from '../http/routes/index.js';
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
 import { SERVICE_VERSION } from '../version.js';

@@ -1,5 +1,5 @@
+import { ERROR_STATUS_HEADERS, errorStatus } from '../app-error.js';
 import { formatBytes } from '../domain/format.js';
-import { ERROR_STATUS_HEADERS, errorStatus } from '../errors.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { routeTable } from '../http/routes/index.js';
 import { errorBodySchema, type RouteSpec } from '../http/routes/route-spec.js';

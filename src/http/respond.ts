@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
-import { AppError, errorHeaders } from '../errors.js';
 import { payloadTooLarge } from './body-limit.js';
 import { clientAddressOf } from './client-address.js';
 import { toAppError } from './failure.js';

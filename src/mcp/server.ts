@@ -6,7 +6,7 @@ import {
   type ToolCallback,
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { isAppError } from '../errors.js';
+import { isAppError } from '../app-error.js';
 import {
   assistantPackage,
   assistantPrompts,

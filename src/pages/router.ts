@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
-import { AppError, errorHeaders } from '../errors.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
 import { pageSecurity } from '../http/html/page-security.js';

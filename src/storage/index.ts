@@ -1,6 +1,6 @@
 import { join } from 'node:path';
+import { AppError } from '../app-error.js';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { createFsStorage } from './fs-storage.js';
 import { createS3Storage } from './s3-storage.js';

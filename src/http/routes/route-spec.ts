@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from '../../errors.js';
+import type { ErrorCode } from '../../app-error.js';
 import type { Operation } from '../../operations/operation.js';
 
 /** An example request as the docs print it (curl, fetch, Python). */

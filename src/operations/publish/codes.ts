@@ -1,8 +1,8 @@
 import { type Collection, type Filter, MongoError } from 'mongodb';
+import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/client.js';
 import type { ItemType } from '../../db/collections.js';
 import { isDatabaseUnavailable, isDuplicateKey } from '../../db/failure-kinds.js';
-import { AppError } from '../../errors.js';
 
 const MAX_ATTEMPTS = 64;
 

@@ -1,9 +1,9 @@
+import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
 import { codeCandidates, nameSlug, numberedSlug } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
-import { AppError } from '../../errors.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated, reuseByHash } from './deduplicate.js';

@@ -1,5 +1,5 @@
+import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
-import { AppError } from '../../errors.js';
 
 /** Every publishing operation counts against its client's limit, whichever face it came through. */
 export async function enforcePublishLimit(ctx: RequestContext): Promise<void> {

@@ -1,9 +1,9 @@
 import type { Collection } from 'mongodb';
+import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
 import type { ItemType, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { isTape, type MediaExt, mediaCollection } from '../../domain/media.js';
-import { AppError } from '../../errors.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
