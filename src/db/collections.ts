@@ -11,7 +11,7 @@ export const collectionNames = {
   chatClock: 'chat-clock',
   hearts: 'hearts',
   handles: '@handles',
-  // Our own additions (contract section 1: in collections of their own).
+  // Our own additions (docs/contract.md, Database layout: in collections of their own).
   codes: 'codes',
   apiTokens: 'api-tokens',
   rateLimits: 'rate-limits',
@@ -89,7 +89,7 @@ export interface HandleRecord {
   handle: string;
 }
 
-/** The shared code namespace of KidLisp, pieces and media (contract section 2). */
+/** The shared code namespace of KidLisp, pieces and media (docs/contract.md, Codes and URLs). */
 export interface CodeRecord {
   _id: string;
   type: ItemType;

@@ -5,7 +5,7 @@ import { channelsOf, type ListChatMessagesInput, listChatMessagesInput } from '.
 import { type ChatLoaders, chatLoaders, heartsOf, senderOf } from './loaders.js';
 import { type ChatEntry, readChatWindow } from './read-window.js';
 
-/** The spec's key plus `from` (contract section 5), so one handle's page never answers another query. */
+/** Instance, limit, before, search and `from` (docs/contract.md, Chat reading), so one handle's page never answers another query. */
 export const chatPageKey = (input: ListChatMessagesInput) =>
   JSON.stringify([
     input.instance,

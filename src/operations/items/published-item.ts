@@ -4,7 +4,7 @@ import { type KidlispPreview, previewKidlisp } from '../../domain/kidlisp/index.
 import { storageKeyOf } from '../../domain/media.js';
 import type { StoredObject } from '../../storage/index.js';
 
-/** A published item of the shared namespace (contract section 2), as a viewer page shows it. */
+/** A published item of the shared namespace (docs/contract.md, Codes and URLs), as a viewer page shows it. */
 export type PublishedItem =
   | { type: 'kidlisp'; code: string; when: Date; source: string }
   | {
