@@ -1,3 +1,4 @@
+import { type AppError, isAppError } from '../../src/app-error.js';
 import type { Services } from '../../src/context.js';
 import { createRequestContext, type RequestContext } from '../../src/context.js';
 
@@ -16,4 +17,16 @@ export function testContext(
     authorization: request.authorization,
     clientAddress: request.clientAddress ?? `192.0.2.${++clients % 250}:${clients}`,
   });
+}
+
+/** Awaits an operation that must fail, and returns its typed error (code, message, details). */
+export async function appErrorOf(pending: Promise<unknown>): Promise<AppError> {
+  const outcome = await pending.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  if (!('error' in outcome))
+    throw new Error(`expected an AppError, got ${JSON.stringify(outcome.value)}`);
+  if (!isAppError(outcome.error)) throw outcome.error;
+  return outcome.error;
 }
