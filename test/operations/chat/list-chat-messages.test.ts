@@ -24,6 +24,9 @@ const messages: MessageFixture[] = [
   message('system', 5, 'ghostly', { user: GHOST, hearts: 2 }),
   message('system', 6, 'erased', { user: '' }),
   message('system', 7, 'nobody'),
+  message('system', 7.1, '(paren)'),
+  message('system', 7.2, 'star*'),
+  message('system', 7.3, 'back\\slash'),
   message('system', 8, 'hello, deleted', { user: ALICE, deleted: true, hearts: 5 }),
   ...Array.from({ length: 60 }, (_, i) =>
     message('system', 10 + i, `filler ${i}`, { user: i % 2 ? ALICE : BOB, hearts: i % 3 }),
@@ -117,6 +120,15 @@ describe('listChatMessages', () => {
     [{ from: '@a b' }, 'FROM_INVALID'],
   ])('refuses %j with %s (400)', async (input, code) => {
     expect(await appErrorOf(list(input))).toMatchObject({ code, status: 400 });
+  });
+
+  it.each([
+    ['a.b', ['a.b']],
+    ['(', ['(paren)']],
+    ['*', ['star*']],
+    ['\\', ['back\\slash']],
+  ])('searches %s literally', async (term, texts) => {
+    expect((await list({ search: term })).messages.map((m) => m.text)).toEqual(texts);
   });
 
   it('accepts a 200-character search', async () => {
