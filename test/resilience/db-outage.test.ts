@@ -6,6 +6,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeItemType, type ItemType } from '../../src/db/collections.js';
 import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { storageKeyOf } from '../../src/domain/media.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
   createHttpClient,
@@ -395,7 +396,7 @@ describe('the database stops during load', () => {
     const objects = (await readdir(storageRoot, { recursive: true }))
       .map((entry) => relative(storageRoot, join(storageRoot, entry)))
       .filter((key) => key.endsWith('.mjs'));
-    const pieceSlugs = new Set(pieces.map((doc) => `${doc.slug}.mjs`));
+    const pieceSlugs = new Set(pieces.map((doc) => storageKeyOf(String(doc.slug), 'mjs')));
     expect(objects.filter((key) => !pieceSlugs.has(key))).toEqual([]);
   });
 
