@@ -5,7 +5,7 @@ import type { Paint, PixelBlock, Surface } from './types.js';
  * The members of CanvasRenderingContext2D the adapter uses, written out so that this module needs
  * no DOM types: a browser canvas, an OffscreenCanvas and @napi-rs/canvas all fit.
  */
-export interface Canvas2DLike {
+export interface Canvas2DLike<Image extends object = PixelBlock> {
   fillStyle: unknown;
   strokeStyle: unknown;
   lineWidth: number;
@@ -35,15 +35,20 @@ export interface Canvas2DLike {
     x1: number,
     y1: number,
   ): { addColorStop(offset: number, color: string): void };
-  getImageData(x: number, y: number, width: number, height: number): PixelBlock;
-  putImageData(image: PixelBlock, x: number, y: number): void;
+  /** Its ImageData must hold 8-bit RGBA (the default pixel format of every canvas named above). */
+  getImageData(x: number, y: number, width: number, height: number): Image;
+  putImageData(image: Image, x: number, y: number): void;
 }
 
 /**
  * Adapts a 2D canvas context to `Surface`. Shapes snap to whole pixels so that boxes and
  * straight lines come out crisp; diagonal lines and curves are antialiased by the canvas.
  */
-export function canvasSurface(ctx: Canvas2DLike, width: number, height: number): Surface {
+export function canvasSurface<Image extends object>(
+  ctx: Canvas2DLike<Image>,
+  width: number,
+  height: number,
+): Surface {
   let erasing = false;
 
   /** Sets the style for `paint`; returns it so callers can hand it to fill or stroke. */
@@ -131,14 +136,16 @@ export function canvasSurface(ctx: Canvas2DLike, width: number, height: number):
       ctx.fillText(text, x, y);
     },
     getPixels() {
-      return ctx.getImageData(0, 0, width, height);
+      // The canvas's ImageData: width, height and 8-bit RGBA data, what PixelBlock describes.
+      return ctx.getImageData(0, 0, width, height) as unknown as PixelBlock;
     },
     putPixels(block) {
       if (erasing) {
         ctx.globalCompositeOperation = 'source-over';
         erasing = false;
       }
-      ctx.putImageData(block, 0, 0);
+      // The block is the same ImageData object getPixels returned, changed in place.
+      ctx.putImageData(block as unknown as Image, 0, 0);
     },
   };
 }

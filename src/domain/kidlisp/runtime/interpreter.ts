@@ -148,6 +148,7 @@ export class Interpreter {
   private readonly pendingLoads = new Set<Promise<unknown>>();
   private readonly sources = new Map<string, Promise<string | null>>();
   private readonly atomStates = new WeakMap<Node, FormState>();
+  private readonly children = new Set<Interpreter>();
 
   private ink: Ink = { kind: 'solid', color: [255, 255, 255, 255] };
   private defaultOutline = 0;
@@ -209,6 +210,7 @@ export class Interpreter {
   /** Resolves once every embed requested so far has loaded (or failed). */
   async idle(): Promise<void> {
     while (this.pendingLoads.size > 0) await Promise.allSettled([...this.pendingLoads]);
+    for (const child of this.children) await child.idle();
   }
 
   /** Draws one frame. Never throws: whatever goes wrong ends the frame and lands in the report. */
@@ -899,6 +901,7 @@ export class Interpreter {
           this.embedDepth + 1,
           ancestors,
         );
+        this.children.add(state.child);
         state.status = 'ready';
       },
       (error: unknown) => {
