@@ -10,6 +10,7 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
+import { type BufferedSurface, bufferedSurface } from './buffered-surface.js';
 import { fadeLine } from './paint.js';
 import {
   type FadeSpec,
@@ -132,7 +133,7 @@ function clampByte(value: number): number {
 
 /** The KidLisp interpreter for one program on one surface. Build it with `createKidlispRuntime`. */
 export class Interpreter {
-  private readonly surface: Surface;
+  private readonly surface: BufferedSurface;
   private readonly random: SeededRandom;
   private readonly program: CompiledProgram;
   private readonly stepLimit: number;
@@ -170,7 +171,7 @@ export class Interpreter {
     ancestors: ReadonlySet<string> = new Set(),
   ) {
     this.options = options;
-    this.surface = options.surface;
+    this.surface = bufferedSurface(options.surface);
     this.random = new SeededRandom(options.seed ?? 1);
     this.stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
@@ -230,6 +231,12 @@ export class Interpreter {
         this.problem(
           `A frame failed inside the runtime (${String(error)}); drawing went on with the next frame`,
         );
+    }
+    try {
+      this.surface.flush();
+    } catch (error) {
+      stopped = true;
+      this.problem(`The screen could not be updated (${String(error)})`);
     }
     return { steps: this.steps, stopped, reportChanged: this.reportChanged };
   }
@@ -299,10 +306,10 @@ export class Interpreter {
       }
     }
     if (node.t === 'list') return this.call(node, scope, true);
-    return this.eval(node, scope);
+    return this.evaluate(node, scope);
   }
 
-  private eval(node: Node, scope: Scope): Value {
+  private evaluate(node: Node, scope: Scope): Value {
     this.charge(1);
     switch (node.t) {
       case 'num':
@@ -395,7 +402,7 @@ export class Interpreter {
     const values: Value[] = [];
     for (let i = 1; i < list.items.length; i++) {
       const item = list.items[i];
-      if (item !== undefined) values.push(this.eval(item, scope));
+      if (item !== undefined) values.push(this.evaluate(item, scope));
     }
     return values;
   }
@@ -412,7 +419,7 @@ export class Interpreter {
 
   private pickOne(node: Node | undefined, scope: Scope, statement: boolean): Value {
     if (node === undefined) return undefined;
-    return statement ? this.exec(node, scope) : this.eval(node, scope);
+    return statement ? this.exec(node, scope) : this.evaluate(node, scope);
   }
 
   /** State for a bare word that acts as a form (a top-level `$code`). */
@@ -450,7 +457,7 @@ export class Interpreter {
       case 'word':
         return this.callWord(list, head.name, scope, statement);
       default:
-        return this.eval(head, scope);
+        return this.evaluate(head, scope);
     }
   }
 
@@ -647,7 +654,7 @@ export class Interpreter {
         });
         let angle = fade.angle;
         if (fade.angleExpression !== undefined)
-          angle = this.num(this.eval(compileWord(fade.angleExpression), this.globals));
+          angle = this.num(this.evaluate(compileWord(fade.angleExpression), this.globals));
         return { kind: 'fade', stops, ...fadeLine(angle, this.surface.width, this.surface.height) };
       }
     }
@@ -664,8 +671,8 @@ export class Interpreter {
     const only = nodes[0];
     const values =
       nodes.length === 1 && only?.t === 'list'
-        ? only.items.map((item) => this.eval(item, this.globals))
-        : nodes.map((node) => this.eval(node, this.globals));
+        ? only.items.map((item) => this.evaluate(item, this.globals))
+        : nodes.map((node) => this.evaluate(node, this.globals));
     const ink = this.inkFrom(values);
     if (ink !== undefined) this.fill(this.paintOf(ink));
   }
@@ -825,7 +832,7 @@ export class Interpreter {
       );
       return undefined;
     }
-    const values = argNodes.map((arg) => this.eval(arg, scope));
+    const values = argNodes.map((arg) => this.evaluate(arg, scope));
     const { width, height } = this.surface;
     const n = (index: number, range: RandomRange) => this.num(values[index], range);
     let x = 0;
@@ -925,7 +932,7 @@ export class Interpreter {
   }
 
   evalNode(node: Node | undefined, scope: Scope): Value {
-    return node === undefined ? undefined : this.eval(node, scope);
+    return node === undefined ? undefined : this.evaluate(node, scope);
   }
 
   runBody(nodes: readonly Node[], from: number, scope: Scope): Value {

@@ -96,12 +96,13 @@ export function blurPixels(block: PixelBlock, radius: number): void {
 }
 
 /**
- * One direction of the box blur: `lines` lines of `length` pixels; `step` is the byte distance
- * between neighbours along a line, `stride` between the starts of two lines.
+ * One direction of the box blur over `lines` lines of `length` pixels; `step` is the byte
+ * distance between neighbours along a line, `stride` between the starts of two lines.
+ * A running sum makes the cost independent of the radius.
  */
 function boxPass(
-  from: ArrayLike<number>,
-  to: { [index: number]: number },
+  from: Uint8ClampedArray | Float32Array,
+  to: Uint8ClampedArray | Float32Array,
   length: number,
   lines: number,
   r: number,
@@ -109,16 +110,19 @@ function boxPass(
   stride: number,
 ): void {
   const size = r * 2 + 1;
+  const last = length - 1;
   for (let line = 0; line < lines; line++) {
-    const base = line * stride;
     for (let channel = 0; channel < 4; channel++) {
-      const at = (i: number) =>
-        from[base + Math.min(length - 1, Math.max(0, i)) * step + channel] ?? 0;
+      const base = line * stride + channel;
       let sum = 0;
-      for (let i = -r; i <= r; i++) sum += at(i);
+      for (let i = -r; i <= r; i++) sum += from[base + Math.min(last, Math.max(0, i)) * step] ?? 0;
       for (let i = 0; i < length; i++) {
-        to[base + i * step + channel] = sum / size;
-        sum += at(i + r + 1) - at(i - r);
+        to[base + i * step] = sum / size;
+        const add = i + r + 1;
+        const remove = i - r;
+        sum +=
+          (from[base + Math.min(last, add) * step] ?? 0) -
+          (from[base + Math.max(0, remove) * step] ?? 0);
       }
     }
   }
@@ -162,14 +166,24 @@ export function compositePixels(
   const right = Math.min(target.width, Math.round(x + width));
   const bottom = Math.min(target.height, Math.round(y + height));
   if (right <= left || bottom <= top || source.width === 0 || source.height === 0) return;
+  // Read sizes once: on some canvases (@napi-rs/canvas) they are native getters.
   const t = target.data;
   const s = source.data;
+  const targetWidth = target.width;
+  const sourceWidth = source.width;
+  const sourceHeight = source.height;
+  const columns = new Int32Array(right - left);
+  for (let tx = left; tx < right; tx++) {
+    columns[tx - left] = Math.min(
+      sourceWidth - 1,
+      Math.floor(((tx - x + 0.5) * sourceWidth) / width),
+    );
+  }
   for (let ty = top; ty < bottom; ty++) {
-    const sy = Math.min(source.height - 1, Math.floor(((ty - y + 0.5) * source.height) / height));
+    const sy = Math.min(sourceHeight - 1, Math.floor(((ty - y + 0.5) * sourceHeight) / height));
     for (let tx = left; tx < right; tx++) {
-      const sx = Math.min(source.width - 1, Math.floor(((tx - x + 0.5) * source.width) / width));
-      const si = (sy * source.width + sx) * 4;
-      const ti = (ty * target.width + tx) * 4;
+      const si = (sy * sourceWidth + (columns[tx - left] ?? 0)) * 4;
+      const ti = (ty * targetWidth + tx) * 4;
       const alpha = ((s[si + 3] ?? 0) / 255) * opacity;
       if (alpha <= 0) continue;
       const keep = 1 - alpha;
