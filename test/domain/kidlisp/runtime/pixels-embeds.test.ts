@@ -44,6 +44,25 @@ describe('pixel transforms', () => {
     expect(surface.pixel(50, 10)).toEqual([255, 255, 255, 255]);
   });
 
+  it('consecutive transforms read and write the screen once; drawing in between splits them', () => {
+    const calls = (source: string) => {
+      const { surface } = run(source);
+      return surface.calls.filter((call) => call.method.endsWith('Pixels')).map((c) => c.method);
+    };
+    expect(calls('(wipe red) (spin 1) (zoom 1.1) (blur 1)')).toEqual(['getPixels', 'putPixels']);
+    expect(calls('(scroll 1) (box 0 0 1 1) (scroll 1)')).toEqual([
+      'getPixels',
+      'putPixels',
+      'getPixels',
+      'putPixels',
+    ]);
+    const { surface } = run(
+      '(once (ink red) (box 0 0 1 1)) (scroll 1) (ink blue) (box 0 0 1 1) (scroll 1)',
+    );
+    expect(surface.pixel(2, 0)).toEqual(RED);
+    expect(surface.pixel(1, 0)).toEqual(BLUE);
+  });
+
   it('invert and contrast change every pixel', () => {
     expect(run('(wipe 100) (invert)').surface.pixel(5, 5)).toEqual([155, 155, 155, 255]);
     expect(run('(wipe 150) (contrast 2)').surface.pixel(5, 5)).toEqual([172, 172, 172, 255]);
