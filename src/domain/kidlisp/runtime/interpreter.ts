@@ -723,7 +723,7 @@ export class Interpreter {
       h = -h;
     }
     const paint = this.paintOf();
-    this.charge(1 + Math.ceil((w * h) / (PIXELS_PER_STEP * 16)));
+    this.chargeArea(w, h);
     const t = mode.outline;
     if (t <= 0 || t * 2 >= w || t * 2 >= h) {
       this.surface.fillRect(left, top, w, h, paint);
@@ -1003,6 +1003,13 @@ export class Interpreter {
 
   get textSize(): number {
     return TEXT_SIZE;
+  }
+
+  /** Shapes cost by the area they can cover on screen (a huge box is clipped, so it is cheap). */
+  chargeArea(width: number, height: number): void {
+    const w = Math.min(Math.abs(width), this.surface.width);
+    const h = Math.min(Math.abs(height), this.surface.height);
+    this.charge(1 + Math.ceil((w * h) / (PIXELS_PER_STEP * 16)));
   }
 
   chargeSteps(units: number): void {

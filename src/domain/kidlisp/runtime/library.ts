@@ -253,7 +253,7 @@ define('box', (rt, list, scope) => {
 define('circle', (rt, list, scope) => {
   const { numbers: n, mode } = rt.shapeArgs(rt.evalArgs(list, scope), ['x', 'y', 'radius']);
   const [x = 0, y = 0, r = 0] = n;
-  rt.chargeSteps(1 + Math.ceil((r * r) / 1024));
+  rt.chargeArea(2 * r, 2 * r);
   rt.screen.ellipse(x, y, Math.abs(r), Math.abs(r), mode.outline, rt.paintOf());
   return undefined;
 });
@@ -266,7 +266,7 @@ define('oval', (rt, list, scope) => {
     'radius',
   ]);
   const [x = 0, y = 0, rx = 0, ry = 0] = n;
-  rt.chargeSteps(1 + Math.ceil(Math.abs(rx * ry) / 1024));
+  rt.chargeArea(2 * rx, 2 * ry);
   rt.screen.ellipse(x, y, Math.abs(rx), Math.abs(ry), mode.outline, rt.paintOf());
   return undefined;
 });
@@ -315,7 +315,10 @@ define('write', (rt, list, scope) => {
   const values = rt.evalArgs(list, scope);
   const [textValue, xValue, yValue, background, sizeValue] = values;
   const text = textValue === undefined || typeof textValue === 'symbol' ? '' : String(textValue);
-  const size = rt.textSize * Math.max(0.25, sizeValue === undefined ? 1 : rt.toNumber(sizeValue));
+  // Text larger than four screens shows nothing more, so its size stops there.
+  const largest = 4 * Math.max(rt.screen.width, rt.screen.height);
+  const scale = sizeValue === undefined ? 1 : rt.toNumber(sizeValue);
+  const size = Math.min(largest, rt.textSize * Math.max(0.25, scale));
   const textWidth = text.length * size * 0.6;
   const x =
     xValue === 'center'

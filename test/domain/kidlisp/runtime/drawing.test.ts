@@ -176,6 +176,15 @@ describe('shapes', () => {
     expect(surface.pixel(60, 60)).toEqual(BLACK);
   });
 
+  it('shapes far larger than the screen are clipped, not cut off by the budget', () => {
+    const { surface, runtime } = run(
+      '(ink red) (box -1e9 -1e9 2e9 2e9) (ink blue) (circle 0 0 1e9) (ink red) (write "x" 0 0 nil 1e9)',
+      { stepLimit: 1_000 },
+    );
+    expect(runtime.report().problems).toEqual([]);
+    expect(surface.count(RED)).toBe(64 * 64);
+  });
+
   it('point and plot set single pixels', () => {
     const { surface } = run('(ink red) (point 3 4) (plot 5 6)');
     expect(surface.count(RED)).toBe(2);

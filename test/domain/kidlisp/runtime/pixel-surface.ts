@@ -115,8 +115,8 @@ export class PixelSurface implements Surface {
     if (rx <= 0 || ry <= 0) return;
     const inside = (px: number, py: number, ax: number, ay: number) =>
       ax > 0 && ay > 0 && ((px - cx) / ax) ** 2 + ((py - cy) / ay) ** 2 <= 1;
-    for (let py = Math.floor(cy - ry); py <= Math.ceil(cy + ry); py++) {
-      for (let px = Math.floor(cx - rx); px <= Math.ceil(cx + rx); px++) {
+    for (let py = this.clipY(cy - ry); py <= this.clipY(cy + ry); py++) {
+      for (let px = this.clipX(cx - rx); px <= this.clipX(cx + rx); px++) {
         const mx = px + 0.5;
         const my = py + 0.5;
         if (!inside(mx, my, rx, ry)) continue;
@@ -145,11 +145,20 @@ export class PixelSurface implements Surface {
     }
     const xs = points.filter((_, i) => i % 2 === 0);
     const ys = points.filter((_, i) => i % 2 === 1);
-    for (let py = Math.floor(Math.min(...ys)); py <= Math.ceil(Math.max(...ys)); py++) {
-      for (let px = Math.floor(Math.min(...xs)); px <= Math.ceil(Math.max(...xs)); px++) {
+    for (let py = this.clipY(Math.min(...ys)); py <= this.clipY(Math.max(...ys)); py++) {
+      for (let px = this.clipX(Math.min(...xs)); px <= this.clipX(Math.max(...xs)); px++) {
         if (this.contains(points, px + 0.5, py + 0.5)) this.plot(px, py, paint);
       }
     }
+  }
+
+  /** A coordinate limited to one pixel beyond the screen, so huge shapes cost only the screen. */
+  private clipX(x: number): number {
+    return Math.max(-1, Math.min(this.width, Math.floor(x)));
+  }
+
+  private clipY(y: number): number {
+    return Math.max(-1, Math.min(this.height, Math.floor(y)));
   }
 
   private contains(points: readonly number[], x: number, y: number): boolean {
@@ -173,8 +182,9 @@ export class PixelSurface implements Surface {
       if (char.trim() === '') return;
       const left = Math.round(x + index * cell);
       const top = Math.round(y);
-      for (let py = top; py < top + Math.round(size); py++)
-        for (let px = left; px < left + Math.round(cell); px++) this.plot(px, py, paint);
+      for (let py = this.clipY(top); py < this.clipY(top + Math.round(size)); py++)
+        for (let px = this.clipX(left); px < this.clipX(left + Math.round(cell)); px++)
+          this.plot(px, py, paint);
     });
   }
 
