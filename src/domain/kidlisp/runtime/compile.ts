@@ -36,6 +36,8 @@ export type Node =
   | { t: 'word'; name: string }
   | { t: 'neg'; name: string }
   | { t: 'infix'; text: string; expression: InfixExpression }
+  /** `(min w h)/2`: a list followed by an operator word, merged into one value. */
+  | { t: 'trailing'; left: ListNode; op: '*' | '/' | '%'; right: number }
   | { t: 'random' }
   | { t: 'timing'; text: string; seconds: number; cycle: boolean }
   | ListNode;
@@ -114,11 +116,36 @@ export function compileWord(text: string): Node {
   return { t: 'word', name: text };
 }
 
+const TRAILING = /^([*/%])(\d*\.?\d+)$/;
+
+/**
+ * Compiles a run of forms; a `/2`, `*3` or `%4` word right after a list applies to that list's
+ * value (`(min w h)/2`). `+N` and `-N` stay numbers, since they read as signed arguments.
+ */
+function compileItems(forms: readonly Form[]): Node[] {
+  const nodes: Node[] = [];
+  for (const form of forms) {
+    const previous = nodes[nodes.length - 1];
+    const match = form.kind === 'word' ? TRAILING.exec(form.text) : null;
+    if (match !== null && previous?.t === 'list') {
+      nodes[nodes.length - 1] = {
+        t: 'trailing',
+        left: previous,
+        op: match[1] as '*' | '/' | '%',
+        right: Number(match[2]),
+      };
+      continue;
+    }
+    nodes.push(compileForm(form));
+  }
+  return nodes;
+}
+
 function compileForm(form: Form): Node {
   if (form.kind === 'list') {
     return {
       t: 'list',
-      items: form.items.map(compileForm),
+      items: compileItems(form.items),
       line: form.line,
       column: form.column,
     };
@@ -160,7 +187,7 @@ export function compileProgram(source: string): CompiledProgram {
   const { forms } = readProgram(tokens, multiLine);
   const backdropCount = backdropLength(forms);
   const backdrop = forms.slice(0, backdropCount).map(compileForm);
-  const statements = groupTimers(forms.slice(backdropCount).map(compileForm));
+  const statements = groupTimers(compileItems(forms.slice(backdropCount)));
   const first = statements[0];
   if (first?.t === 'list') first.first = true;
   return { backdrop, statements, chaos: drawsAsNoise(tokens, multiLine) };

@@ -323,6 +323,8 @@ export class Interpreter {
         return -this.num(this.lookup(node.name, scope));
       case 'infix':
         return this.infix(node.expression, scope);
+      case 'trailing':
+        return arithmetic(node.op, [this.num(this.call(node.left, scope, false)), node.right]);
       case 'word':
         return this.lookup(node.name, scope);
       case 'list':
@@ -860,7 +862,10 @@ export class Interpreter {
     if (state === undefined) {
       state = { status: 'loading' };
       holder.embed = state;
-      this.startEmbed(bare, code, state, Math.max(1, Math.round(w)), Math.max(1, Math.round(h)));
+      // The embedded screen is never larger than the host's: more pixels could not be seen.
+      const embedWidth = Math.max(1, Math.min(width, Math.round(Math.abs(w))));
+      const embedHeight = Math.max(1, Math.min(height, Math.round(Math.abs(h))));
+      this.startEmbed(bare, code, state, embedWidth, embedHeight);
     }
     if (state.status !== 'ready' || state.child === undefined || state.surface === undefined)
       return undefined;
@@ -898,7 +903,7 @@ export class Interpreter {
           this.problem(`${code} was not found; that embed is not drawn`);
           return;
         }
-        const surface = createSurface(Math.min(width, 4096), Math.min(height, 4096));
+        const surface = createSurface(width, height);
         const ancestors = new Set(this.ancestors);
         ancestors.add(bare);
         state.surface = surface;

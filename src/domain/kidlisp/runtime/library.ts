@@ -233,7 +233,9 @@ define('line', (rt, list, scope) => {
   const { numbers: n } = rt.shapeArgs(values, ['x', 'y', 'x', 'y']);
   const thickness = values.length >= 5 ? Math.max(1, rt.toNumber(values[4])) : 1;
   const [x0 = 0, y0 = 0, x1 = 0, y1 = 0] = n;
-  rt.chargeSteps(1 + Math.ceil(Math.hypot(x1 - x0, y1 - y0) / 256));
+  // A canvas clips a long line to the screen, so the cost stops at the screen's size.
+  const reach = rt.screen.width + rt.screen.height;
+  rt.chargeSteps(1 + Math.ceil(Math.min(reach, Math.hypot(x1 - x0, y1 - y0)) / 256));
   rt.screen.line(x0, y0, x1, y1, thickness, rt.paintOf());
   return undefined;
 });

@@ -1,4 +1,4 @@
-/** A small seedable generator (mulberry32-style mixing), so that runs with one seed repeat exactly. */
+/** A small seedable generator (a 32-bit counter run through multiply and xor-shift steps), so that runs with one seed repeat exactly. */
 export class SeededRandom {
   private state: number;
 

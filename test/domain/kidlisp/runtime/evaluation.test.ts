@@ -34,6 +34,9 @@ describe('math and values', () => {
     ['(+ w -w 3)', 3],
     ['width/8', 8],
     ['(- height 1)', 63],
+    ['(min w h)/2', 32],
+    ['(+ 10 10)*2', 40],
+    ['(+ 10 11)%4', 1],
   ])('%s is %d', (expression, expected) => {
     expect(xOf(expression)).toBe(expected);
   });

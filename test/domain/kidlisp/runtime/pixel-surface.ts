@@ -77,16 +77,18 @@ export class PixelSurface implements Surface {
 
   line(x0: number, y0: number, x1: number, y1: number, thickness: number, paint: Paint): void {
     this.calls.push({ method: 'line', args: [x0, y0, x1, y1, thickness, paint] });
-    let x = Math.floor(x0);
-    let y = Math.floor(y0);
-    const tx = Math.floor(x1);
-    const ty = Math.floor(y1);
+    const t = Math.max(1, Math.round(thickness));
+    const clipped = this.clipLine(x0, y0, x1, y1, t + 1);
+    if (clipped === undefined) return;
+    let x = Math.floor(clipped[0]);
+    let y = Math.floor(clipped[1]);
+    const tx = Math.floor(clipped[2]);
+    const ty = Math.floor(clipped[3]);
     const dx = Math.abs(tx - x);
     const dy = -Math.abs(ty - y);
     const sx = x < tx ? 1 : -1;
     const sy = y < ty ? 1 : -1;
     let error = dx + dy;
-    const t = Math.max(1, Math.round(thickness));
     const offset = Math.floor((t - 1) / 2);
     const seen = new Set<number>();
     for (;;) {
@@ -150,6 +152,40 @@ export class PixelSurface implements Surface {
         if (this.contains(points, px + 0.5, py + 0.5)) this.plot(px, py, paint);
       }
     }
+  }
+
+  /**
+   * The part of a line inside the screen grown by `margin` (parametric clipping), so that a line
+   * running far off screen costs only its visible pixels; undefined when none is visible.
+   */
+  private clipLine(
+    x0: number,
+    y0: number,
+    x1: number,
+    y1: number,
+    margin: number,
+  ): [number, number, number, number] | undefined {
+    let from = 0;
+    let to = 1;
+    const dx = x1 - x0;
+    const dy = y1 - y0;
+    const edges: [number, number][] = [
+      [-dx, x0 + margin],
+      [dx, this.width + margin - x0],
+      [-dy, y0 + margin],
+      [dy, this.height + margin - y0],
+    ];
+    for (const [p, q] of edges) {
+      if (p === 0) {
+        if (q < 0) return undefined;
+        continue;
+      }
+      const r = q / p;
+      if (p < 0) from = Math.max(from, r);
+      else to = Math.min(to, r);
+      if (from > to) return undefined;
+    }
+    return [x0 + from * dx, y0 + from * dy, x0 + to * dx, y0 + to * dy];
   }
 
   /** A coordinate limited to one pixel beyond the screen, so huge shapes cost only the screen. */

@@ -79,7 +79,7 @@ describe('the runtime on every program the validator accepts', () => {
           }
         },
       ),
-      { numRuns: 400 },
+      { numRuns: Number(process.env.KIDLISP_RUNS) || 400 },
     );
   });
 
