@@ -298,6 +298,11 @@ export class Interpreter {
         this.charge(1);
         return this.embed(name, [], node, scope);
       }
+      if (isPaintingCode(name)) {
+        // A bare #code stamps a painting in the reference runtime.
+        this.unsupported('#code paintings (stamp)');
+        return undefined;
+      }
       if (
         !scope.find(name) &&
         ((BUILTINS.has(name) && !VALUE_WORDS.has(name)) || this.functions.has(name))

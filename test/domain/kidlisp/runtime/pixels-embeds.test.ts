@@ -150,6 +150,15 @@ describe('what the runtime does not draw', () => {
     expect(surface.pixel(10, 10)).toEqual(NAVY);
   });
 
+  it('names paintings, written as a head or on their own', () => {
+    expect(run('(wipe navy)\n#dml\n(#abc 0 0)').runtime.report().unsupported).toEqual([
+      '#code paintings (stamp)',
+    ]);
+    expect(run('(wipe navy)\n#dml').runtime.report().unsupported).toEqual([
+      '#code paintings (stamp)',
+    ]);
+  });
+
   it('names unknown words, with a hint for names people expect', () => {
     const { runtime } = run('(wipe navy) (scrl 5) (box (sqrt 4) 0 1 1)');
     expect(runtime.report().unknown).toEqual(['scrl', 'sqrt (there is no sqrt)']);
