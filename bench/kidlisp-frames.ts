@@ -41,16 +41,19 @@ function surfaceOf(width: number, height: number): Surface {
 }
 
 interface Figures {
+  /** Processor time this process spent per frame (user + system): less sensitive to other load. */
+  cpu: number;
   mean: number;
   p50: number;
   p95: number;
   max: number;
 }
 
-function figures(times: number[]): Figures {
+function figures(times: number[], cpu: number): Figures {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
   return {
+    cpu,
     mean: times.reduce((sum, t) => sum + t, 0) / times.length,
     p50: at(0.5),
     p95: at(0.95),
@@ -62,12 +65,14 @@ function figures(times: number[]): Figures {
 function time(draw: (frame: number, ms: number) => void): Figures {
   for (let frame = 0; frame < WARM_UP; frame++) draw(frame, (frame * 1000) / 60);
   const times: number[] = [];
+  const cpuStart = process.cpuUsage();
   for (let frame = WARM_UP; frame < WARM_UP + FRAMES; frame++) {
     const start = performance.now();
     draw(frame, (frame * 1000) / 60);
     times.push(performance.now() - start);
   }
-  return figures(times);
+  const cpu = process.cpuUsage(cpuStart);
+  return figures(times, (cpu.user + cpu.system) / 1000 / FRAMES);
 }
 
 async function runtimeFor(source: string) {
@@ -104,11 +109,14 @@ console.log(
     .map((load) => load.toFixed(2))
     .join(' ')}`,
 );
-// The verdict uses the median: on a shared machine the tail (p95, max) mostly measures waiting for a core.
-console.log(`${'program'.padEnd(42)}  mean ms   p50 ms   p95 ms   max ms  p50 < ${BUDGET_MS} ms`);
+// The verdict uses processor time per frame: on a shared machine wall-clock figures (mean, p95,
+// max) also measure waiting for a core; the median is the wall-clock figure least touched by it.
+console.log(
+  `${'program'.padEnd(42)}   cpu ms  mean ms   p50 ms   p95 ms   max ms  cpu < ${BUDGET_MS} ms`,
+);
 for (const { title, result, note } of rows) {
-  const ok = result.p50 < BUDGET_MS ? 'yes' : 'NO';
+  const ok = result.cpu < BUDGET_MS ? 'yes' : 'NO';
   console.log(
-    `${title.slice(0, 42).padEnd(42)} ${ms(result.mean)} ${ms(result.p50)} ${ms(result.p95)} ${ms(result.max)}  ${ok}${note === '' ? '' : `  (${note})`}`,
+    `${title.slice(0, 42).padEnd(42)} ${ms(result.cpu)} ${ms(result.mean)} ${ms(result.p50)} ${ms(result.p95)} ${ms(result.max)}  ${ok}${note === '' ? '' : `  (${note})`}`,
   );
 }
