@@ -140,28 +140,29 @@ describe('GET /api/chat-messages pages', () => {
     ]);
   });
 
-  it.each([['system'], ['clock'], ['all']] as const)(
-    'visits every %s message exactly once paging back with nextBefore',
-    async (instance) => {
-      const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
-      const seen: string[] = [];
-      let before = '';
-      for (let guard = 0; guard < 50; guard++) {
-        const { body } = await chat(
-          `?instance=${instance}&limit=7${before && `&before=${encodeURIComponent(before)}`}`,
-        );
-        if (body.count === 0) {
-          expect(body.nextBefore).toBeNull();
-          break;
-        }
-        seen.unshift(...body.messages.map((m: any) => m.id));
-        before = body.nextBefore;
-      }
-      expect(seen).toEqual(
-        chronological(visible(messages, channels)).map((m) => m._id.toHexString()),
+  it.each([
+    ['system'],
+    ['clock'],
+    ['all'],
+  ] as const)('visits every %s message exactly once paging back with nextBefore', async (instance) => {
+    const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
+    const seen: string[] = [];
+    let before = '';
+    for (let guard = 0; guard < 50; guard++) {
+      const { body } = await chat(
+        `?instance=${instance}&limit=7${before && `&before=${encodeURIComponent(before)}`}`,
       );
-    },
-  );
+      if (body.count === 0) {
+        expect(body.nextBefore).toBeNull();
+        break;
+      }
+      seen.unshift(...body.messages.map((m: any) => m.id));
+      before = body.nextBefore;
+    }
+    expect(seen).toEqual(
+      chronological(visible(messages, channels)).map((m) => m._id.toHexString()),
+    );
+  });
 });
 
 // Hearts, senders, the sender filter and literal search are the operation's rules:

@@ -285,12 +285,16 @@ describe('nameSlug', () => {
     expect(nameSlug(name)).toBe(slug);
   });
 
-  it.each(['', '   ', '!!!', '🌊🌊', '日本語', '---'])(
-    'gives null when nothing usable remains: %j',
-    (name) => {
-      expect(nameSlug(name)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    '!!!',
+    '🌊🌊',
+    '日本語',
+    '---',
+  ])('gives null when nothing usable remains: %j', (name) => {
+    expect(nameSlug(name)).toBeNull();
+  });
 
   it('gives null for reserved routes', () => {
     expect(nameSlug('API')).toBeNull();

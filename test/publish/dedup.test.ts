@@ -36,23 +36,20 @@ describe('deduplication', () => {
       () => ({ source: `export function paint() {} // ${Math.random()}`, name: 'Race Piece' }),
       'pieces',
     ],
-  ] as const)(
-    '%s: 50 concurrent identical publishes give one document and one code',
-    async (path, makeBody, collection) => {
-      const body = makeBody();
-      const answers = await Promise.all(
-        Array.from({ length: 50 }, () => postJson(app.url + path, body)),
-      );
-      const codes = new Set(answers.map((answer) => answer.body?.code));
-      expect(codes.size).toBe(1);
-      expect(answers.filter((answer) => answer.body?.cached === false)).toHaveLength(1);
-      expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
-      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(49);
-      const [code] = codes;
-      expect(await app.db[collection].countDocuments({ code })).toBe(1);
-      expect(await app.db[collection].countDocuments({ source: body.source.trim() })).toBe(1);
-    },
-  );
+  ] as const)('%s: 50 concurrent identical publishes give one document and one code', async (path, makeBody, collection) => {
+    const body = makeBody();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => postJson(app.url + path, body)),
+    );
+    const codes = new Set(answers.map((answer) => answer.body?.code));
+    expect(codes.size).toBe(1);
+    expect(answers.filter((answer) => answer.body?.cached === false)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(49);
+    const [code] = codes;
+    expect(await app.db[collection].countDocuments({ code })).toBe(1);
+    expect(await app.db[collection].countDocuments({ source: body.source.trim() })).toBe(1);
+  });
 
   it('never leaves a claimed code without its record after concurrent identical publishes', async () => {
     const body = { source: `(ink ${Math.random()})` };

@@ -50,22 +50,19 @@ describe('findPublished', () => {
     ['a Lua piece', 'pieces', { code: 'old-lua', slug: '2026/04/05/old-lua', ext: 'lua' }, 'lua'],
     ['a painting', 'paintings', { code: 'old-png', slug: '2026/04/05/old-png' }, 'png'],
     ['a tape', 'tapes', { code: 'old-zip', slug: '2026/04/05/old-zip', kind: 'zip' }, 'zip'],
-  ] as const)(
-    'reads %s whatever form its slug was stored in',
-    async (_label, collection, record, ext) => {
-      const key = `2026/04/05/${record.code}.${ext}`;
-      await app.services.storage.put(
-        key,
-        Buffer.from(`file ${record.code}`),
-        'application/octet-stream',
-      );
-      await app.db[collection].insertOne({ ...record, when } as never);
-      const ctx = await testContext(app.services);
-      const item = await findPublished(ctx, record.code);
-      expect(item).toMatchObject({ key });
-      if (!item || item.type === 'kidlisp') throw new Error(`not found: ${record.code}`);
-      const file = await readPublishedFile(ctx, item);
-      expect(file?.body.toString()).toBe(`file ${record.code}`);
-    },
-  );
+  ] as const)('reads %s whatever form its slug was stored in', async (_label, collection, record, ext) => {
+    const key = `2026/04/05/${record.code}.${ext}`;
+    await app.services.storage.put(
+      key,
+      Buffer.from(`file ${record.code}`),
+      'application/octet-stream',
+    );
+    await app.db[collection].insertOne({ ...record, when } as never);
+    const ctx = await testContext(app.services);
+    const item = await findPublished(ctx, record.code);
+    expect(item).toMatchObject({ key });
+    if (!item || item.type === 'kidlisp') throw new Error(`not found: ${record.code}`);
+    const file = await readPublishedFile(ctx, item);
+    expect(file?.body.toString()).toBe(`file ${record.code}`);
+  });
 });

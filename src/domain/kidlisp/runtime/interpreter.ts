@@ -1,6 +1,7 @@
 import { isBuiltin, missingNameHint, REPEAT_LIMIT } from '../builtins.js';
 import { isColorWord, isFadeWord } from '../colors.js';
 import { isEmbedCode, isIdentifier, isPaintingCode, withoutColonParameter } from '../words.js';
+import { type BufferedSurface, bufferedSurface } from './buffered-surface.js';
 import {
   type CompiledProgram,
   compileProgram,
@@ -10,7 +11,8 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
-import { type BufferedSurface, bufferedSurface } from './buffered-surface.js';
+import { BUILTINS } from './library.js';
+import { arithmetic } from './math.js';
 import { fadeLine } from './paint.js';
 import {
   type FadeSpec,
@@ -30,8 +32,6 @@ import {
   spinPixels,
   zoomPixels,
 } from './pixels.js';
-import { BUILTINS } from './library.js';
-import { arithmetic } from './math.js';
 import { SeededRandom } from './random.js';
 import type {
   FrameResult,

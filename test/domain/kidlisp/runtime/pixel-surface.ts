@@ -1,10 +1,10 @@
-import { fadeColorAt } from '../../../../src/domain/kidlisp/runtime/index.js';
 import type {
   Paint,
   PixelBlock,
   RGBA,
   Surface,
 } from '../../../../src/domain/kidlisp/runtime/index.js';
+import { fadeColorAt } from '../../../../src/domain/kidlisp/runtime/index.js';
 
 /**
  * A test double of a canvas: an RGBA buffer that rasterizes Surface calls without antialiasing
