@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './domain/trust-proxy.js';
 
 const optionalText = z
   .string()
@@ -41,6 +42,10 @@ export const configVariables = {
   RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database) (memory)',
   GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers (true)',
   REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body (15000)',
+  TRUST_PROXY:
+    'proxies whose X-Forwarded-For is believed: addresses and CIDRs (comma-separated; also loopback, linklocal, uniquelocal) or a hop count (none)',
+  METRICS_TOKEN: 'when set, GET /metrics requires Authorization: Bearer <this value> (unset: public)',
+  CHAT_SEARCH_CONCURRENCY: 'uncached chat searches run at once per instance; more wait briefly, then 503 (4)',
 } as const;
 
 const schema = z
@@ -78,6 +83,19 @@ const schema = z
     RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default('memory'),
     GRAPHIQL: flag(true),
     REQUEST_TIMEOUT_MS: positiveInt(15_000),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    METRICS_TOKEN: optionalText,
+    CHAT_SEARCH_CONCURRENCY: positiveInt(4),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -148,5 +166,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     graphiql: values.GRAPHIQL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY,
+    metricsToken: values.METRICS_TOKEN,
+    chatSearchConcurrency: values.CHAT_SEARCH_CONCURRENCY,
   };
 }

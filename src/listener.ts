@@ -1,13 +1,15 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { Services } from './context.js';
 import { RETRY_AFTER_SECONDS } from './errors.js';
 import { apiInfo } from './docs/api-info.js';
 import { createDocsRouter } from './docs/docs-routes.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
 import { createGraphqlHandler } from './graphql/yoga.js';
-import { TRUSTED_PROXIES } from './http/client-address.js';
+import { trustFunction } from './http/client-address.js';
+import { baseSecurity } from './http/html/page-security.js';
+import { hasMalformedPath, rejectMalformedPath } from './http/malformed-path.js';
+import { metricsAccess } from './http/metrics-access.js';
 import { createRouteLabeler } from './metrics.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
@@ -23,11 +25,11 @@ import { createRestRouter } from './rest/router.js';
 function createApp(services: Services): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', TRUSTED_PROXIES);
+  app.set('trust proxy', trustFunction(services.config.trustProxy));
 
-  app.use(helmet());
+  app.use(baseSecurity(services.config));
 
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', metricsAccess(services.config), async (_req, res) => {
     res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
   });
   app.get('/healthz', (_req, res) => {
@@ -78,7 +80,8 @@ export function createRequestListener(services: Services): RequestListener {
       stopTimer();
       requests.inc({ route, method, status: String(res.statusCode) });
     });
-    if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
+    if (hasMalformedPath(req.url)) rejectMalformedPath(res);
+    else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
     else if (!replayChatHit(req, res)) app(req, res);
   };
 }

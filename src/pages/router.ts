@@ -104,7 +104,7 @@ export function createPagesRouter(services: Services): Router {
       // Pages are public: a token is neither needed nor checked.
       const ctx = await createRequestContext(services, {
         authorization: undefined,
-        clientAddress: clientAddressOf(req),
+        clientAddress: clientAddressOf(req, services.config.trustProxy),
       });
       const sent = name.startsWith('clock~')
         ? await sendClock(ctx, res, name.slice('clock~'.length))
