@@ -44,8 +44,10 @@ export const configVariables = {
   REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body (15000)',
   TRUST_PROXY:
     'proxies whose X-Forwarded-For is believed: addresses and CIDRs (comma-separated; also loopback, linklocal, uniquelocal) or a hop count (none)',
-  METRICS_TOKEN: 'when set, GET /metrics requires Authorization: Bearer <this value> (unset: public)',
-  CHAT_SEARCH_CONCURRENCY: 'uncached chat searches run at once per instance; more wait briefly, then 503 (4)',
+  METRICS_TOKEN:
+    'when set, GET /metrics requires Authorization: Bearer <this value> (unset: public)',
+  CHAT_SEARCH_CONCURRENCY:
+    'uncached chat searches run at once per instance; more wait briefly, then 503 (4)',
 } as const;
 
 const schema = z

@@ -18,6 +18,12 @@ export function metricsAccess(config: Pick<Config, 'metricsToken'>): RequestHand
       return;
     }
     res.set('WWW-Authenticate', 'Bearer realm="metrics"');
-    sendError(res, new AppError('METRICS_UNAUTHORIZED', 'GET /metrics needs the metrics token (METRICS_TOKEN) as a bearer token.'));
+    sendError(
+      res,
+      new AppError(
+        'METRICS_UNAUTHORIZED',
+        'GET /metrics needs the metrics token (METRICS_TOKEN) as a bearer token.',
+      ),
+    );
   };
 }

@@ -18,7 +18,15 @@ describe('over plain http (the default PUBLIC_URL)', () => {
     await app.close();
   });
 
-  it.each(['/%ff', '/$%ff', '/clock~%ff', '/mcp%ff', '/api/chat-messages%ff', '/graphql/%ff', '/%e2%82'])(
+  it.each([
+    '/%ff',
+    '/$%ff',
+    '/clock~%ff',
+    '/mcp%ff',
+    '/api/chat-messages%ff',
+    '/graphql/%ff',
+    '/%e2%82',
+  ])(
     'answers the malformed path %s with 400 in the error shape and logs no error',
     async (path) => {
       for (const method of ['GET', 'POST']) {
@@ -60,11 +68,16 @@ describe('over https (PUBLIC_URL=https://...)', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['/healthz', '/nothing-here'])('sends HSTS and upgrade-insecure-requests on %s', async (path) => {
-    const response = await fetch(`${app.url}${path}`);
-    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-    expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
-  });
+  it.each(['/healthz', '/nothing-here'])(
+    'sends HSTS and upgrade-insecure-requests on %s',
+    async (path) => {
+      const response = await fetch(`${app.url}${path}`);
+      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+      expect(response.headers.get('content-security-policy')).toContain(
+        'upgrade-insecure-requests',
+      );
+    },
+  );
 });
 
 describe('METRICS_TOKEN', () => {
@@ -126,7 +139,8 @@ describe('piece names with control or bidirectional characters', () => {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: 'mutation($source: String!, $name: String) { publishPiece(source: $source, name: $name) { code } }',
+        query:
+          'mutation($source: String!, $name: String) { publishPiece(source: $source, name: $name) { code } }',
         variables: { source, name },
       }),
     });
@@ -138,7 +152,10 @@ describe('piece names with control or bidirectional characters', () => {
     const client = await connectHttp(app.url);
     try {
       for (const [, name] of names) {
-        const result = await client.callTool({ name: 'publish_piece', arguments: { source, name } });
+        const result = await client.callTool({
+          name: 'publish_piece',
+          arguments: { source, name },
+        });
         expect(result.isError).toBe(true);
         expect(toolErrorSchema.parse(result.structuredContent).code).toBe('NAME_UNSAFE_CHARACTERS');
       }

@@ -40,13 +40,17 @@ beforeAll(async () => {
   const record = await app.db.pieces.findOne({ code: piece.body?.code });
   alicePieceKey = `${record?.slug}.mjs`;
   aliceFolder = alicePieceKey.split('/')[0] as string;
-  await app.services.storage.put(`${aliceFolder}/2026/08/03/sunset.png`, Buffer.from('png'), 'image/png');
+  await app.services.storage.put(
+    `${aliceFolder}/2026/08/03/sunset.png`,
+    Buffer.from('png'),
+    'image/png',
+  );
   await app.services.storage.put('2026/08/03/guest.png', Buffer.from('png'), 'image/png');
 });
 afterAll(() => app.close());
 
 describe("track-media: an account's folder is its own", () => {
-  it('answers anyone registering an object in another account\'s folder as if nothing were there, and records nothing', async () => {
+  it("answers anyone registering an object in another account's folder as if nothing were there, and records nothing", async () => {
     const slug = `${aliceFolder}/2026/08/03/sunset.png`;
     const missing = `${aliceFolder}/2026/08/03/nothing-here.png`;
     const anonymous = await track({ slug, ext: 'png' });

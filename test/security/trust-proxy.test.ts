@@ -11,7 +11,10 @@ const ipv4 = fc.ipV4();
 const ipv6 = fc.ipV6();
 const address = fc.oneof(ipv4, ipv6);
 /** Proxy addresses as a configuration writes them (IPv6 in hexadecimal groups). */
-const proxyAddress = fc.oneof(ipv4, ipv6.filter((a) => !a.includes('.')));
+const proxyAddress = fc.oneof(
+  ipv4,
+  ipv6.filter((a) => !a.includes('.')),
+);
 const cidr = fc.oneof(
   fc.tuple(ipv4, fc.integer({ min: 1, max: 32 })).map(([a, bits]) => `${a}/${bits}`),
   fc
@@ -22,7 +25,11 @@ const cidr = fc.oneof(
     .map(([a, bits]) => `${a}/${bits}`),
 );
 /** What a client may put in X-Forwarded-For: addresses, or anything at all. */
-const forwardedValue = fc.oneof(address, fc.string({ maxLength: 40 }), fc.constant('x'.repeat(8192)));
+const forwardedValue = fc.oneof(
+  address,
+  fc.string({ maxLength: 40 }),
+  fc.constant('x'.repeat(8192)),
+);
 
 const trustOf = (value: string): TrustProxy => {
   const parsed = parseTrustProxy(value);
@@ -39,10 +46,13 @@ describe('TRUST_PROXY parsing', () => {
 
   it('reads any list of addresses and CIDRs, in any spacing, as those entries', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(proxyAddress, cidr), { minLength: 1, maxLength: 8 }), (entries) => {
-        const value = entries.join(' , ');
-        expect(parseTrustProxy(value)).toEqual({ kind: 'list', entries });
-      }),
+      fc.property(
+        fc.array(fc.oneof(proxyAddress, cidr), { minLength: 1, maxLength: 8 }),
+        (entries) => {
+          const value = entries.join(' , ');
+          expect(parseTrustProxy(value)).toEqual({ kind: 'list', entries });
+        },
+      ),
     );
   });
 
@@ -86,17 +96,24 @@ describe('the client address chosen from a forwarded chain', () => {
   const settings = fc.oneof(
     fc.constant('0'),
     fc.integer({ min: 1, max: 6 }).map(String),
-    fc.array(fc.oneof(proxyAddress, cidr), { minLength: 1, maxLength: 4 }).map((list) => list.join(',')),
+    fc
+      .array(fc.oneof(proxyAddress, cidr), { minLength: 1, maxLength: 4 })
+      .map((list) => list.join(',')),
     fc.constant('loopback'),
   );
 
   it('is always a real address: the peer or a forwarded address, never a made-up string', () => {
     fc.assert(
-      fc.property(settings, address, fc.array(forwardedValue, { maxLength: 8 }), (setting, peer, chain) => {
-        const chosen = chooseClientAddress(peer, chain, trustFunction(trustOf(setting)));
-        expect(isIP(chosen)).not.toBe(0);
-        expect([peer, ...chain.map((value) => value.trim())]).toContain(chosen);
-      }),
+      fc.property(
+        settings,
+        address,
+        fc.array(forwardedValue, { maxLength: 8 }),
+        (setting, peer, chain) => {
+          const chosen = chooseClientAddress(peer, chain, trustFunction(trustOf(setting)));
+          expect(isIP(chosen)).not.toBe(0);
+          expect([peer, ...chain.map((value) => value.trim())]).toContain(chosen);
+        },
+      ),
     );
   });
 
@@ -192,7 +209,7 @@ describe('rate limits behind X-Forwarded-For', () => {
       expect(statuses).toEqual([201, 201, 201, 201, 201, 201]);
     });
 
-    it('ignores forwarded values that are not addresses: they share the proxy\'s bucket', async () => {
+    it("ignores forwarded values that are not addresses: they share the proxy's bucket", async () => {
       const statuses = await publishes(app, (i) => `${'x'.repeat(8000)}${i}`);
       expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(4);
     });

@@ -6,8 +6,7 @@ type Directives = Record<string, string[] | null>;
 
 const isHttps = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.startsWith('https:');
 
-const insecureUpgrade = (config: Pick<Config, 'publicUrl'>) =>
-  isHttps(config) ? [] : null;
+const insecureUpgrade = (config: Pick<Config, 'publicUrl'>) => (isHttps(config) ? [] : null);
 
 /** The viewer pages: same-origin everything, no inline script or style, no plugins, no framing. */
 function pageDirectives(config: Pick<Config, 'publicUrl'>): Directives {

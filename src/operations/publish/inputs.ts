@@ -28,7 +28,8 @@ export const publishClockInput = z.preprocess(
 );
 
 /** C0, DEL and C1 controls, and the bidirectional marks, embeddings, overrides and isolates. */
-const UNSAFE_NAME_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+const UNSAFE_NAME_CHARACTER =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 export const publishPieceInput = z.object({
   source: sourceField(PIECE_MAX),
