@@ -59,3 +59,45 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
   }
   return added;
 }
+
+/**
+ * Removes claims older than `olderThan` whose record was never written (a publisher killed between
+ * claiming a code and writing its record), so the code is free again. A claim is young while its
+ * publisher may still be writing: only ones from before `olderThan` are looked at.
+ */
+export async function sweepOrphanedClaims(db: Database, olderThan: Date): Promise<number> {
+  const records = {
+    kidlisp: db.kidlisp,
+    piece: db.pieces,
+    painting: db.paintings,
+    tape: db.tapes,
+  } as const;
+  let removed = 0;
+  for (const [kind, collection] of Object.entries(records) as [
+    CodeRecord['kind'],
+    (typeof records)[CodeRecord['kind']],
+  ][]) {
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const found = await collection
+        .find({ code: { $in: batch } }, { projection: { code: 1, _id: 0 } })
+        .toArray();
+      const present = new Set(found.map((record) => record.code));
+      const orphans = batch.filter((code) => !present.has(code));
+      if (orphans.length > 0) {
+        removed += (
+          await db.codes.deleteMany({ _id: { $in: orphans }, kind, when: { $lt: olderThan } })
+        ).deletedCount;
+      }
+      batch = [];
+    };
+    const claims = db.codes.find({ kind, when: { $lt: olderThan } }, { projection: { _id: 1 } });
+    for await (const claim of claims) {
+      batch.push(claim._id);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  }
+  return removed;
+}
