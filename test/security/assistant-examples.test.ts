@@ -17,8 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const textOf = (contents: { text?: unknown }[]) =>
-  contents.map((item) => (typeof item.text === 'string' ? item.text : '')).join('');
+const textOf = (contents: object[]) =>
+  contents
+    .map((item) => ('text' in item && typeof item.text === 'string' ? item.text : ''))
+    .join('');
 
 describe.each([
   ['/mcp (Streamable HTTP)', (url: string) => connectHttp(url)],
