@@ -12,6 +12,7 @@ import { sweepOrphanedClaims, syncCodeRegistry } from './db/code-registry.js';
 import { ensureIndexes } from './db/indexes.js';
 import type { Logger } from './logger.js';
 import { createChatCache } from './operations/chat/index.js';
+import { createSearchSlots } from './operations/chat/search-slots.js';
 import type { Services } from './context.js';
 import { createMetrics } from './metrics.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
@@ -94,6 +95,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     publishLimiter: createPublishRateLimiter(settled, db),
     metrics: createMetrics(),
     chatCache: createChatCache(),
+    chatSearches: createSearchSlots(settled.chatSearchConcurrency),
   };
   server.on('request', createRequestListener(services));
 
