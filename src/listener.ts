@@ -14,6 +14,7 @@ import { createRouteLabeler } from './metrics.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
 import { createPagesRouter } from './pages/router.js';
+import { createViewCache, type ViewCache } from './pages/view-cache.js';
 import { replayCachedChatPage } from './rest/chat-page.js';
 import { createRestRouter } from './rest/router.js';
 
@@ -22,7 +23,7 @@ import { createRestRouter } from './rest/router.js';
  * endpoint at /mcp, and the pages (with the 404 page for everything else). /graphql never
  * reaches it (see createRequestListener).
  */
-function createApp(services: Services): Express {
+function createApp(services: Services, views: ViewCache): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustFunction(services.config.trustProxy));
@@ -55,7 +56,7 @@ function createApp(services: Services): Express {
   );
   if (services.config.graphiql) app.use(GRAPHIQL_ASSETS, graphiqlAssetsRouter());
   // Last: the viewer pages, and the 404 page for every path nothing above answered.
-  app.use(createPagesRouter(services));
+  app.use(createPagesRouter(services, views));
   return app;
 }
 
@@ -67,7 +68,9 @@ const isGraphqlPath = (url: string | undefined, endpoint: string) =>
 /** The HTTP entry: /graphql goes straight to Yoga (no express in front of it), everything else to express. */
 export function createRequestListener(services: Services): RequestListener {
   const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
-  const app = createApp(services);
+  // Viewer pages and raw files, rendered once per item: a repeated GET is replayed before express.
+  const views = createViewCache();
+  const app = createApp(services, views);
   // A cached chat page is the hot read: replayed without express (src/rest/chat-page.ts).
   const replayChatHit = replayCachedChatPage(services);
   const { requests, duration } = services.metrics;
@@ -82,6 +85,6 @@ export function createRequestListener(services: Services): RequestListener {
     });
     if (hasMalformedPath(req.url)) rejectMalformedPath(res);
     else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
-    else if (!replayChatHit(req, res)) app(req, res);
+    else if (!replayChatHit(req, res) && !views.replay(req, res)) app(req, res);
   };
 }
