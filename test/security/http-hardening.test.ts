@@ -56,6 +56,15 @@ describe('over plain http (the default PUBLIC_URL)', () => {
     },
   );
 
+  it('sends no upgrade-insecure-requests with the GraphiQL page either', async () => {
+    const response = await client.get('/graphql', { accept: 'text/html' });
+    expect(response.status).toBe(200);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(String(response.headers['content-security-policy'])).not.toContain(
+      'upgrade-insecure-requests',
+    );
+  });
+
   it('serves /metrics to anyone while METRICS_TOKEN is unset', async () => {
     expect((await client.get('/metrics')).status).toBe(200);
   });

@@ -191,9 +191,39 @@ describe('rate limits behind X-Forwarded-For', () => {
     });
     afterAll(() => app.close());
 
-    it('keeps limiting a client that makes up a new address for each request', async () => {
+    it('keeps limiting a client that makes up a new address for each request, on every face', async () => {
       const statuses = await publishes(app, (i) => `203.0.113.${i + 1}`);
       expect(statuses).toEqual([201, 201, 429, 429, 429, 429]);
+      const client = createHttpClient(app.url);
+      try {
+        const viaGraphql = await client.graphql(
+          'mutation { publishKidlisp(source: "(wipe 99)") { code } }',
+          {},
+          { 'x-forwarded-for': '203.0.113.200' },
+        );
+        expect(viaGraphql.json.errors?.[0]?.extensions?.code).toBe('RATE_LIMITED');
+      } finally {
+        client.close();
+      }
+      const { StreamableHTTPClientTransport, Client } = await import(
+        '@modelcontextprotocol/client'
+      );
+      const mcp = new Client({ name: 'spoofer', version: '1.0.0' });
+      await mcp.connect(
+        new StreamableHTTPClientTransport(new URL('/mcp', app.url), {
+          requestInit: { headers: { 'x-forwarded-for': '203.0.113.201' } },
+        }),
+      );
+      try {
+        const result = await mcp.callTool({
+          name: 'publish_kidlisp',
+          arguments: { source: '(wipe 98)' },
+        });
+        expect(result.isError).toBe(true);
+        expect(result.structuredContent).toMatchObject({ code: 'RATE_LIMITED' });
+      } finally {
+        await mcp.close();
+      }
     });
   });
 
