@@ -1,4 +1,4 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { AppError, errorHeaders } from '../errors.js';
 
 /** The path part of a request target, without its query. */

@@ -29,6 +29,7 @@ export const publishClockInput = z.preprocess(
 
 /** C0, DEL and C1 controls, and the bidirectional marks, embeddings, overrides and isolates. */
 const UNSAFE_NAME_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
   /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
 
 export const publishPieceInput = z.object({
