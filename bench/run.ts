@@ -7,7 +7,7 @@ import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
 import { benchPages } from './pages.js';
 import { benchPublish } from './publish.js';
-import { printRows, trackPeakMemory, type BenchRow } from './report.js';
+import { type BenchRow, printRows, trackPeakMemory } from './report.js';
 import { benchValidators, type TimingRow } from './validators.js';
 
 /** `npm run bench`: every case beside its baseline in this one run, on loopback; writes bench/results.md. */

@@ -1,8 +1,8 @@
 import type { Authenticator, Viewer } from './auth/authenticator.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { Metrics } from './metrics.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 import type { ChatCache } from './operations/chat/cache.js';
 import type { SearchSlots } from './operations/chat/search-slots.js';
 import type { RateLimiter } from './rate-limit/index.js';

@@ -1,7 +1,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
+import { RETRY_AFTER_SECONDS } from './app-error.js';
 import type { Services } from './context.js';
-import { RETRY_AFTER_SECONDS } from './errors.js';
 import { apiInfo } from './docs/api-info.js';
 import { createDocsRouter } from './docs/docs-routes.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
@@ -10,9 +10,9 @@ import { trustFunction } from './http/client-address.js';
 import { baseSecurity } from './http/html/page-security.js';
 import { hasMalformedPath, rejectMalformedPath } from './http/malformed-path.js';
 import { metricsAccess } from './http/metrics-access.js';
-import { createRouteLabeler } from './metrics.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
+import { createRouteLabeler } from './metrics.js';
 import { createPagesRouter } from './pages/router.js';
 import { createViewCache, type ViewCache } from './pages/view-cache.js';
 import { replayCachedChatPage } from './rest/chat-page.js';
@@ -61,8 +61,7 @@ function createApp(services: Services, views: ViewCache): Express {
 }
 
 const isGraphqlPath = (url: string | undefined, endpoint: string) =>
-  url !== undefined &&
-  url.startsWith(endpoint) &&
+  url?.startsWith(endpoint) &&
   (url.length === endpoint.length || url[endpoint.length] === '?' || url[endpoint.length] === '/');
 
 /** The HTTP entry: /graphql goes straight to Yoga (no express in front of it), everything else to express. */

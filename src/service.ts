@@ -2,19 +2,20 @@ import { once } from 'node:events';
 import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createRequestListener } from './listener.js';
 import { createAuthenticator } from './auth/authenticator.js';
-import type { Config } from './config.js';
-import { connectDatabase, type Database } from './db/client.js';
-import { startEmbeddedMongo, type EmbeddedMongo } from './db/embedded/index.js';
-import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
+import { type Config, defaultPublicUrl } from './config.js';
+import type { Services } from './context.js';
+import type { Database } from './db/client.js';
+import { connectDatabase } from './db/client.js';
 import { sweepOrphanedClaims, syncCodeRegistry } from './db/code-registry.js';
+import { type EmbeddedMongo, startEmbeddedMongo } from './db/embedded/index.js';
+import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
 import { ensureIndexes } from './db/indexes.js';
+import { createRequestListener } from './listener.js';
 import type { Logger } from './logger.js';
+import { createMetrics } from './metrics.js';
 import { createChatCache } from './operations/chat/index.js';
 import { createSearchSlots } from './operations/chat/search-slots.js';
-import type { Services } from './context.js';
-import { createMetrics } from './metrics.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
 import { createStorage, type ObjectStorage } from './storage/index.js';
 
@@ -83,7 +84,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   const { port } = server.address() as AddressInfo;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
   const settled = config.publicUrlFollowsPort
-    ? { ...config, publicUrl: `http://localhost:${port}` }
+    ? { ...config, publicUrl: defaultPublicUrl(port) }
     : config;
 
   const services: Services = {

@@ -7,8 +7,8 @@ import {
   revokeApiToken,
 } from '../auth/api-tokens.js';
 import { loadConfig } from '../config.js';
-import { UsageError } from './usage-error.js';
 import { connectForCommand } from './connect.js';
+import { UsageError } from './usage-error.js';
 
 const usage =
   'Usage: publish-gateway token create --handle @name [--label text] [--account id] | token list | token revoke <token-or-prefix>';

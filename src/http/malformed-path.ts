@@ -1,5 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { AppError, errorHeaders } from '../errors.js';
+import { AppError, errorHeaders } from '../app-error.js';
 
 /** The path part of a request target, without its query. */
 const pathOf = (url: string) => {

@@ -1,7 +1,7 @@
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { AppError } from '../app-error.js';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
 import { sendError } from './respond.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();

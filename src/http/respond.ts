@@ -1,9 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { clientAddressOf } from './client-address.js';
-import { AppError } from '../errors.js';
-import { payloadTooLarge } from './body-limit.js';
+import { AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
-import { errorHeaders } from '../errors.js';
+import { payloadTooLarge } from './body-limit.js';
+import { clientAddressOf } from './client-address.js';
 import { toAppError } from './failure.js';
 
 export function sendError(res: Response, error: AppError): void {

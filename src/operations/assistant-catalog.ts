@@ -7,8 +7,9 @@
  * zod input (publish/inputs.ts) does, so an over-length source fails with the service's
  * machine code (SOURCE_TOO_LONG) rather than a generic schema error.
  */
-import { formatCount } from '../domain/format.js';
+
 import { z } from 'zod';
+import { formatCount } from '../domain/format.js';
 import { CLOCK_MAX, KIDLISP_MAX, NAME_MAX, PIECE_MAX } from './publish/inputs.js';
 
 const chars = (max: number) => `at most ${formatCount(max)} characters`;

@@ -1,26 +1,25 @@
-import express, { Router, type NextFunction, type Request, type Response } from 'express';
-import { AppError } from '../errors.js';
-import { findClock } from '../operations/items/clock-item.js';
+import express, { type NextFunction, type Request, type Response, Router } from 'express';
+import { AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import { sourceHash } from '../domain/hash.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { errorHeaders } from '../errors.js';
 import { toAppError } from '../http/failure.js';
+import { pageSecurity } from '../http/html/page-security.js';
+import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
+import { findClock } from '../operations/items/clock-item.js';
 import {
   findPublished,
-  kindsWithRawExt,
+  type ItemType,
+  itemTypesWithRawExt,
   pieceSource,
   rawExt,
   readPublishedFile,
   withPreview,
-  type PublishedKind,
 } from '../operations/items/published-item.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
-import { publicDir } from '../http/html/public-dir.js';
-import { pageSecurity } from '../http/html/page-security.js';
-import { sourceHash } from '../domain/hash.js';
 import type { ViewCache } from './view-cache.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
@@ -74,11 +73,11 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     req: Request,
     res: Response,
     code: string,
-    kinds?: PublishedKind[],
+    types?: ItemType[],
   ): Promise<boolean> {
-    const item = await findPublished(ctx, code, kinds);
+    const item = await findPublished(ctx, code, types);
     if (!item) return false;
-    switch (item.kind) {
+    switch (item.type) {
       case 'kidlisp':
         return sendView(req, res, `page:kidlisp:${code}:${sourceHash(item.source)}`, 'html', () =>
           itemPage(withPreview(item)),
@@ -95,7 +94,7 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
         );
       }
       default:
-        return sendView(req, res, `page:${item.kind}:${code}`, 'html', () => itemPage(item));
+        return sendView(req, res, `page:${item.type}:${code}`, 'html', () => itemPage(item));
     }
   }
 
@@ -107,9 +106,9 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     code: string,
     ext: string,
   ): Promise<boolean> {
-    const item = await findPublished(ctx, code, kindsWithRawExt(ext));
+    const item = await findPublished(ctx, code, itemTypesWithRawExt(ext));
     if (!item || ext !== rawExt(item)) return false;
-    if (item.kind === 'kidlisp') {
+    if (item.type === 'kidlisp') {
       return sendView(
         req,
         res,
@@ -119,7 +118,7 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
         rawHeaders(),
       );
     }
-    if (item.kind === 'piece') {
+    if (item.type === 'piece') {
       const source = await pieceSource(ctx, item);
       if (source === null) return false;
       return sendView(

@@ -1,6 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { assertSafeKey, contentTypeFor, type ObjectStorage } from './storage.js';
 
 /** A write in progress: `<key>.<12 hex>.tmp`, renamed to `<key>` when whole. */

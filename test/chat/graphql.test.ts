@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql, startTestApp, type TestApp } from '../support/app.js';
 import {
+  type Channel,
   chronological,
   getJson,
   insertHandles,
   insertMessages,
+  type MessageFixture,
   message,
   visible,
-  type Channel,
-  type MessageFixture,
 } from './fixtures.js';
 
 const ALICE = 'auth0|alice';

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../src/domain/kidlisp/index.js';
 import { postJson, startTestApp, type TestApp } from '../support/app.js';
 import {
+  type Browser,
   INSTALL_TIMEOUT_MS,
   launchBrowser,
   screenshotPath,
-  type Browser,
 } from './support/browser.js';
 import { gradientPng } from './support/png.js';
 

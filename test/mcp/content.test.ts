@@ -13,7 +13,7 @@ import {
 } from '../../src/operations/assistant-catalog.js';
 
 describe('assistant catalog', () => {
-  it('uses the exact names of the spec', () => {
+  it('uses the exact names of docs/contract.md', () => {
     expect(Object.keys(assistantTools).sort()).toEqual([
       'get_api_info',
       'preview_kidlisp',

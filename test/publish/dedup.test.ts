@@ -60,7 +60,7 @@ describe('deduplication', () => {
       Array.from({ length: 20 }, () => postJson(`${app.url}/api/store-kidlisp`, body)),
     );
     const claimed = await app.db.codes
-      .find({ kind: 'kidlisp' })
+      .find({ type: 'kidlisp' })
       .map((record) => record._id)
       .toArray();
     const stored = await app.db.kidlisp.distinct('code');
@@ -89,21 +89,5 @@ describe('deduplication', () => {
       }
     }
     expect(codes.size).toBe(90);
-  });
-
-  it('clock codes are pronounceable and played at /clock~<code>', async () => {
-    const response = await postJson(`${app.url}/api/store-clock`, { source: 'ceg dfa' });
-    expect(response.body?.code).toMatch(/^([bdfghjklmnprstvwz][aeiou1-689])+$/);
-    expect(response.body?.url).toBe(`https://art.example/clock~${response.body?.code}`);
-  });
-
-  it('prefers source over the legacy melody field, and accepts melody alone', async () => {
-    const both = await postJson(`${app.url}/api/store-clock`, { source: 'abc', melody: 'xyz' });
-    const legacy = await postJson(`${app.url}/api/store-clock`, { melody: 'g f e d' });
-    expect(legacy.status).toBe(201);
-    expect(await app.db.clocks.findOne({ code: both.body?.code })).toMatchObject({ source: 'abc' });
-    expect(await app.db.clocks.findOne({ code: legacy.body?.code })).toMatchObject({
-      source: 'g f e d',
-    });
   });
 });

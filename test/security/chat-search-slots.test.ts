@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAppError } from '../../src/errors.js';
+import { isAppError } from '../../src/app-error.js';
 import { createSearchSlots } from '../../src/operations/chat/search-slots.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { createHttpClient, type HttpClient } from '../support/http-client.js';
 
 const deferred = () => {
   let resolve!: () => void;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toolErrorSchema } from '../../src/operations/assistant-catalog.js';
 import { connectHttp } from '../mcp/support.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { createHttpClient, type HttpClient } from '../support/http-client.js';
 
 describe('over plain http (the default PUBLIC_URL)', () => {
   let app: TestApp;

@@ -2,7 +2,7 @@ import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { LEFTOVER_AGE_MS, startService, type RunningService } from '../../src/service.js';
+import { LEFTOVER_AGE_MS, type RunningService, startService } from '../../src/service.js';
 import { postJson, startTestApp, type TestApp } from '../support/app.js';
 
 const source = (shade: number) => `export function paint({ wipe }) { wipe(${shade}); }`;
@@ -16,8 +16,8 @@ beforeAll(async () => {
   app = await startTestApp();
   // What `kill -9` between claiming a code and writing its record leaves, and a claim in progress.
   await app.db.codes.insertMany([
-    { _id: 'crash', kind: 'piece', when: minutesAgo(30) },
-    { _id: 'in-flight', kind: 'piece', when: new Date() },
+    { _id: 'crash', type: 'piece', when: minutesAgo(30) },
+    { _id: 'in-flight', type: 'piece', when: new Date() },
   ]);
   const kept = await postJson(`${app.url}/api/store-piece`, { source: source(0), name: 'kept' });
   expect(kept.body?.code).toBe('kept');

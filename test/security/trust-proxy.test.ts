@@ -1,11 +1,11 @@
-import fc from 'fast-check';
 import { isIP } from 'node:net';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { parseTrustProxy, type TrustProxy } from '../../src/domain/trust-proxy.js';
 import { chooseClientAddress, trustFunction } from '../../src/http/client-address.js';
-import { createHttpClient } from '../support/http-client.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { createHttpClient } from '../support/http-client.js';
 
 const ipv4 = fc.ipV4();
 const ipv6 = fc.ipV6();

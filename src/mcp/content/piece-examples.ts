@@ -3,7 +3,7 @@ import type { KidlispExample } from '../backend.js';
 export const EXAMPLE_COUNT = 6;
 const SOURCE_SHOWN = 2_000;
 
-/** Shown when nothing has been published yet: programs the validator must accept (spec/kidlisp.md). */
+/** Shown when nothing has been published yet: programs the validator must accept (docs/kidlisp.md). */
 export const bundledExamples: readonly { title: string; source: string }[] = [
   { title: 'Comma one-liner', source: 'purple, ink, line, blur 5' },
   {

@@ -1,7 +1,7 @@
 import type { Document, ObjectId } from 'mongodb';
+import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
-import type { RequestContext } from '../../context.js';
 import type { ChatPosition } from './cursor.js';
 import type { ChatChannel } from './inputs.js';
 import { chatLoaders } from './loaders.js';

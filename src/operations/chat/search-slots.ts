@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import { AppError } from '../../app-error.js';
 
 /** How long an uncached search waits for a free slot before it is answered 503. */
 export const SEARCH_WAIT_MS = 2_000;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isTape, MAX_TAPE_SECONDS, MEDIA_EXTS, checkMediaSlug } from '../../domain/media.js';
 import { KIDLISP_MAX_LENGTH } from '../../domain/kidlisp/index.js';
+import { checkMediaSlug, isTape, MAX_TAPE_SECONDS, MEDIA_EXTS } from '../../domain/media.js';
 import { MELODY_MAX_LENGTH } from '../../domain/melody/index.js';
 import { failWith, sourceField } from '../validation.js';
 

@@ -1,14 +1,14 @@
 import type { Collection } from 'mongodb';
-import { codeCandidates } from '../../domain/codes.js';
-import { isTape, mayRegisterSlug, mediaCollection, type MediaExt } from '../../domain/media.js';
-import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
+import type { ItemType, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
+import { codeCandidates } from '../../domain/codes.js';
+import { isTape, type MediaExt, mayRegisterSlug, mediaCollection } from '../../domain/media.js';
 import { defineOperation } from '../operation.js';
-import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
-import { trackMediaInput, type TrackMediaInput } from './inputs.js';
+import { type TrackMediaInput, trackMediaInput } from './inputs.js';
+import { enforcePublishLimit } from './rate-limit.js';
 import { itemUrl } from './urls.js';
 
 export interface TrackMediaResult {
@@ -20,7 +20,7 @@ export interface TrackMediaResult {
 
 type MediaRecord = PaintingRecord | PieceRecord | TapeRecord;
 
-const kindOf: Record<ReturnType<typeof mediaCollection>, CodeRecord['kind']> = {
+const itemTypeOf: Record<ReturnType<typeof mediaCollection>, ItemType> = {
   paintings: 'painting',
   pieces: 'piece',
   tapes: 'tape',
@@ -32,7 +32,7 @@ function mediaRecord(input: TrackMediaInput, code: string, user: string | undefi
     const duration = input.metadata?.totalDuration;
     return {
       ...base,
-      kind: input.ext as 'zip' | 'mp4',
+      kind: input.ext as TapeRecord['kind'], // the tape's format, stored as the reference names it
       ...(duration !== undefined ? { totalDuration: duration } : {}),
     };
   }
@@ -69,7 +69,7 @@ export const trackMedia = defineOperation({
       collection,
       identity: 'slug',
       existing: () => existingCode(collection, input.slug),
-      claim: () => claimCode(db, kindOf[collectionName], candidates),
+      claim: () => claimCode(db, itemTypeOf[collectionName], candidates),
       release: (code) => releaseCode(db, code, collection),
       prepare: async (code) => ({ record: mediaRecord(input, code, account) }),
     });
