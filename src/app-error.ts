@@ -10,6 +10,7 @@ export const errorStatus = {
   SOURCE_NOT_STRING: 400,
   SOURCE_TOO_LONG: 400,
   NAME_INVALID: 400,
+  NAME_UNSAFE_CHARACTERS: 400,
   PIECE_NO_LIFECYCLE: 400,
   PIECE_SYNTAX: 400,
   EXT_UNSUPPORTED: 400,
@@ -23,7 +24,9 @@ export const errorStatus = {
   SEARCH_TOO_LONG: 400,
   FROM_INVALID: 400,
   CURSOR_INVALID: 400,
+  PATH_INVALID: 400,
   UNAUTHENTICATED: 401,
+  METRICS_UNAUTHORIZED: 401,
   MEDIA_NOT_FOUND: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -34,6 +37,7 @@ export const errorStatus = {
   DB_UNAVAILABLE: 503,
   STORAGE_UNAVAILABLE: 503,
   TIMEOUT: 503,
+  BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -87,6 +91,8 @@ export function errorHeaders(error: AppError): Record<string, string> {
     case 'STORAGE_UNAVAILABLE':
     case 'TIMEOUT':
       return { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+    case 'BUSY':
+      return { 'Retry-After': String(error.details.retryAfter ?? 1) };
     case 'RATE_LIMITED':
       return { 'Retry-After': String(error.details.retryAfter ?? 60) };
     default:

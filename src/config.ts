@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './domain/trust-proxy.js';
 
 const optionalText = z
   .string()
@@ -33,6 +34,7 @@ export const configDefaults = {
   RATE_LIMIT_STORE: 'memory',
   GRAPHIQL: true,
   REQUEST_TIMEOUT_MS: 15_000,
+  CHAT_SEARCH_CONCURRENCY: 4,
 } as const;
 
 /** Every environment variable the service reads and its meaning (its default is in configDefaults). */
@@ -60,6 +62,12 @@ export const configVariables = {
   RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database)',
   GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers',
   REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body',
+  TRUST_PROXY:
+    'proxies whose X-Forwarded-For is believed: addresses and CIDRs (comma-separated; also loopback, linklocal, uniquelocal) or a hop count; unset: none',
+  METRICS_TOKEN:
+    'when set, GET /metrics requires Authorization: Bearer <this value>; unset: public',
+  CHAT_SEARCH_CONCURRENCY:
+    'uncached chat searches run at once per instance; more wait up to 2 s, then 503 with Retry-After',
 } as const;
 
 export type ConfigVariable = keyof typeof configVariables;
@@ -111,6 +119,19 @@ const schema = z
     RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default(configDefaults.RATE_LIMIT_STORE),
     GRAPHIQL: flag(configDefaults.GRAPHIQL),
     REQUEST_TIMEOUT_MS: positiveInt(configDefaults.REQUEST_TIMEOUT_MS),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    METRICS_TOKEN: optionalText,
+    CHAT_SEARCH_CONCURRENCY: positiveInt(configDefaults.CHAT_SEARCH_CONCURRENCY),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -181,5 +202,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     graphiql: values.GRAPHIQL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY,
+    metricsToken: values.METRICS_TOKEN,
+    chatSearchConcurrency: values.CHAT_SEARCH_CONCURRENCY,
   };
 }
