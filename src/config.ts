@@ -41,6 +41,12 @@ export const configVariables = {
   RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database) (memory)',
   GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers (true)',
   REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body (15000)',
+  CHAT_LIVE_SOURCE:
+    'live chat source: auto (change streams when the database has them, else polling) or polling (auto)',
+  CHAT_POLL_INTERVAL_MS:
+    'live chat without change streams (a standalone server, the embedded one): how often new messages are read (100)',
+  SUBSCRIBERS_MAX: 'live chat streams open at once in this process; more answer 503 (2000)',
+  SUBSCRIBERS_PER_CLIENT: 'live chat streams one client may hold open; more answer 429 (10)',
 } as const;
 
 const schema = z
@@ -78,6 +84,10 @@ const schema = z
     RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default('memory'),
     GRAPHIQL: flag(true),
     REQUEST_TIMEOUT_MS: positiveInt(15_000),
+    CHAT_LIVE_SOURCE: z.enum(['auto', 'polling']).default('auto'),
+    CHAT_POLL_INTERVAL_MS: positiveInt(100),
+    SUBSCRIBERS_MAX: positiveInt(2_000),
+    SUBSCRIBERS_PER_CLIENT: positiveInt(10),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -148,5 +158,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     graphiql: values.GRAPHIQL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    liveChat: {
+      source: values.CHAT_LIVE_SOURCE,
+      pollIntervalMs: values.CHAT_POLL_INTERVAL_MS,
+      subscribersMax: values.SUBSCRIBERS_MAX,
+      subscribersPerClient: values.SUBSCRIBERS_PER_CLIENT,
+    },
   };
 }

@@ -8,10 +8,11 @@ import type { Config } from './config.js';
 import { connectDatabase } from './db/client.js';
 import { startEmbeddedMongo, type EmbeddedMongo } from './db/embedded/index.js';
 import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
-import { syncCodeRegistry } from './db/code-registry.js';
+import { reservedCodesInUse, syncCodeRegistry } from './db/code-registry.js';
 import { ensureIndexes } from './db/indexes.js';
 import type { Logger } from './logger.js';
 import { createChatCache } from './operations/chat/index.js';
+import { createChatHub, probeChangeStreams } from './operations/chat/live/index.js';
 import type { Services } from './context.js';
 import { createMetrics } from './metrics.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
@@ -45,6 +46,19 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   await ensureIndexes(db.db, logger);
   const registered = await syncCodeRegistry(db);
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
+  const shadowed = await reservedCodesInUse(db);
+  if (shadowed.length > 0)
+    logger.warn(
+      { codes: shadowed },
+      'stored codes equal to paths of this service: those paths answer, not the items',
+    );
+  const changeStreams =
+    config.liveChat.source === 'auto' && (await probeChangeStreams(db.chat.system));
+  if (!changeStreams && config.liveChat.source === 'auto')
+    logger.info(
+      { intervalMs: config.liveChat.pollIntervalMs },
+      'the database has no change streams: live chat polls for new messages and reports no removals',
+    );
 
   // Listen first, so a configuration that follows the port (PORT=0) knows its real address.
   // headersTimeout may not exceed requestTimeout (Node refuses to start otherwise), and both are
@@ -74,6 +88,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     publishLimiter: createPublishRateLimiter(settled, db),
     metrics: createMetrics(),
     chatCache: createChatCache(),
+    chatHub: createChatHub({
+      db,
+      logger,
+      mode: changeStreams ? 'change-stream' : 'polling',
+      pollIntervalMs: settled.liveChat.pollIntervalMs,
+      subscribersMax: settled.liveChat.subscribersMax,
+      subscribersPerClient: settled.liveChat.subscribersPerClient,
+    }),
   };
   server.on('request', createRequestListener(services));
 
@@ -82,6 +104,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     (closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Live streams end here, or the server would wait for them for ever.
+      await services.chatHub.close();
       await stopped;
       await db.close();
       if (embedded) {

@@ -1,6 +1,7 @@
 import { MongoBulkWriteError } from 'mongodb';
 import type { Database } from './client.js';
 import type { CodeRecord } from './collections.js';
+import { reservedWords } from '../domain/codes.js';
 
 const BATCH = 1_000;
 
@@ -58,4 +59,16 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
     await flush();
   }
   return added;
+}
+
+/**
+ * Codes already stored (registered, or in a record not yet registered) that equal a path of
+ * this service, such as `chat`: such an item stays in the database but its path answers the
+ * service's page. Run after syncCodeRegistry, so the registry holds every code.
+ */
+export async function reservedCodesInUse(db: Database): Promise<string[]> {
+  const rows = await db.codes
+    .find({ _id: { $in: reservedWords() } }, { projection: { _id: 1 } })
+    .toArray();
+  return rows.map((row) => row._id).sort();
 }

@@ -7,7 +7,7 @@ import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './gra
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
-import { errorHeaders } from '../errors.js';
+import { type AppError, errorHeaders } from '../errors.js';
 import { toAppError } from '../http/failure.js';
 import { schema } from './index.js';
 import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
@@ -17,6 +17,15 @@ function originalOf(error: unknown): unknown {
   while (current instanceof GraphQLError && current.originalError) current = current.originalError;
   return current;
 }
+
+/**
+ * A bad token keeps its 401 (as on REST), and a live chat subscription refused for its limits
+ * its 429 or 503, since no stream starts; other errors ride in a 200 with their headers.
+ */
+const keepsStatus = (error: AppError) =>
+  error.code === 'UNAUTHENTICATED' ||
+  error.code === 'TOO_MANY_STREAMS' ||
+  error.code === 'SUBSCRIBERS_FULL';
 
 /** Contract errors keep their machine code in `extensions.code`; anything else is masked as INTERNAL. */
 export function toGraphQLError(error: unknown, services: Services): GraphQLError {
@@ -38,9 +47,8 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
     extensions: {
       code: appError.code,
       ...appError.details,
-      // A bad token keeps its 401 (as on REST); other errors ride in a 200 with their headers (Retry-After).
       ...(Object.keys(headers).length > 0
-        ? { http: { ...(appError.status === 401 ? { status: 401 } : {}), headers } }
+        ? { http: { ...(keepsStatus(appError) ? { status: appError.status } : {}), headers } }
         : {}),
     },
   });

@@ -14,6 +14,8 @@ export interface ChatEntry {
   text: string;
   when: Date;
   instance: ChatChannel;
+  /** Sender and hearts read once for every live subscriber (src/operations/chat/live/present.ts). */
+  presented?: { from: string; hearts: number };
 }
 
 /** A bound is a time (REST `before`) or a (when, _id) position (GraphQL cursors). */
