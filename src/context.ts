@@ -4,7 +4,7 @@ import type { Database } from './db/client.js';
 import type { Metrics } from './metrics.js';
 import type { Logger } from './logger.js';
 import type { ChatCache } from './operations/chat/cache.js';
-import type { ChatHub } from './operations/chat/live/hub.js';
+import type { ChatHub } from './operations/chat/live/chat-hub.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
 

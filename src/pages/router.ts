@@ -16,6 +16,10 @@ import {
   type PublishedKind,
 } from '../operations/items/published-item.js';
 import { clockPage } from './clock-page.js';
+import { chatPage, CHAT_PAGE_SIZE } from './chat-page.js';
+import { chatMessagesConnection } from '../operations/chat/index.js';
+import { presentEntries } from '../operations/chat/live/index.js';
+import { runOperation } from '../operations/operation.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
 import { publicDir } from '../http/html/public-dir.js';
@@ -96,6 +100,36 @@ export function createPagesRouter(services: Services): Router {
     sendHtml(res, clockPage(clock));
     return true;
   }
+
+  // The live chat page; `chat` is a reserved code, so no item is hidden behind it.
+  router.get('/chat', async (req, res, next) => {
+    try {
+      const ctx = await createRequestContext(services, {
+        authorization: undefined,
+        clientAddress: clientAddressOf(req),
+      });
+      const instance = typeof req.query.instance === 'string' ? req.query.instance : undefined;
+      const page = await runOperation(chatMessagesConnection, ctx, {
+        instance,
+        last: CHAT_PAGE_SIZE,
+      });
+      const entries = await presentEntries(
+        services.db,
+        page.edges.map((edge) => edge.node),
+      );
+      res.set('Cache-Control', 'no-store');
+      sendHtml(
+        res,
+        chatPage(
+          instance === 'clock' || instance === 'all' ? instance : 'system',
+          entries,
+          page.pageInfo.endCursor,
+        ),
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
 
   router.get('/:name', async (req: Request<{ name: string }>, res, next) => {
     const { name } = req.params;

@@ -5,18 +5,9 @@ import type { RequestContext } from '../../context.js';
 import type { ChatPosition } from './cursor.js';
 import type { ChatChannel } from './inputs.js';
 import { chatLoaders } from './loaders.js';
+import type { ChatEntry } from './chat-entry.js';
 
-/** A stored message as read, tagged with its channel; `from` and `hearts` come from the loaders. */
-export interface ChatEntry {
-  _id: ObjectId;
-  id: string;
-  user: string | undefined;
-  text: string;
-  when: Date;
-  instance: ChatChannel;
-  /** Sender and hearts read once for every live subscriber (src/operations/chat/live/present.ts). */
-  presented?: { from: string; hearts: number };
-}
+export type { ChatEntry } from './chat-entry.js';
 
 /** A bound is a time (REST `before`) or a (when, _id) position (GraphQL cursors). */
 export type ChatBound = Pick<ChatPosition, 'when'> & Partial<ChatPosition>;

@@ -1,4 +1,4 @@
-import type { ChatEntry } from '../read-window.js';
+import type { ChatEntry } from '../chat-entry.js';
 import type { ChatChannel } from '../inputs.js';
 
 /** A message removed from a channel (marked `deleted: true`); only change streams report them. */

@@ -3,15 +3,13 @@ import { AppError } from '../../../errors.js';
 import type { Logger } from '../../../logger.js';
 import { encodeChatCursor } from '../cursor.js';
 import type { ChatChannel } from '../inputs.js';
-import type { ChatEntry } from '../read-window.js';
+import type { ChatEntry } from '../chat-entry.js';
 import { changeStreamSource } from './change-stream-source.js';
 import type { ChatFeedSource, ChatRemoval, ChatSink } from './events.js';
 import { pollingSource } from './polling-source.js';
 import { presentEntries } from './present.js';
-import { Subscriber, type SubscriberOptions } from './subscriber.js';
-
-/** How the process follows the chat: change streams where the server has them, else polling. */
-export type LiveChatMode = 'change-stream' | 'polling';
+import type { ChatHub, LiveChatMode } from './chat-hub.js';
+import { Subscriber } from './subscriber.js';
 
 export interface ChatHubOptions {
   db: Database;
@@ -26,22 +24,6 @@ export interface ChatHubOptions {
 
 export const SUBSCRIBER_BUFFER_DEFAULT = 256;
 const PRESENT_RETRY_MS = 500;
-
-export type SubscribeRequest = Pick<
-  SubscriberOptions,
-  'channels' | 'clientKey' | 'matches' | 'startCursor'
->;
-
-/** The live chat of one process: one source per channel, shared by all of its subscribers. */
-export interface ChatHub {
-  readonly mode: LiveChatMode;
-  /** Resolves once every source the subscriber needs sees every change from now on. */
-  subscribe(request: SubscribeRequest): Promise<Subscriber>;
-  /** Subscribers and running sources, for the metrics and the tests. */
-  counts(): { subscribers: number; sources: number };
-  /** Ends every subscriber and stops every source. */
-  close(): Promise<void>;
-}
 
 interface Channel {
   source: ChatFeedSource;

@@ -1,6 +1,6 @@
 import type { Database } from '../../../db/client.js';
 import { createChatLoaders, heartsOf, senderOf } from '../loaders.js';
-import type { ChatEntry } from '../read-window.js';
+import type { ChatEntry } from '../chat-entry.js';
 
 /** Reads the sender's handle and the hearts of a batch once (one command each), for every subscriber. */
 export async function presentEntries(db: Database, entries: ChatEntry[]): Promise<ChatEntry[]> {

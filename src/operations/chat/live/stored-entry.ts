@@ -1,6 +1,6 @@
 import type { Document, ObjectId } from 'mongodb';
 import type { ChatChannel } from '../inputs.js';
-import type { ChatEntry } from '../read-window.js';
+import type { ChatEntry } from '../chat-entry.js';
 
 /** A stored chat document (as the driver returns it) as an entry of its channel. */
 export function storedEntry(doc: Document, instance: ChatChannel): ChatEntry {

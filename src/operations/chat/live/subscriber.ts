@@ -1,6 +1,6 @@
 import { AppError } from '../../../errors.js';
 import type { ChatChannel } from '../inputs.js';
-import type { ChatEntry } from '../read-window.js';
+import type { ChatEntry } from '../chat-entry.js';
 import type { LiveChatEvent } from './events.js';
 
 /** What a subscriber reads: the events in order, until it ends (`return()`) or is ended. */
