@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
+import { benchChatStream, printFanOut } from './chat-stream.js';
 import { benchPublish } from './publish.js';
 import { printRows, trackPeakMemory, type BenchRow } from './report.js';
 import { benchValidators, type TimingRow } from './validators.js';
@@ -29,9 +30,10 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   rows.push(...(await benchChat({ seconds })));
+  const fanOut = await benchChatStream({ seconds });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const timings = benchValidators();
-  const table = `${printRows(rows)}\n\n${printTimings(timings)}`;
+  const table = `${printRows(rows)}\n\n${printFanOut(fanOut)}\n\n${printTimings(timings)}`;
   const report = [
     '# Benchmark results',
     '',

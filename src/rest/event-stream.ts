@@ -25,12 +25,22 @@ const messageJson = (entry: ChatEntry) => ({
   hearts: entry.presented?.hearts ?? 0,
 });
 
+/** One event is shared by every subscriber: it is serialised once. */
+const written = new WeakMap<LiveChatEvent, string>();
+
 /** Additions are `message` events whose id is their cursor; removals are `removed` events. */
 function eventText(event: LiveChatEvent): string {
-  if (event.type === 'added')
-    return `id: ${event.cursor}\ndata: ${JSON.stringify(messageJson(event.message))}\n\n`;
-  const { id, instance } = event.removal;
-  return `event: removed\ndata: ${JSON.stringify({ id, instance })}\n\n`;
+  let text = written.get(event);
+  if (text === undefined) {
+    if (event.type === 'added')
+      text = `id: ${event.cursor}\ndata: ${JSON.stringify(messageJson(event.message))}\n\n`;
+    else {
+      const { id, instance } = event.removal;
+      text = `event: removed\ndata: ${JSON.stringify({ id, instance })}\n\n`;
+    }
+    written.set(event, text);
+  }
+  return text;
 }
 
 const drained = (res: Response) =>
