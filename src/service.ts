@@ -106,6 +106,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       server.closeIdleConnections();
       // Live streams end here, or the server would wait for them for ever.
       await services.chatHub.close();
+      // Their connections are idle once the last bytes are out.
+      setImmediate(() => server.closeIdleConnections());
       await stopped;
       await db.close();
       if (embedded) {

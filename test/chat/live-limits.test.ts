@@ -111,4 +111,14 @@ describe('live chat limits', () => {
     await resumed.return();
     expect(rest).toEqual(docs.slice(received.length).map((doc) => doc.text));
   });
+
+  it('ends open streams and subscriptions when the service stops, without waiting for them', async () => {
+    const app = await startTestApp();
+    const rest = await openSse(`${app.url}/api/chat-messages/stream`);
+    const graphql = await subscribeGraphql(app.url, ADDED);
+    open.push(rest, graphql);
+    await app.close();
+    await Promise.all([rest.ended, graphql.ended]);
+    expect(graphql.events.at(-1)?.event).toBe('complete');
+  });
 });

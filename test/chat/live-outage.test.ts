@@ -6,7 +6,14 @@ import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/in
 import { startTestApp, type TestApp } from '../support/app.js';
 import { freePort } from '../support/http-client.js';
 import { graphqlResults, openSse, subscribeGraphql, type SseStream } from '../support/sse.js';
-import { insertLive, streamMessages } from './live-support.js';
+import {
+  CHANGE_STREAMS_MISSING,
+  insertLive,
+  streamMessages,
+  testDatabaseHasChangeStreams,
+} from './live-support.js';
+
+const changeStreams = await testDatabaseHasChangeStreams();
 
 /**
  * The database goes away under connected live subscribers and comes back on the same port and
@@ -78,4 +85,37 @@ describe('live chat while the database goes away and comes back', () => {
     expect(rest.events.filter((event) => event.event === 'close')).toEqual([]);
     expect(graphql.events.filter((event) => event.event === 'complete')).toEqual([]);
   }, 40_000);
+
+  it.skipIf(!changeStreams)(
+    `resumes its change stream after its resume token: a removal committed while it was broken still arrives (${changeStreams ? 'change streams' : CHANGE_STREAMS_MISSING})`,
+    async () => {
+      expect(app.services.chatHub.mode).toBe('change-stream');
+      const rest = await openSse(`${app.url}/api/chat-messages/stream?instance=system`);
+      open.push(rest);
+      const doomed = await insertLive(app.db, 'system', 'removed during the outage');
+      await expect.poll(() => streamMessages(rest).at(-1)?.text).toBe(doomed.text);
+      await mongo?.close();
+      mongo = undefined;
+      await sleep(1_000);
+      mongo = await startEmbeddedMongo({ port, dataDir });
+      // At once, before the service has certainly reopened its stream.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await app.db.chat.system.updateOne({ _id: doomed._id }, { $set: { deleted: true } });
+          break;
+        } catch (error) {
+          if (attempt > 40) throw error;
+          await sleep(250);
+        }
+      }
+      const after = await insertWhenBack('after the removal');
+      await expect
+        .poll(() => streamMessages(rest).at(-1)?.text, { timeout: 15_000 })
+        .toBe(after.text);
+      expect(
+        rest.events.filter((event) => event.event === 'removed').map((event) => event.data),
+      ).toEqual([JSON.stringify({ id: doomed._id.toHexString(), instance: 'system' })]);
+    },
+    40_000,
+  );
 });
