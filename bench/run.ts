@@ -1,5 +1,5 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
@@ -38,6 +38,9 @@ async function main(): Promise<void> {
     '# Benchmark results',
     '',
     `Run: ${new Date().toISOString()} on ${machine}; ${seconds} s per case, 20 connections, loopback,`,
+    `load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(', ')} at the end (the machine is shared: compare ratios, not absolute figures),`,
     'embedded database persisted to a temporary directory. Ratios compare each case with its baseline in the same run.',
     '',
     table,

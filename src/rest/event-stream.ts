@@ -74,7 +74,20 @@ export function sendEventStream(
   res.flushHeaders();
   res.write(`retry: ${RETRY_MS}\n: live\n\n`);
   let open = true;
-  const heartbeat = setInterval(() => res.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  let corked = false;
+  /** Events taken in one turn (a batch the source delivered) leave in one write. */
+  const write = (text: string) => {
+    if (!corked) {
+      corked = true;
+      res.cork();
+      process.nextTick(() => {
+        corked = false;
+        res.uncork();
+      });
+    }
+    return res.write(text);
+  };
+  const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
   const stop = () => {
     if (!open) return;
     open = false;
@@ -88,13 +101,11 @@ export function sendEventStream(
       for (;;) {
         const result = await feed.next();
         if (result.done || !open) break;
-        if (!res.write(eventText(result.value))) await drained(res);
+        if (!write(eventText(result.value))) await drained(res);
       }
     } catch (error) {
       if (open)
-        res.write(
-          `event: close\ndata: ${JSON.stringify(toAppError(error, services).toJSON())}\n\n`,
-        );
+        write(`event: close\ndata: ${JSON.stringify(toAppError(error, services).toJSON())}\n\n`);
     } finally {
       stop();
     }

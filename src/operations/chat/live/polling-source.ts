@@ -70,6 +70,7 @@ export function pollingSource(options: PollingSourceOptions, sink: ChatSink): Ch
   }
 
   async function tick(): Promise<void> {
+    const started = performance.now();
     try {
       while (!stopped && (await pollOnce()));
       if (failing) logger.info({ channel }, 'live chat polling reads again');
@@ -79,14 +80,15 @@ export function pollingSource(options: PollingSourceOptions, sink: ChatSink): Ch
         logger.warn({ channel, err: error }, 'live chat polling failed; retrying at each interval');
       failing = true;
     }
-    schedule();
+    // At a steady rate: the time a read took counts toward the interval.
+    schedule(Math.max(0, intervalMs - (performance.now() - started)));
   }
 
-  function schedule(): void {
+  function schedule(delayMs = intervalMs): void {
     if (stopped) return;
     timer = setTimeout(() => {
       running = tick();
-    }, intervalMs);
+    }, delayMs);
   }
 
   const ready = (async () => {
