@@ -3,6 +3,7 @@ import type { Services } from '../context.js';
 import { toAppError } from '../http/failure.js';
 import type { ChatFeed, LiveChatEvent } from '../operations/chat/live/index.js';
 import type { ChatEntry } from '../operations/chat/index.js';
+import type { ChatPosition } from '../operations/chat/cursor.js';
 
 /** A comment this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -25,15 +26,14 @@ const messageJson = (entry: ChatEntry) => ({
   hearts: entry.presented?.hearts ?? 0,
 });
 
-/** One event is shared by every subscriber: it is serialised once. */
+/** One event is shared by every subscriber: its fields are serialised once. */
 const written = new WeakMap<LiveChatEvent, string>();
 
-/** Additions are `message` events whose id is their cursor; removals are `removed` events. */
-function eventText(event: LiveChatEvent): string {
+/** Additions are `message` events; removals are `removed` events. */
+function eventBody(event: LiveChatEvent): string {
   let text = written.get(event);
   if (text === undefined) {
-    if (event.type === 'added')
-      text = `id: ${event.cursor}\ndata: ${JSON.stringify(messageJson(event.message))}\n\n`;
+    if (event.type === 'added') text = `data: ${JSON.stringify(messageJson(event.message))}\n\n`;
     else {
       const { id, instance } = event.removal;
       text = `event: removed\ndata: ${JSON.stringify({ id, instance })}\n\n`;
@@ -41,6 +41,29 @@ function eventText(event: LiveChatEvent): string {
     written.set(event, text);
   }
   return text;
+}
+
+const isAfter = (a: ChatPosition, b: ChatPosition) =>
+  a.when.getTime() > b.when.getTime() ||
+  (a.when.getTime() === b.when.getTime() && a.id.toHexString() > b.id.toHexString());
+
+/**
+ * The `id` of each message event: the highest `(when, _id)` cursor the stream has sent. A
+ * message that arrives after a newer one (another channel of `all`, or one committed late)
+ * keeps the higher id, so a reconnect never replays what the client already has.
+ */
+function eventIds(): (event: LiveChatEvent) => string {
+  let highest: ChatPosition | undefined;
+  let highestCursor = '';
+  return (event) => {
+    if (event.type !== 'added') return '';
+    const position = { when: event.message.when, id: event.message._id };
+    if (!highest || isAfter(position, highest)) {
+      highest = position;
+      highestCursor = event.cursor;
+    }
+    return `id: ${highestCursor}\n`;
+  };
 }
 
 const drained = (res: Response) =>
@@ -75,6 +98,7 @@ export function sendEventStream(
   res.write(`retry: ${RETRY_MS}\n: live\n\n`);
   let open = true;
   let corked = false;
+  const idOf = eventIds();
   /** Events taken in one turn (a batch the source delivered) leave in one write. */
   const write = (text: string) => {
     if (!corked) {
@@ -101,7 +125,7 @@ export function sendEventStream(
       for (;;) {
         const result = await feed.next();
         if (result.done || !open) break;
-        if (!write(eventText(result.value))) await drained(res);
+        if (!write(idOf(result.value) + eventBody(result.value))) await drained(res);
       }
     } catch (error) {
       if (open)

@@ -5,7 +5,10 @@ import { AppError } from '../../src/errors.js';
 import { subscribeChatMessages } from '../../src/operations/chat/live/index.js';
 import { runOperation } from '../../src/operations/operation.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { waitForDeliveriesPatiently } from './live-support.js';
 import { graphqlResults, openSse, subscribeGraphql, type SseStream } from '../support/sse.js';
+
+waitForDeliveriesPatiently();
 
 const ADDED = 'subscription { chatMessageAdded { id text } }';
 

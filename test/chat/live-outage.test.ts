@@ -11,7 +11,10 @@ import {
   insertLive,
   streamMessages,
   testDatabaseHasChangeStreams,
+  waitForDeliveriesPatiently,
 } from './live-support.js';
+
+waitForDeliveriesPatiently();
 
 const changeStreams = await testDatabaseHasChangeStreams();
 

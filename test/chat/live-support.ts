@@ -1,4 +1,5 @@
 import { ObjectId } from 'mongodb';
+import { vi } from 'vitest';
 import type { Database } from '../../src/db/client.js';
 import { probeChangeStreams } from '../../src/operations/chat/live/index.js';
 import { startTestMongo } from '../support/mongo.js';
@@ -53,3 +54,11 @@ export const streamMessages = (stream: SseStream) =>
           any
         >,
     );
+
+/**
+ * Waits for deliveries are about what arrives, not how fast: on a loaded machine a message may
+ * take longer than expect.poll's default second, so the tests of this file wait up to 10 s.
+ */
+export function waitForDeliveriesPatiently(): void {
+  vi.setConfig({ expect: { poll: { timeout: 10_000, interval: 20 } } });
+}

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { insertLive } from '../chat/live-support.js';
+import { insertLive, waitForDeliveriesPatiently } from '../chat/live-support.js';
 import {
   INSTALL_TIMEOUT_MS,
   launchBrowser,
   screenshotPath,
   type Browser,
 } from './support/browser.js';
+
+waitForDeliveriesPatiently();
 
 let app: TestApp;
 let browser: Browser;

@@ -134,7 +134,7 @@ export function chatRoutes(): RouteSpec[] {
       response: {
         statuses: [200],
         contentTypes: ['text/event-stream'],
-        description: `A stream of events. Each new message is a \`message\` event whose \`id\` is its (when, _id) cursor and whose data is the message as JSON (the fields below); a message marked deleted is a \`removed\` event with \`{ id, instance }\` (only on databases with change streams); comments every 15 s keep the connection alive. An EventSource that reconnects sends Last-Event-ID and receives every message it missed, once, in order (at most ${REPLAY_MAX} per connection), then the live ones. A \`close\` event (the error body, with \`resumeAfter\` for a subscriber that fell behind) precedes the end of a stream the service ends.`,
+        description: `A stream of events. Each new message is a \`message\` event whose data is the message as JSON (the fields below) and whose \`id\` is its (when, _id) cursor, or the higher cursor the stream already sent (a message of the other channel, or one stored late, can come after a newer one); a message marked deleted is a \`removed\` event with \`{ id, instance }\` (only on databases with change streams); comments every 15 s keep the connection alive. An EventSource that reconnects sends Last-Event-ID and receives every message it missed, once, in order (at most ${REPLAY_MAX} per connection), then the live ones. A \`close\` event (the error body, with \`resumeAfter\` for a subscriber that fell behind) precedes the end of a stream the service ends.`,
         schema: chatMessageSchema,
         descriptions: {
           id: 'Message id (a database object id as hex).',

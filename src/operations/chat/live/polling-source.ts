@@ -1,4 +1,4 @@
-import type { Collection } from 'mongodb';
+import type { Collection, ObjectId } from 'mongodb';
 import { QUERY_TIME_LIMIT_MS } from '../../../db/client.js';
 import type { ChatRecord } from '../../../db/collections.js';
 import type { Logger } from '../../../logger.js';
@@ -19,12 +19,16 @@ export interface PollingSourceOptions {
 
 const PROJECTION = { user: 1, text: 1, when: 1 } as const;
 
+/** A message committed this long after a newer one (two writers, one slower) is still found. */
+export const LATE_WINDOW_MS = 2_000;
+
 /**
- * Polls one channel for messages after the last one seen, in `(when, _id)` order, every
- * `intervalMs`. It starts after the newest stored message. A failed read (the database away)
- * leaves the position where it was, so the next successful read delivers everything missed.
- * It delivers additions only: a message marked deleted later is not noticed. A message stored
- * with a `when` older than the newest one already seen is not delivered live either.
+ * Polls one channel for new messages, in `(when, _id)` order, every `intervalMs`. It starts after
+ * the newest stored message. Each read also covers the last LATE_WINDOW_MS before the newest
+ * message seen, less the messages already delivered there, so a message committed late with an
+ * older `when` is delivered too (after newer ones). A failed read (the database away) leaves
+ * the position where it was: the next successful read delivers everything missed. It delivers
+ * additions only: a message marked deleted later is not noticed.
  */
 export function pollingSource(options: PollingSourceOptions, sink: ChatSink): ChatFeedSource {
   const { collection, channel, intervalMs, logger } = options;
@@ -34,38 +38,58 @@ export function pollingSource(options: PollingSourceOptions, sink: ChatSink): Ch
   let running: Promise<void> = Promise.resolve();
   let failing = false;
 
-  const newest = async (): Promise<ChatPosition | null> => {
+  /** Ids delivered (or present at start) within the window, by their `when` in ms. */
+  const recent = new Map<string, { id: ObjectId; when: number }>();
+  const remember = (id: ObjectId, when: Date) =>
+    recent.set(id.toHexString(), { id, when: when.getTime() });
+  const forgetBefore = (limit: number) => {
+    for (const [key, entry] of recent) if (entry.when < limit) recent.delete(key);
+  };
+  const windowStart = () => new Date((position?.when.getTime() ?? 0) - LATE_WINDOW_MS);
+
+  async function start(): Promise<void> {
     const [row] = await collection
       .find({}, { sort: { when: -1, _id: -1 }, limit: 1, projection: { when: 1 } })
       .toArray();
-    return row && row.when instanceof Date ? { when: row.when, id: row._id } : null;
-  };
-
-  const after = (at: ChatPosition | null) =>
-    at === null
-      ? { deleted: { $ne: true } }
-      : {
-          deleted: { $ne: true },
-          when: { $gte: at.when },
-          $or: [{ when: { $gt: at.when } }, { _id: { $gt: at.id } }],
-        };
+    position = row && row.when instanceof Date ? { when: row.when, id: row._id } : null;
+    if (!position) return;
+    const present = await collection
+      .find({ when: { $gte: windowStart() } }, { projection: { when: 1 } })
+      .toArray();
+    for (const doc of present) remember(doc._id, doc.when);
+  }
 
   /** One read; true when a full batch came back (read again at once). */
   async function pollOnce(): Promise<boolean> {
-    const at = position as ChatPosition | null;
     const rows = await collection
-      .find(after(at), {
-        sort: { when: 1, _id: 1 },
-        limit: POLL_BATCH,
-        batchSize: POLL_BATCH + 1,
-        projection: PROJECTION,
-        maxTimeMS: QUERY_TIME_LIMIT_MS,
-      })
+      .find(
+        {
+          deleted: { $ne: true },
+          when: { $gte: windowStart() },
+          _id: { $nin: [...recent.values()].map((entry) => entry.id) },
+        },
+        {
+          sort: { when: 1, _id: 1 },
+          limit: POLL_BATCH,
+          batchSize: POLL_BATCH + 1,
+          projection: PROJECTION,
+          maxTimeMS: QUERY_TIME_LIMIT_MS,
+        },
+      )
       .toArray();
     const last = rows.at(-1);
     if (!last) return false;
     await sink.added(rows.map((row) => storedEntry(row, channel)));
-    position = { when: last.when, id: last._id };
+    for (const row of rows) remember(row._id, row.when);
+    const newest = position;
+    if (
+      !newest ||
+      last.when > newest.when ||
+      (last.when.getTime() === newest.when.getTime() &&
+        last._id.toHexString() > newest.id.toHexString())
+    )
+      position = { when: last.when, id: last._id };
+    forgetBefore(windowStart().getTime());
     return rows.length === POLL_BATCH;
   }
 
@@ -92,7 +116,7 @@ export function pollingSource(options: PollingSourceOptions, sink: ChatSink): Ch
   }
 
   const ready = (async () => {
-    position = await newest();
+    await start();
     schedule();
   })();
 
