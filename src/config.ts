@@ -41,7 +41,28 @@ export const configVariables = {
   RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database) (memory)',
   GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers (true)',
   REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body (15000)',
+  MCP_ALLOWED_ORIGINS:
+    'browser origins allowed at /mcp besides the public URL and loopback, comma-separated (none)',
 } as const;
+
+/** `https://a.example, http://b.example:8080` -> their origins; anything else is a configuration error. */
+const originList = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const origins: string[] = [];
+    for (const item of (text ?? '').split(',').map((part) => part.trim())) {
+      if (item === '') continue;
+      try {
+        const url = new URL(item);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(item);
+        origins.push(url.origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${item} is not an http(s) origin` });
+      }
+    }
+    return origins;
+  });
 
 const schema = z
   .object({
@@ -78,6 +99,7 @@ const schema = z
     RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default('memory'),
     GRAPHIQL: flag(true),
     REQUEST_TIMEOUT_MS: positiveInt(15_000),
+    MCP_ALLOWED_ORIGINS: originList,
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -148,5 +170,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     graphiql: values.GRAPHIQL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    mcpAllowedOrigins: values.MCP_ALLOWED_ORIGINS,
   };
 }

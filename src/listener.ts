@@ -11,6 +11,7 @@ import { TRUSTED_PROXIES } from './http/client-address.js';
 import { createRouteLabeler } from './metrics.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
+import { mcpOriginGuard, mcpOriginPolicy } from './mcp/origin-guard.js';
 import { createPagesRouter } from './pages/router.js';
 import { replayCachedChatPage } from './rest/chat-page.js';
 import { createRestRouter } from './rest/router.js';
@@ -49,6 +50,7 @@ function createApp(services: Services): Express {
   app.use('/api', createRestRouter(services));
   app.all(
     '/mcp',
+    mcpOriginGuard(mcpOriginPolicy(services.config)),
     createMcpRoute(services, () => apiInfo(services.config)),
   );
   if (services.config.graphiql) app.use(GRAPHIQL_ASSETS, graphiqlAssetsRouter());

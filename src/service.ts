@@ -3,6 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestListener } from './listener.js';
+import { answerClientError } from './http/client-error.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/client.js';
@@ -76,6 +77,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     chatCache: createChatCache(),
   };
   server.on('request', createRequestListener(services));
+  server.on('clientError', answerClientError);
 
   let closing: Promise<void> | undefined;
   const close = () =>

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
@@ -10,7 +9,12 @@ import { MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
 import { errorHeaders } from '../errors.js';
 import { toAppError } from '../http/failure.js';
 import { schema } from './index.js';
-import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
+import { useHttpCaching } from './http-caching.js';
+import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
+import { usePersistedQueries } from './persisted-queries.js';
+
+/** Operations one request may batch (a JSON array); each is limited and rate-limited as if alone. */
+export const GRAPHQL_BATCH_MAX = 10;
 
 function originalOf(error: unknown): unknown {
   let current = error;
@@ -77,11 +81,17 @@ export function createGraphqlHandler(
     renderGraphiQL: renderLocalGraphiQL,
     logging: false,
     maskedErrors: { isDev: false, maskError: (error) => toGraphQLError(error, services) },
+    // No CSRF plugin: the service authenticates with bearer tokens only, never cookies, so a
+    // cross-site request has no ambient credential to borrow; queries over GET must just work.
+    // Yoga itself keeps mutations POST-only (405 over GET).
+    batching: { limit: GRAPHQL_BATCH_MAX },
     plugins: [
-      useCSRFPrevention(),
+      usePersistedQueries(),
+      useHttpCaching(),
       ...armor.protect().plugins,
       useGraphiqlSecurity(services.config),
       useInputErrorCodes(),
+      useRequestErrorCodes(),
     ],
     context: async ({ request, req }) =>
       createRequestContext(services, {

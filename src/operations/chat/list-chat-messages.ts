@@ -29,15 +29,37 @@ export const listChatMessages = defineOperation({
     ctx.services.chatCache.read(chatPageKey(input), () => readChatPage(ctx, input)),
 });
 
+/**
+ * The most messages sharing one `when` that a page takes in past its `limit`, so a page boundary
+ * never splits them (`before` is strict: a split group's older half could never be reached).
+ */
+export const CHAT_TIE_GROUP_MAX = 1_000;
+
 async function readChatPage(ctx: RequestContext, input: ListChatMessagesInput): Promise<ChatPage> {
-  const newestFirst = await readChatWindow(ctx, {
+  const window = {
     channels: channelsOf(input.instance),
     search: input.search,
     from: input.from,
-    olderThan: input.before && { when: input.before },
     end: 'newest',
-    size: input.limit,
+  } as const;
+  // One row more than the page tells whether the row past the boundary shares its time.
+  const rows = await readChatWindow(ctx, {
+    ...window,
+    olderThan: input.before && { when: input.before },
+    size: input.limit + 1,
   });
+  const newestFirst = rows.slice(0, input.limit);
+  const boundary = newestFirst.at(-1);
+  if (boundary && rows[input.limit]?.when.getTime() === boundary.when.getTime()) {
+    // The rest of the boundary's tied group: same `when`, after it in (when, _id) order.
+    const rest = await readChatWindow(ctx, {
+      ...window,
+      olderThan: { when: boundary.when, id: boundary._id },
+      newerThan: { when: new Date(boundary.when.getTime() - 1) },
+      size: CHAT_TIE_GROUP_MAX,
+    });
+    newestFirst.push(...rest);
+  }
   const messages = await presentMessages(chatLoaders(ctx), newestFirst);
   return {
     instance: input.instance,
