@@ -55,12 +55,18 @@ describe('database commands per page', () => {
     ),
   );
 
-  it.each(cases)('%s sends at most three', async (query) => {
-    const { body, names } = await commandsFor(query);
-    expect(body.count).toBeGreaterThan(0);
-    expect(names.length).toBeGreaterThan(0);
-    expect(names.length, names.join(', ')).toBeLessThanOrEqual(3);
-  });
+  it.each(cases)(
+    '%s sends at most three (four when the page is one tied group that outgrows its limit)',
+    async (query) => {
+      const { body, names } = await commandsFor(query);
+      const limit = Number(new URLSearchParams(query).get('limit'));
+      expect(body.count).toBeGreaterThan(0);
+      expect(names.length).toBeGreaterThan(0);
+      // The only extra read: the rest of a group of messages sharing one `when` (contract: paging).
+      const allowed = body.count > limit ? 4 : 3;
+      expect(names.length, names.join(', ')).toBeLessThanOrEqual(allowed);
+    },
+  );
 
   it('a GraphQL page of 100 from both channels sends at most three', async () => {
     commands.clear();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { errorStatus } from '../../src/errors.js';
 import { routeTable } from '../../src/http/routes/index.js';
 import { inputJsonSchema } from '../../src/docs/fields.js';
-import { openapiDocument } from '../../src/docs/openapi.js';
+import { documentedErrors, openapiDocument } from '../../src/docs/openapi.js';
 import { documentedRoutes } from './routes.js';
 
 const BASE = 'https://docs.test';
@@ -35,7 +35,9 @@ describe('the OpenAPI document', () => {
     const described = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(described.sort()).toEqual(documentedRoutes());
+    // Each path also describes the CORS preflight it answers (the `Allow` of a 405 names OPTIONS).
+    const preflights = Object.keys(paths).map((path) => `OPTIONS ${path}`);
+    expect(described.sort()).toEqual([...documentedRoutes(), ...preflights].sort());
   });
 
   it('takes request bodies and query parameters from the schemas the routes validate with', () => {
@@ -78,17 +80,21 @@ describe('the OpenAPI document', () => {
     for (const spec of routeTable(BASE)) {
       for (const path of [spec.path, ...(spec.aliases ?? [])]) {
         const responses = paths[path]?.[spec.method.toLowerCase()]?.responses ?? {};
-        const statuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort(
+        const codes = documentedErrors(spec);
+        const statuses = [...new Set(codes.map((code) => errorStatus[code]))].sort(
           (a, b) => a - b,
         );
-        // Exactly the statuses of the errors the route can give, and no other failure status.
+        // Exactly the statuses of the errors the route can give with its own method (405 only
+        // answers other methods), and no other failure status.
+        expect(codes).not.toContain('METHOD_NOT_ALLOWED');
+        expect(codes).toEqual(expect.arrayContaining(['REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE']));
         expect(
           Object.keys(responses)
             .map(Number)
             .filter((status) => status >= 400),
           path,
         ).toEqual(statuses);
-        for (const code of spec.errors) {
+        for (const code of codes) {
           const status = errorStatus[code];
           expect(responses[String(status)], `${path} ${code}`).toEqual({
             $ref: `#/components/responses/Error${status}`,

@@ -76,15 +76,11 @@ const from = optional(
   z
     .string({ error: 'from must be a handle such as @jeffrey.' })
     .trim()
-    .transform((text) => text.replace(/^@/, ''))
-    .pipe(
-      z
-        .string()
-        .regex(
-          new RegExp(`^[\\p{L}\\p{N}._-]{1,${CHAT_HANDLE_MAX}}$`, 'u'),
-          'from must be a handle such as @jeffrey.',
-        ),
-    ),
+    .regex(
+      new RegExp(`^@?[\\p{L}\\p{N}._-]{1,${CHAT_HANDLE_MAX}}$`, 'u'),
+      'from must be a handle such as @jeffrey.',
+    )
+    .transform((text) => text.replace(/^@/, '')),
 );
 
 const cursor = (field: string) =>

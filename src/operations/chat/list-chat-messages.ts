@@ -30,11 +30,17 @@ export const listChatMessages = defineOperation({
 });
 
 /**
- * The most messages sharing one `when` that a page takes in past its `limit`, so a page boundary
- * never splits them (`before` is strict: a split group's older half could never be reached).
+ * The most messages sharing one `when` a page holds past its `limit`, when the whole page is one
+ * such group (`before` is strict: a group split by a page boundary could never be finished).
  */
 export const CHAT_TIE_GROUP_MAX = 1_000;
 
+/**
+ * A page boundary never splits messages that share a `when`. One row more than the page tells
+ * whether the row past the boundary shares its time; if so, the tied rows leave this page (the
+ * next one, `before` their time, starts with all of them), unless they are the whole page: then
+ * the page takes in the rest of the group, and holds more than `limit` messages.
+ */
 async function readChatPage(ctx: RequestContext, input: ListChatMessagesInput): Promise<ChatPage> {
   const window = {
     channels: channelsOf(input.instance),
@@ -42,23 +48,25 @@ async function readChatPage(ctx: RequestContext, input: ListChatMessagesInput): 
     from: input.from,
     end: 'newest',
   } as const;
-  // One row more than the page tells whether the row past the boundary shares its time.
   const rows = await readChatWindow(ctx, {
     ...window,
     olderThan: input.before && { when: input.before },
     size: input.limit + 1,
   });
-  const newestFirst = rows.slice(0, input.limit);
+  let newestFirst = rows.slice(0, input.limit);
   const boundary = newestFirst.at(-1);
   if (boundary && rows[input.limit]?.when.getTime() === boundary.when.getTime()) {
-    // The rest of the boundary's tied group: same `when`, after it in (when, _id) order.
-    const rest = await readChatWindow(ctx, {
-      ...window,
-      olderThan: { when: boundary.when, id: boundary._id },
-      newerThan: { when: new Date(boundary.when.getTime() - 1) },
-      size: CHAT_TIE_GROUP_MAX,
-    });
-    newestFirst.push(...rest);
+    const untied = newestFirst.filter((row) => row.when.getTime() !== boundary.when.getTime());
+    if (untied.length > 0) newestFirst = untied;
+    else
+      newestFirst.push(
+        ...(await readChatWindow(ctx, {
+          ...window,
+          olderThan: { when: boundary.when, id: boundary._id },
+          newerThan: { when: new Date(boundary.when.getTime() - 1) },
+          size: CHAT_TIE_GROUP_MAX,
+        })),
+      );
   }
   const messages = await presentMessages(chatLoaders(ctx), newestFirst);
   return {
