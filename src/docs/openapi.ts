@@ -93,12 +93,23 @@ function successResponses(spec: RouteSpec) {
       { schema: type === 'application/json' ? schema : { type: 'string' } },
     ]),
   );
-  return Object.fromEntries(
-    spec.response.statuses.map((status) => [
-      String(status),
-      { description: spec.response.description, content },
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      spec.response.statuses.map((status) => [
+        String(status),
+        { description: spec.response.description, content },
+      ]),
+    ),
+    // Every GET answer carries an ETag; a request whose If-None-Match still matches gets 304.
+    ...(spec.method === 'GET'
+      ? {
+          '304': {
+            description: 'Not modified: the If-None-Match ETag still matches; no body.',
+            headers: { ETag: { description: 'The same ETag.', schema: { type: 'string' } } },
+          },
+        }
+      : {}),
+  };
 }
 
 /**

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
 import { recordCommands, type CommandLog } from '../support/commands.js';
-import {
-  getJson,
-  insertHandles,
-  insertMessages,
-  message,
-  T0,
-  type MessageFixture,
-} from './fixtures.js';
+import { insertHandles, insertMessages, message, T0, type MessageFixture } from './fixtures.js';
+import { getJson, graphql, httpFetch } from '../support/http-client.js';
 
 const users = ['auth0|alice', 'auth0|bob', 'auth0|carol', 'auth0|ghost', ''];
 const messages: MessageFixture[] = ['system', 'clock'].flatMap((instance) =>
@@ -88,7 +82,7 @@ describe('the two-minute cache', () => {
     expect(again.body).toEqual(first.body);
     // A conditional request is not replayed before express: the operation's cache answers it.
     commands.clear();
-    const response = await fetch(`${app.url}/api/chat-messages?instance=all&limit=30&search=note`, {
+    const response = await httpFetch(`${app.url}/api/chat-messages?instance=all&limit=30&search=note`, {
       headers: { 'if-modified-since': new Date().toUTCString() },
     });
     expect(await response.json()).toEqual(first.body);

@@ -1,15 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql, startTestApp, type TestApp } from '../support/app.js';
-import {
-  chronological,
-  getJson,
-  insertHandles,
-  insertMessages,
-  message,
-  visible,
-  type Channel,
-  type MessageFixture,
-} from './fixtures.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { chronological, insertHandles, insertMessages, message, visible, type Channel, type MessageFixture } from './fixtures.js';
+import { getJson, graphql } from '../support/http-client.js';
 
 const ALICE = 'auth0|alice';
 

@@ -1,16 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
-import {
-  chronological,
-  getJson,
-  insertHandles,
-  insertMessages,
-  message,
-  visible,
-  type Channel,
-  type MessageFixture,
-} from './fixtures.js';
+import { createHttpClient, getJson, type HttpClient, httpFetch } from '../support/http-client.js';
+import { chronological, insertHandles, insertMessages, message, visible, type Channel, type MessageFixture } from './fixtures.js';
 
 const ALICE = 'auth0|alice';
 const BOB = 'auth0|bob';
@@ -262,7 +253,7 @@ describe('the route', () => {
 
   it('answers a repeat from the cache with the same status, headers and bytes', async () => {
     const answer = async (init?: RequestInit) => {
-      const response = await fetch(`${app.url}/api/chat-messages?limit=4&instance=clock`, init);
+      const response = await httpFetch(`${app.url}/api/chat-messages?limit=4&instance=clock`, init);
       const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
       return { status: response.status, headers, body: await response.text() };
     };
@@ -287,7 +278,7 @@ describe('the route', () => {
 
   it('answers other methods with 405 and Allow', async () => {
     for (const path of ['/api/chat-messages', '/api/chat/messages']) {
-      const response = await fetch(`${app.url}${path}`, {
+      const response = await httpFetch(`${app.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{}',
@@ -299,7 +290,7 @@ describe('the route', () => {
   });
 
   it('answers a preflight with 204', async () => {
-    const response = await fetch(`${app.url}/api/chat-messages`, {
+    const response = await httpFetch(`${app.url}/api/chat-messages`, {
       method: 'OPTIONS',
       headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' },
     });

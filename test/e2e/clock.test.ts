@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMelody } from '../../src/domain/melody/index.js';
-import { postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
 import {
   INSTALL_TIMEOUT_MS,
   launchBrowser,
   screenshotPath,
   type Browser,
 } from './support/browser.js';
+import { postJson } from '../support/http-client.js';
 
 interface Scheduled {
   track: number;

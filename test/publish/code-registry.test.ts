@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../src/db/client.js';
 import { RANDOM_CODE_ALPHABET } from '../../src/domain/codes.js';
-import { postJson, startTestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
 import { startTestMongo, uniqueDbName, type TestMongo } from '../support/mongo.js';
+import { postJson } from '../support/http-client.js';
 
 let mongo: TestMongo;
 let db: Database;
