@@ -24,6 +24,17 @@ afterAll(async () => {
 
 const ONE_MIB = 1_048_576;
 
+/** A 408 in the one error shape, as every other failure: JSON with error, message and code. */
+function expectJsonTimeout(raw: string) {
+  expect(raw).toMatch(/^HTTP\/1\.1 408 /);
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+  expect(Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1])).toBe(Buffer.byteLength(body));
+  const json = JSON.parse(body);
+  expect(json).toMatchObject({ code: 'REQUEST_TIMEOUT' });
+  expect(json.error).toBe(json.message);
+}
+
 /** Sends raw bytes on a fresh connection and collects what comes back until the server closes it. */
 function rawExchange(write: (socket: Socket) => void, giveUpMs: number) {
   return new Promise<{ text: string; closedAfterMs: number; closedByServer: boolean }>(
@@ -137,7 +148,7 @@ describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, 
       // The whole body would take 30 s; the request timeout ends it after ~2 s (Node checks it on a sweep).
       expect(result.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
       expect(result.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS * 2 + 1_000);
-      if (result.text) expect(result.text).toMatch(/^HTTP\/1\.1 408 /);
+      expectJsonTimeout(result.text);
     },
   );
 
@@ -152,7 +163,7 @@ describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, 
     clearInterval(timer);
     expect(result.closedByServer).toBe(true);
     expect(result.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS * 2 + 1_000);
-    if (result.text) expect(result.text).toMatch(/^HTTP\/1\.1 408 /);
+    expectJsonTimeout(result.text);
   });
 
   it('leaves the service answering other clients meanwhile', async () => {

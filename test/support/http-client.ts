@@ -1,6 +1,6 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
-import { assertDocumented } from './openapi-check.js';
+import { assertDocumented, openapiCheckerFor } from './openapi-check.js';
 
 /**
  * THE HTTP helper of the tests: every request a test sends to a running service goes through
@@ -40,6 +40,8 @@ export interface HttpClient {
     variables?: unknown,
     headers?: Record<string, string>,
   ): Promise<RawResponse>;
+  /** Resolves once the OpenAPI checker of this service is built (before a timed load, say). */
+  ready(): Promise<void>;
   close(): void;
 }
 
@@ -134,6 +136,9 @@ export function createHttpClient(
         body: { query, variables },
         headers: { accept: 'application/json', ...headers },
       }),
+    ready: async () => {
+      await openapiCheckerFor(base.origin);
+    },
     close: () => agent.destroy(),
   };
 }
