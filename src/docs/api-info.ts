@@ -4,6 +4,7 @@ import { ERROR_STATUS_HEADERS, errorStatus } from '../errors.js';
 import { formatCount } from '../domain/format.js';
 import { SERVICE_VERSION } from '../version.js';
 import { routeTable } from '../http/routes/index.js';
+import { GRAPHQL_BATCH_MAX } from '../http/body-limit.js';
 import { endpointDoc } from './endpoint-doc.js';
 import { mcpDocs } from './mcp-docs.js';
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
@@ -61,9 +62,7 @@ function buildApiInfo(config: DocsConfig) {
     graphql: {
       endpoint: `${baseURL}/graphql`,
       graphiql: config.graphiql,
-      description: config.graphiql
-        ? 'POST GraphQL operations here; open the same URL in a browser for GraphiQL.'
-        : 'POST GraphQL operations here.',
+      description: `POST GraphQL operations here (a JSON array batches up to ${GRAPHQL_BATCH_MAX}); queries also over GET; Apollo automatic persisted queries are supported.${config.graphiql ? ' Open the same URL in a browser for GraphiQL.' : ''}`,
     },
     authentication: {
       scheme: 'bearer',

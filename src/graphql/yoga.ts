@@ -5,16 +5,13 @@ import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
+import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
 import { errorHeaders } from '../errors.js';
 import { toAppError } from '../http/failure.js';
 import { schema } from './index.js';
 import { useHttpCaching } from './http-caching.js';
 import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
 import { usePersistedQueries } from './persisted-queries.js';
-
-/** Operations one request may batch (a JSON array); each is limited and rate-limited as if alone. */
-export const GRAPHQL_BATCH_MAX = 10;
 
 function originalOf(error: unknown): unknown {
   let current = error;

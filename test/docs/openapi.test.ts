@@ -1,4 +1,6 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { errorStatus } from '../../src/errors.js';
 import { routeTable } from '../../src/http/routes/index.js';
@@ -118,5 +120,35 @@ describe('the OpenAPI document', () => {
     expect(components.Error429?.headers).toEqual({
       'Retry-After': { description: expect.any(String), schema: { type: 'string' } },
     });
+  });
+});
+
+describe('the OpenAPI document accepts the requests the server accepts', () => {
+  const ajv = () => {
+    const checker = new Ajv2020({ strict: false, validateSchema: false });
+    (addFormats as unknown as (ajv: Ajv2020) => void)(checker);
+    checker.addSchema(document(), 'openapi.json');
+    return checker;
+  };
+  const bodySchema = (path: string) =>
+    `openapi.json#/paths/${path.replace(/\//g, '~1')}/post/requestBody/content/application~1json/schema`;
+
+  it('store-clock takes source, or melody alone (the legacy name), but not neither', () => {
+    const validate = ajv().compile({ $ref: bodySchema('/api/store-clock') });
+    expect(validate({ source: 'c4' })).toBe(true);
+    expect(validate({ melody: 'c4' })).toBe(true);
+    expect(validate({})).toBe(false);
+  });
+
+  it('from takes a handle with or without its @', () => {
+    const parameters = (
+      document().paths['/api/chat-messages'] as { get: { parameters: { name: string; schema: object }[] } }
+    ).get.parameters;
+    const from = parameters.find((parameter) => parameter.name === 'from');
+    const validate = ajv().compile(from?.schema ?? {});
+    expect(validate('@jeffrey')).toBe(true);
+    expect(validate('jeffrey')).toBe(true);
+    expect(validate('@')).toBe(false);
+    expect(validate('a b')).toBe(false);
   });
 });
