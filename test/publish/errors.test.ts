@@ -1,7 +1,6 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { httpFetch, postJson } from '../support/http-client.js';
+import { createHttpClient, httpFetch, postJson } from '../support/http-client.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -182,18 +181,13 @@ describe('field errors', () => {
   it('accepts a POST without a content type as JSON', async () => {
     const body = JSON.stringify({ source: '(wipe red) ; no type' });
     const before = await counts();
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = httpRequest(
-        `${app.url}/api/store-kidlisp`,
-        { method: 'POST', headers: { 'content-length': Buffer.byteLength(body) } },
-        (response) => {
-          response.resume();
-          resolve(response.statusCode);
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
+    const http = createHttpClient(app.url);
+    const { status } = await http.send('/api/store-kidlisp', {
+      method: 'POST',
+      body,
+      contentType: null,
     });
+    http.close();
     expect(status).toBe(201);
     expect(await app.db.kidlisp.countDocuments({ source: '(wipe red) ; no type' })).toBe(1);
     const after = await counts();

@@ -28,6 +28,10 @@ export interface SendOptions {
   body?: unknown;
   /** Fail (instead of waiting for ever) when no complete answer came within this time. */
   timeoutMs?: number;
+  /** The body's Content-Type (JSON by default); null sends none. */
+  contentType?: string | null;
+  /** Sends the body in chunks, without Content-Length. */
+  chunked?: boolean;
 }
 
 export interface HttpClient {
@@ -60,7 +64,14 @@ export function createHttpClient(
 
   const send = (
     path: string,
-    { method = 'GET', headers = {}, body, timeoutMs = defaultTimeout }: SendOptions = {},
+    {
+      method = 'GET',
+      headers = {},
+      body,
+      timeoutMs = defaultTimeout,
+      contentType = 'application/json',
+      chunked = false,
+    }: SendOptions = {},
   ) =>
     new Promise<RawResponse>((resolve, reject) => {
       const payload =
@@ -76,9 +87,8 @@ export function createHttpClient(
           method,
           path,
           headers: {
-            ...(payload
-              ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
-              : {}),
+            ...(payload && contentType !== null ? { 'content-type': contentType } : {}),
+            ...(payload && !chunked ? { 'content-length': String(payload.length) } : {}),
             ...headers,
           },
         },
@@ -123,7 +133,11 @@ export function createHttpClient(
         clearTimeout(timer);
         reject(error);
       });
-      req.end(payload);
+      if (payload && chunked) {
+        const CHUNK = 64 * 1024;
+        for (let at = 0; at < payload.length; at += CHUNK) req.write(payload.subarray(at, at + CHUNK));
+        req.end();
+      } else req.end(payload);
     });
 
   return {
