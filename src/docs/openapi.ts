@@ -124,7 +124,8 @@ function preflight(operationId: string) {
   return {
     operationId: `${operationId}Preflight`,
     summary: 'CORS preflight',
-    description: 'Answers a browser\u2019s preflight: any origin, GET and POST, Content-Type and Authorization.',
+    description:
+      'Answers a browser\u2019s preflight: any origin, GET and POST, Content-Type and Authorization.',
     security: [],
     responses: {
       '204': {
@@ -148,9 +149,7 @@ export const documentedErrors = (spec: RouteSpec): ErrorCode[] =>
 
 function operation(spec: RouteSpec, operationId: string) {
   const codes = documentedErrors(spec);
-  const errorStatuses = [...new Set(codes.map((code) => errorStatus[code]))].sort(
-    (a, b) => a - b,
-  );
+  const errorStatuses = [...new Set(codes.map((code) => errorStatus[code]))].sort((a, b) => a - b);
   const parameters = queryParameters(spec);
   const body = requestBody(spec);
   return {

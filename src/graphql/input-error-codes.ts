@@ -37,7 +37,10 @@ export function useInputErrorCodes(): Plugin {
 }
 
 /** The contract's code for an error Yoga raises about the request itself (`BAD_REQUEST` and kin). */
-function requestErrorCode(error: { message: string; extensions: Record<string, unknown> }): string | undefined {
+function requestErrorCode(error: {
+  message: string;
+  extensions: Record<string, unknown>;
+}): string | undefined {
   const code = error.extensions.code;
   if (code !== 'BAD_REQUEST' && code !== 'OPERATION_RESOLUTION_FAILURE') return undefined;
   const status = (error.extensions.http as { status?: number } | undefined)?.status;

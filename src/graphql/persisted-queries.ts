@@ -24,7 +24,8 @@ function persistedQueryOf(extensions: unknown): PersistedQueryExtension | undefi
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Thrown, so that no later `onParams` hook (Yoga's "Must provide query string") runs. */
-const failure = (message: string, code: string) => new GraphQLError(message, { extensions: { code } });
+const failure = (message: string, code: string) =>
+  new GraphQLError(message, { extensions: { code } });
 
 /**
  * Apollo's automatic persisted queries: a request may carry only the SHA-256 of its document

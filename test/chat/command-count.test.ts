@@ -82,9 +82,12 @@ describe('the two-minute cache', () => {
     expect(again.body).toEqual(first.body);
     // A conditional request is not replayed before express: the operation's cache answers it.
     commands.clear();
-    const response = await httpFetch(`${app.url}/api/chat-messages?instance=all&limit=30&search=note`, {
-      headers: { 'if-modified-since': new Date().toUTCString() },
-    });
+    const response = await httpFetch(
+      `${app.url}/api/chat-messages?instance=all&limit=30&search=note`,
+      {
+        headers: { 'if-modified-since': new Date().toUTCString() },
+      },
+    );
     expect(await response.json()).toEqual(first.body);
     expect(commands.names()).toEqual([]);
   });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { chronological, insertHandles, insertMessages, message, visible, type Channel, type MessageFixture } from './fixtures.js';
+import {
+  chronological,
+  insertHandles,
+  insertMessages,
+  message,
+  visible,
+  type Channel,
+  type MessageFixture,
+} from './fixtures.js';
 import { getJson, graphql } from '../support/http-client.js';
 
 const ALICE = 'auth0|alice';
@@ -147,13 +155,18 @@ describe('chatMessages', () => {
     expect(nodes.slice(nodes.length - rest.body.messages.length)).toEqual(rest.body.messages);
   });
 
-  it.each([{ first: 0 }, { last: 0 }])('answers %j with an empty page (Relay rejects only negatives)', async (size) => {
-    const empty = await page({ instance: 'all', ...size });
-    expect(empty.edges).toEqual([]);
-    expect(empty.pageInfo).toMatchObject({ startCursor: null, endCursor: null });
-    // There are messages: the page is empty because it was asked to be.
-    expect('first' in size ? empty.pageInfo.hasNextPage : empty.pageInfo.hasPreviousPage).toBe(true);
-  });
+  it.each([{ first: 0 }, { last: 0 }])(
+    'answers %j with an empty page (Relay rejects only negatives)',
+    async (size) => {
+      const empty = await page({ instance: 'all', ...size });
+      expect(empty.edges).toEqual([]);
+      expect(empty.pageInfo).toMatchObject({ startCursor: null, endCursor: null });
+      // There are messages: the page is empty because it was asked to be.
+      expect('first' in size ? empty.pageInfo.hasNextPage : empty.pageInfo.hasPreviousPage).toBe(
+        true,
+      );
+    },
+  );
 
   it('filters by search and sender, edges still oldest first', async () => {
     const connection = await page({ search: 'LATER', from: '@alice', last: 3 });

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, getJson, type HttpClient, httpFetch } from '../support/http-client.js';
-import { chronological, insertHandles, insertMessages, message, visible, type Channel, type MessageFixture } from './fixtures.js';
+import {
+  chronological,
+  insertHandles,
+  insertMessages,
+  message,
+  visible,
+  type Channel,
+  type MessageFixture,
+} from './fixtures.js';
 
 const ALICE = 'auth0|alice';
 const BOB = 'auth0|bob';

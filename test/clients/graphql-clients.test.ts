@@ -51,7 +51,8 @@ function recordingFetch(log: Sent[]): typeof fetch {
 }
 
 const VERSION = 'query Version { version }';
-const PUBLISH = 'mutation Publish($source: String!) { publishKidlisp(source: $source) { code cached } }';
+const PUBLISH =
+  'mutation Publish($source: String!) { publishKidlisp(source: $source) { code cached } }';
 
 describe('urql with its defaults', () => {
   it('runs a query over GET and a mutation over POST', async () => {
@@ -100,7 +101,8 @@ describe('GraphQL over GET', () => {
     });
     expect(anonymous.headers['cache-control']).toMatch(/^public, max-age=\d+$/);
     expect(withToken.headers['cache-control']).toMatch(/^private/);
-    for (const answer of [anonymous, withToken]) expect(answer.headers.vary).toMatch(/Authorization/);
+    for (const answer of [anonymous, withToken])
+      expect(answer.headers.vary).toMatch(/Authorization/);
   });
 
   it('never lets a cache keep an error', async () => {
@@ -139,7 +141,9 @@ describe("Apollo Client's persisted-query link", () => {
   });
 
   it('answers an unknown hash with PERSISTED_QUERY_NOT_FOUND', async () => {
-    const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256('{ nothing }') } });
+    const extensions = JSON.stringify({
+      persistedQuery: { version: 1, sha256Hash: sha256('{ nothing }') },
+    });
     const answer = await http.get(`/graphql?extensions=${encodeURIComponent(extensions)}`);
     expect(answer.status).toBe(200);
     expect(answer.json.errors[0]).toMatchObject({
@@ -208,16 +212,19 @@ describe('a batch', () => {
       { 'x-forwarded-for': '203.0.113.9' },
     );
     expect(answer.status).toBe(200);
-    const codes = (answer.json as { data?: unknown; errors?: { extensions: { code: string } }[] }[]).map(
-      (one) => one.errors?.[0]?.extensions.code ?? 'OK',
-    );
+    const codes = (
+      answer.json as { data?: unknown; errors?: { extensions: { code: string } }[] }[]
+    ).map((one) => one.errors?.[0]?.extensions.code ?? 'OK');
     expect(codes.filter((code) => code === 'RATE_LIMITED').length).toBeGreaterThanOrEqual(3);
     expect(codes.filter((code) => code === 'OK').length).toBeLessThanOrEqual(3);
   });
 
   it('has each operation checked by the query limits alone', async () => {
     const aliases = Array.from({ length: 16 }, (_, index) => `a${index}: version`).join(' ');
-    const answer = await http.post('/graphql', [{ query: '{ version }' }, { query: `{ ${aliases} }` }]);
+    const answer = await http.post('/graphql', [
+      { query: '{ version }' },
+      { query: `{ ${aliases} }` },
+    ]);
     const [small, wide] = answer.json as { data?: unknown; errors?: unknown[] }[];
     expect(small).toEqual({ data: { version: '1.1.0' } });
     expect(wide?.errors).toHaveLength(1);

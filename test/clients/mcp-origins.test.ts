@@ -52,7 +52,12 @@ describe('preflights', () => {
       expect(answer.headers['access-control-allow-origin']).toBe(origin);
       expect(answer.headers['access-control-allow-methods']).toMatch(/POST/);
       const allowed = String(answer.headers['access-control-allow-headers']).toLowerCase();
-      for (const header of ['content-type', 'mcp-protocol-version', 'mcp-session-id', 'authorization'])
+      for (const header of [
+        'content-type',
+        'mcp-protocol-version',
+        'mcp-session-id',
+        'authorization',
+      ])
         expect(allowed).toContain(header);
       expect(String(answer.headers['access-control-expose-headers']).toLowerCase()).toContain(
         'mcp-session-id',
@@ -104,7 +109,10 @@ describe('calls', () => {
       }),
     );
     try {
-      const result = await client.callTool({ name: 'preview_kidlisp', arguments: { source: 'red' } });
+      const result = await client.callTool({
+        name: 'preview_kidlisp',
+        arguments: { source: 'red' },
+      });
       expect(result.isError ?? false).toBe(false);
     } finally {
       await client.close();
@@ -113,7 +121,11 @@ describe('calls', () => {
 
   it.each([
     ['a disallowed origin', { origin: 'http://evil.example' }, 'ORIGIN_NOT_ALLOWED'],
-    ['a rebound name (foreign Host and Origin)', { host: 'evil.example', origin: 'http://evil.example' }, 'HOST_NOT_ALLOWED'],
+    [
+      'a rebound name (foreign Host and Origin)',
+      { host: 'evil.example', origin: 'http://evil.example' },
+      'HOST_NOT_ALLOWED',
+    ],
     ['a foreign Host without Origin', { host: 'evil.example:4000' }, 'HOST_NOT_ALLOWED'],
   ])('from %s get 403 and run nothing', async (_label, headers, code) => {
     const source = `(wipe red) ; ${code} ${JSON.stringify(headers)}`;

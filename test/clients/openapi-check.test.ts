@@ -17,14 +17,17 @@ const json = (status: number, body: unknown, path = '/api/store-kidlisp', method
     method,
     path,
     status,
-    headers: (name: string) => (name === 'content-type' ? 'application/json; charset=utf-8' : undefined),
+    headers: (name: string) =>
+      name === 'content-type' ? 'application/json; charset=utf-8' : undefined,
     text: JSON.stringify(body),
   }) satisfies CheckedAnswer;
 
 describe('the OpenAPI answer checker', () => {
   it('passes documented answers', async () => {
     const checker = await openapiCheckerFor(app.url);
-    expect(checker.check(json(201, { code: 'k7x', url: 'http://x/k7x', cached: false }))).toEqual([]);
+    expect(checker.check(json(201, { code: 'k7x', url: 'http://x/k7x', cached: false }))).toEqual(
+      [],
+    );
     expect(
       checker.check(json(400, { error: 'No.', message: 'No.', code: 'SOURCE_REQUIRED' })),
     ).toEqual([]);

@@ -83,9 +83,7 @@ describe('the OpenAPI document', () => {
       for (const path of [spec.path, ...(spec.aliases ?? [])]) {
         const responses = paths[path]?.[spec.method.toLowerCase()]?.responses ?? {};
         const codes = documentedErrors(spec);
-        const statuses = [...new Set(codes.map((code) => errorStatus[code]))].sort(
-          (a, b) => a - b,
-        );
+        const statuses = [...new Set(codes.map((code) => errorStatus[code]))].sort((a, b) => a - b);
         // Exactly the statuses of the errors the route can give with its own method (405 only
         // answers other methods), and no other failure status.
         expect(codes).not.toContain('METHOD_NOT_ALLOWED');
@@ -142,7 +140,9 @@ describe('the OpenAPI document accepts the requests the server accepts', () => {
 
   it('from takes a handle with or without its @', () => {
     const parameters = (
-      document().paths['/api/chat-messages'] as { get: { parameters: { name: string; schema: object }[] } }
+      document().paths['/api/chat-messages'] as {
+        get: { parameters: { name: string; schema: object }[] };
+      }
     ).get.parameters;
     const from = parameters.find((parameter) => parameter.name === 'from');
     const validate = ajv().compile(from?.schema ?? {});

@@ -135,7 +135,8 @@ export function createHttpClient(
       });
       if (payload && chunked) {
         const CHUNK = 64 * 1024;
-        for (let at = 0; at < payload.length; at += CHUNK) req.write(payload.subarray(at, at + CHUNK));
+        for (let at = 0; at < payload.length; at += CHUNK)
+          req.write(payload.subarray(at, at + CHUNK));
         req.end();
       } else req.end(payload);
     });

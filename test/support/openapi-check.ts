@@ -55,10 +55,8 @@ class OpenapiChecker {
   }
 
   /** A response object, with its `$ref` (to components.responses) followed, and where it lives. */
-  private response(
-    parts: string[],
-  ): { definition: Json; parts: string[] } | undefined {
-    let definition: Json | undefined = parts.reduce<Json | undefined>(
+  private response(parts: string[]): { definition: Json; parts: string[] } | undefined {
+    const definition: Json | undefined = parts.reduce<Json | undefined>(
       (node, part) => node?.[part],
       this.document,
     );
