@@ -9,6 +9,7 @@ import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES, payloadTooLarge } from '../http/body
 import { errorHeaders } from '../errors.js';
 import { toAppError } from '../http/failure.js';
 import { schema } from './index.js';
+import { useErrorBodies } from './error-bodies.js';
 import { useHttpCaching } from './http-caching.js';
 import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
 import { usePersistedQueries } from './persisted-queries.js';
@@ -85,6 +86,7 @@ export function createGraphqlHandler(
     plugins: [
       usePersistedQueries(),
       useHttpCaching(),
+      useErrorBodies(),
       ...armor.protect().plugins,
       useGraphiqlSecurity(services.config),
       useInputErrorCodes(),

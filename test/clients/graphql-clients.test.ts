@@ -105,6 +105,23 @@ describe('GraphQL over GET', () => {
       expect(answer.headers.vary).toMatch(/Authorization/);
   });
 
+  it.each([
+    [
+      'a body that is not JSON',
+      { method: 'POST', body: '{version}', contentType: 'text/plain' },
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    ['an Accept it cannot answer', { headers: { accept: 'text/xml' } }, 406, 'NOT_ACCEPTABLE'],
+  ] as const)(
+    'refuses %s in the error shape, with a code',
+    async (_label, options, status, code) => {
+      const answer = await http.send('/graphql?query={version}', options);
+      expect(answer.status).toBe(status);
+      expect(answer.json.errors[0].extensions.code).toBe(code);
+    },
+  );
+
   it('never lets a cache keep an error', async () => {
     const answer = await http.get('/graphql?query={nope}');
     expect(answer.json.errors[0].extensions.code).toBe('INVALID_INPUT');
