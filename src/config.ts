@@ -78,6 +78,8 @@ export const configVariables = {
     'live chat without change streams (a standalone server, the embedded one): how often new messages are read',
   SUBSCRIBERS_MAX: 'live chat streams open at once in this process; more answer 503',
   SUBSCRIBERS_PER_CLIENT: 'live chat streams one client may hold open; more answer 429',
+  MCP_ALLOWED_ORIGINS:
+    'browser origins allowed at /mcp besides the public URL and loopback, comma-separated',
 } as const;
 
 export type ConfigVariable = keyof typeof configVariables;
@@ -93,6 +95,25 @@ export function shownDefault(name: ConfigVariable): string | undefined {
   ];
   return value === undefined ? undefined : String(value);
 }
+
+/** `https://a.example, http://b.example:8080` -> their origins; anything else is a configuration error. */
+const originList = z
+  .string()
+  .optional()
+  .transform((text, ctx) => {
+    const origins: string[] = [];
+    for (const item of (text ?? '').split(',').map((part) => part.trim())) {
+      if (item === '') continue;
+      try {
+        const url = new URL(item);
+        if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(item);
+        origins.push(url.origin);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: `${item} is not an http(s) origin` });
+      }
+    }
+    return origins;
+  });
 
 const schema = z
   .object({
@@ -146,6 +167,7 @@ const schema = z
     CHAT_POLL_INTERVAL_MS: positiveInt(configDefaults.CHAT_POLL_INTERVAL_MS),
     SUBSCRIBERS_MAX: positiveInt(configDefaults.SUBSCRIBERS_MAX),
     SUBSCRIBERS_PER_CLIENT: positiveInt(configDefaults.SUBSCRIBERS_PER_CLIENT),
+    MCP_ALLOWED_ORIGINS: originList,
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -225,5 +247,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       subscribersMax: values.SUBSCRIBERS_MAX,
       subscribersPerClient: values.SUBSCRIBERS_PER_CLIENT,
     },
+    mcpAllowedOrigins: values.MCP_ALLOWED_ORIGINS,
   };
 }

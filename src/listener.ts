@@ -12,6 +12,7 @@ import { hasMalformedPath, rejectMalformedPath } from './http/malformed-path.js'
 import { metricsAccess } from './http/metrics-access.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
+import { mcpOriginGuard, mcpOriginPolicy } from './mcp/origin-guard.js';
 import { createRouteLabeler } from './metrics.js';
 import { createPagesRouter } from './pages/router.js';
 import { createViewCache, type ViewCache } from './pages/view-cache.js';
@@ -52,6 +53,7 @@ function createApp(services: Services, views: ViewCache): Express {
   app.use('/api', createRestRouter(services));
   app.all(
     '/mcp',
+    mcpOriginGuard(mcpOriginPolicy(services.config)),
     createMcpRoute(services, () => apiInfo(services.config)),
   );
   if (services.config.graphiql) app.use(GRAPHIQL_ASSETS, graphiqlAssetsRouter());

@@ -11,6 +11,7 @@ import { reservedCodesInUse, sweepOrphanedClaims, syncCodeRegistry } from './db/
 import { type EmbeddedMongo, startEmbeddedMongo } from './db/embedded/index.js';
 import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
 import { ensureIndexes } from './db/indexes.js';
+import { answerClientError } from './http/client-error.js';
 import { createRequestListener } from './listener.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
@@ -121,6 +122,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     }),
   };
   server.on('request', createRequestListener(services));
+  server.on('clientError', answerClientError);
 
   let closing: Promise<void> | undefined;
   const close = () =>

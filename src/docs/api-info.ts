@@ -2,6 +2,7 @@ import { ERROR_STATUS_HEADERS, errorStatus } from '../app-error.js';
 import type { Config } from '../config.js';
 import { formatCount } from '../domain/format.js';
 import { MAX_TAPE_SECONDS } from '../domain/media.js';
+import { GRAPHQL_BATCH_MAX } from '../http/body-limit.js';
 import { routeTable } from '../http/routes/index.js';
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
 import { SERVICE_VERSION } from '../version.js';
@@ -61,9 +62,7 @@ function buildApiInfo(config: DocsConfig) {
     graphql: {
       endpoint: `${baseURL}/graphql`,
       graphiql: config.graphiql,
-      description: config.graphiql
-        ? 'POST GraphQL operations here; open the same URL in a browser for GraphiQL.'
-        : 'POST GraphQL operations here.',
+      description: `POST GraphQL operations here (a JSON array batches up to ${GRAPHQL_BATCH_MAX}); queries also over GET; Apollo automatic persisted queries are supported.${config.graphiql ? ' Open the same URL in a browser for GraphiQL.' : ''}`,
       subscriptions:
         'chatMessageAdded(instance, from, search, after) and chatMessageRemoved(instance) run over Server-Sent Events ' +
         '(the graphql-sse protocol): POST the subscription here with Accept: text/event-stream.',

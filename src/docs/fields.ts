@@ -113,7 +113,10 @@ export function fieldsOf(
   return fields;
 }
 
-/** Adds the legacy names a schema folds into its own fields, each typed as the field it stands for. */
+/**
+ * Adds the legacy names a schema folds into its own fields, each typed as the field it stands
+ * for. A required field with a legacy name is satisfied by either (`melody` alone is accepted).
+ */
 export function withLegacy(
   schema: JsonSchema,
   legacy: Record<string, { sameAs: string; description: string }> = {},
@@ -123,6 +126,21 @@ export function withLegacy(
     const { default: _default, ...target } = properties[sameAs] ?? {};
     properties[name] = { ...target, description };
   }
-  const required = ((schema.required ?? []) as string[]).filter((name) => !(name in legacy));
-  return { ...schema, properties, ...(schema.required ? { required } : {}) };
+  const aliasesOf = (field: string) =>
+    Object.entries(legacy)
+      .filter(([, { sameAs }]) => sameAs === field)
+      .map(([name]) => name);
+  const declared = (schema.required ?? []) as string[];
+  const eitherOr = declared
+    .filter((name) => aliasesOf(name).length > 0)
+    .map((name) => ({
+      anyOf: [name, ...aliasesOf(name)].map((one) => ({ required: [one] })),
+    }));
+  const required = declared.filter((name) => !(name in legacy) && aliasesOf(name).length === 0);
+  return {
+    ...schema,
+    properties,
+    ...(schema.required ? { required } : {}),
+    ...(eitherOr.length === 1 ? eitherOr[0] : eitherOr.length > 1 ? { allOf: eitherOr } : {}),
+  };
 }

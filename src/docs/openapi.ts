@@ -1,4 +1,4 @@
-import { ERROR_STATUS_HEADERS, errorStatus } from '../app-error.js';
+import { ERROR_STATUS_HEADERS, type ErrorCode, errorStatus } from '../app-error.js';
 import { formatBytes } from '../domain/format.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { routeTable } from '../http/routes/index.js';
@@ -17,10 +17,12 @@ const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request: malformed JSON, a missing or mistyped field, or a value outside its rules.',
   401: 'A bearer token was sent but is invalid, expired or revoked.',
   404: 'Not found.',
-  405: 'Method not allowed on this path.',
+  405: 'Method not allowed on this path (any method this document does not list for it).',
+  408: 'The request (headers and body) took too long to arrive.',
   413: `Body larger than ${formatBytes(MAX_BODY_BYTES)}.`,
   415: 'Body sent with a content type other than JSON.',
   429: 'Rate limit exceeded.',
+  431: 'Request headers (the URL included) too large.',
   500: 'Unexpected failure.',
   503: 'A backing service (database or storage) is unavailable; retry later.',
 };
@@ -91,18 +93,63 @@ function successResponses(spec: RouteSpec) {
       { schema: type === 'application/json' ? schema : { type: 'string' } },
     ]),
   );
-  return Object.fromEntries(
-    spec.response.statuses.map((status) => [
-      String(status),
-      { description: spec.response.description, content },
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      spec.response.statuses.map((status) => [
+        String(status),
+        { description: spec.response.description, content },
+      ]),
+    ),
+    // Every GET answer carries an ETag; a request whose If-None-Match still matches gets 304.
+    ...(spec.method === 'GET'
+      ? {
+          '304': {
+            description: 'Not modified: the If-None-Match ETag still matches; no body.',
+            headers: { ETag: { description: 'The same ETag.', schema: { type: 'string' } } },
+          },
+        }
+      : {}),
+  };
 }
 
-function operation(spec: RouteSpec, operationId: string) {
-  const errorStatuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort(
-    (a, b) => a - b,
+/**
+ * Failures that can answer any request whatever its route: they are listed on every operation.
+ * METHOD_NOT_ALLOWED is not: it answers only methods a path does not have (components/responses/Error405).
+ */
+const TRANSPORT_ERRORS: ErrorCode[] = ['REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'];
+
+/** The CORS preflight every /api path answers (the `Allow` header of a 405 names OPTIONS). */
+function preflight(operationId: string) {
+  const header = (description: string) => ({ description, schema: { type: 'string' } });
+  return {
+    operationId: `${operationId}Preflight`,
+    summary: 'CORS preflight',
+    description:
+      'Answers a browser\u2019s preflight: any origin, GET and POST, Content-Type and Authorization.',
+    security: [],
+    responses: {
+      '204': {
+        description: 'No content; the CORS headers.',
+        headers: {
+          'Access-Control-Allow-Origin': header('*'),
+          'Access-Control-Allow-Methods': header('GET,POST,OPTIONS'),
+          'Access-Control-Allow-Headers': header('Content-Type,Authorization'),
+          'Access-Control-Max-Age': header('86400'),
+        },
+      },
+    },
+  };
+}
+
+/** The failures the document lists under a route's own method. */
+export const documentedErrors = (spec: RouteSpec): ErrorCode[] =>
+  [...new Set([...spec.errors, ...TRANSPORT_ERRORS])].filter(
+    (code) => code !== 'METHOD_NOT_ALLOWED',
   );
+
+function operation(spec: RouteSpec, operationId: string) {
+  const codes = documentedErrors(spec);
+  const errorStatuses = [...new Set(codes.map((code) => errorStatus[code]))].sort((a, b) => a - b);
   const parameters = queryParameters(spec);
   const body = requestBody(spec);
   return {
@@ -130,7 +177,11 @@ export function openapiDocument(config: DocsConfig) {
   for (const spec of routeTable(config.publicUrl)) {
     [spec.path, ...(spec.aliases ?? [])].forEach((path, index) => {
       const operationId = index === 0 ? spec.operationId : `${spec.operationId}Alias${index}`;
-      paths[path] = { ...paths[path], [spec.method.toLowerCase()]: operation(spec, operationId) };
+      paths[path] = {
+        ...paths[path],
+        [spec.method.toLowerCase()]: operation(spec, operationId),
+        options: preflight(operationId),
+      };
     });
   }
   const statuses = Object.keys(STATUS_TEXT).map(Number);

@@ -1,16 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
 import { type AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
-import { MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
+import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
+import { useErrorBodies } from './error-bodies.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
+import { useHttpCaching } from './http-caching.js';
 import { schema } from './index.js';
-import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
+import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
+import { usePersistedQueries } from './persisted-queries.js';
 
 function originalOf(error: unknown): unknown {
   let current = error;
@@ -85,11 +87,18 @@ export function createGraphqlHandler(
     renderGraphiQL: renderLocalGraphiQL,
     logging: false,
     maskedErrors: { isDev: false, maskError: (error) => toGraphQLError(error, services) },
+    // No CSRF plugin: the service authenticates with bearer tokens only, never cookies, so a
+    // cross-site request has no ambient credential to borrow; queries over GET must just work.
+    // Yoga itself keeps mutations POST-only (405 over GET).
+    batching: { limit: GRAPHQL_BATCH_MAX },
     plugins: [
-      useCSRFPrevention(),
+      usePersistedQueries(),
+      useHttpCaching(),
+      useErrorBodies(),
       ...armor.protect().plugins,
       useGraphiqlSecurity(services.config),
       useInputErrorCodes(),
+      useRequestErrorCodes(),
     ],
     context: async ({ request, req }) =>
       createRequestContext(services, {

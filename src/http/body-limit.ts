@@ -12,3 +12,6 @@ export const payloadTooLarge = () =>
       maxBytes: MAX_BODY_BYTES,
     },
   );
+
+/** GraphQL operations one request may batch (a JSON array); each is limited and rate-limited as if alone. */
+export const GRAPHQL_BATCH_MAX = 10;

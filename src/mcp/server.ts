@@ -34,13 +34,13 @@ function succeeded(result: object): CallToolResult {
   };
 }
 
-/** A tool error with the service's machine code both in the text and as structured content. */
+/**
+ * A tool error: the message and the service's machine code as text, with `isError`. No structured
+ * content, because it would have to match the tool's `outputSchema` (the success shape) and MCP
+ * clients (SDK 1.x, Inspector) reject a result whose structured content does not.
+ */
 function failed(code: string, message: string): CallToolResult {
-  return {
-    content: [{ type: 'text', text: `${message} (${code})` }],
-    structuredContent: { code, message },
-    isError: true,
-  };
+  return { content: [{ type: 'text', text: `${message} (${code})` }], isError: true };
 }
 
 /**

@@ -86,12 +86,6 @@ export const apiInfoOutputSchema = z
   .looseObject({ version: z.string().optional() })
   .describe('The API documentation object that GET /api serves as JSON.');
 
-/** The `{code, message}` a failed tool call carries as structured content. */
-export const toolErrorSchema = z.object({
-  code: z.string().describe('Machine code, as in the REST error body.'),
-  message: z.string(),
-});
-
 const toolInputs = {
   publish_piece: z.object({
     source: z

@@ -1,14 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { graphql, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
 import { type CommandLog, recordCommands } from '../support/commands.js';
-import {
-  getJson,
-  insertHandles,
-  insertMessages,
-  type MessageFixture,
-  message,
-  T0,
-} from './fixtures.js';
+import { getJson, graphql, httpFetch } from '../support/http-client.js';
+import { insertHandles, insertMessages, type MessageFixture, message, T0 } from './fixtures.js';
 
 const users = ['auth0|alice', 'auth0|bob', 'auth0|carol', 'auth0|ghost', ''];
 const messages: MessageFixture[] = ['system', 'clock'].flatMap((instance) =>
@@ -55,11 +49,16 @@ describe('database commands per page', () => {
     ),
   );
 
-  it.each(cases)('%s sends at most three', async (query) => {
+  it.each(
+    cases,
+  )('%s sends at most three (four when the page is one tied group that outgrows its limit)', async (query) => {
     const { body, names } = await commandsFor(query);
+    const limit = Number(new URLSearchParams(query).get('limit'));
     expect(body.count).toBeGreaterThan(0);
     expect(names.length).toBeGreaterThan(0);
-    expect(names.length, names.join(', ')).toBeLessThanOrEqual(3);
+    // The only extra read: the rest of a group of messages sharing one `when` (contract: paging).
+    const allowed = body.count > limit ? 4 : 3;
+    expect(names.length, names.join(', ')).toBeLessThanOrEqual(allowed);
   });
 
   it('a GraphQL page of 100 from both channels sends at most three', async () => {
@@ -82,9 +81,12 @@ describe('the two-minute cache', () => {
     expect(again.body).toEqual(first.body);
     // A conditional request is not replayed before express: the operation's cache answers it.
     commands.clear();
-    const response = await fetch(`${app.url}/api/chat-messages?instance=all&limit=30&search=note`, {
-      headers: { 'if-modified-since': new Date().toUTCString() },
-    });
+    const response = await httpFetch(
+      `${app.url}/api/chat-messages?instance=all&limit=30&search=note`,
+      {
+        headers: { 'if-modified-since': new Date().toUTCString() },
+      },
+    );
     expect(await response.json()).toEqual(first.body);
     expect(commands.names()).toEqual([]);
   });

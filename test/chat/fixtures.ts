@@ -80,13 +80,3 @@ export const chronological = (messages: MessageFixture[]) =>
 
 export const visible = (messages: MessageFixture[], channels: Channel[] = ['system']) =>
   messages.filter((m) => !m.deleted && channels.includes(m.instance));
-
-export async function getJson(url: string) {
-  const response = await fetch(url);
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: JSON.parse(text) as Record<string, any>,
-  };
-}

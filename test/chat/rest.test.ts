@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { createHttpClient, getJson, type HttpClient, httpFetch } from '../support/http-client.js';
 import {
   type Channel,
   chronological,
-  getJson,
   insertHandles,
   insertMessages,
   type MessageFixture,
@@ -209,7 +208,7 @@ describe('the route', () => {
 
   it('answers a repeat from the cache with the same status, headers and bytes', async () => {
     const answer = async (init?: RequestInit) => {
-      const response = await fetch(`${app.url}/api/chat-messages?limit=4&instance=clock`, init);
+      const response = await httpFetch(`${app.url}/api/chat-messages?limit=4&instance=clock`, init);
       const headers = Object.fromEntries([...response.headers].filter(([name]) => name !== 'date'));
       return { status: response.status, headers, body: await response.text() };
     };
@@ -234,7 +233,7 @@ describe('the route', () => {
 
   it('answers other methods with 405 and Allow', async () => {
     for (const path of ['/api/chat-messages', '/api/chat/messages']) {
-      const response = await fetch(`${app.url}${path}`, {
+      const response = await httpFetch(`${app.url}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: '{}',
@@ -246,7 +245,7 @@ describe('the route', () => {
   });
 
   it('answers a preflight with 204', async () => {
-    const response = await fetch(`${app.url}/api/chat-messages`, {
+    const response = await httpFetch(`${app.url}/api/chat-messages`, {
       method: 'OPTIONS',
       headers: { origin: 'https://example.org', 'access-control-request-method': 'GET' },
     });

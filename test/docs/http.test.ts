@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { routeTable } from '../../src/http/routes/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient } from '../support/http-client.js';
+import { createHttpClient, httpFetch } from '../support/http-client.js';
 import { documentedRoutes, servedRoutes } from './routes.js';
 
 let app: TestApp;
@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const get = (path: string, accept?: string) =>
-  fetch(`${app.url}${path}`, { headers: accept ? { accept } : {} });
+  httpFetch(`${app.url}${path}`, { headers: accept ? { accept } : {} });
 
 describe('GET /api and its aliases', () => {
   it.each([
@@ -78,7 +78,7 @@ describe('GET /api and its aliases', () => {
   });
 
   it('answers 405 with the error shape to another method', async () => {
-    const response = await fetch(`${app.url}/api`, {
+    const response = await httpFetch(`${app.url}/api`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: '{}',
@@ -135,7 +135,7 @@ describe('the documented examples, run against the service', () => {
     const query = new URLSearchParams(
       Object.entries(request.query ?? {}).map(([key, value]) => [key, String(value)]),
     );
-    const response = await fetch(`${app.url}${request.path}${query.size ? `?${query}` : ''}`, {
+    const response = await httpFetch(`${app.url}${request.path}${query.size ? `?${query}` : ''}`, {
       method: request.method,
       headers: {
         accept: 'application/json',

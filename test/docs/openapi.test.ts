@@ -1,8 +1,10 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { errorStatus } from '../../src/app-error.js';
 import { inputJsonSchema } from '../../src/docs/fields.js';
-import { openapiDocument } from '../../src/docs/openapi.js';
+import { documentedErrors, openapiDocument } from '../../src/docs/openapi.js';
 import { routeTable } from '../../src/http/routes/index.js';
 import { documentedRoutes } from './routes.js';
 
@@ -35,7 +37,9 @@ describe('the OpenAPI document', () => {
     const described = Object.entries(paths).flatMap(([path, item]) =>
       Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
     );
-    expect(described.sort()).toEqual(documentedRoutes());
+    // Each path also describes the CORS preflight it answers (the `Allow` of a 405 names OPTIONS).
+    const preflights = Object.keys(paths).map((path) => `OPTIONS ${path}`);
+    expect(described.sort()).toEqual([...documentedRoutes(), ...preflights].sort());
   });
 
   it('takes request bodies and query parameters from the schemas the routes validate with', () => {
@@ -78,17 +82,19 @@ describe('the OpenAPI document', () => {
     for (const spec of routeTable(BASE)) {
       for (const path of [spec.path, ...(spec.aliases ?? [])]) {
         const responses = paths[path]?.[spec.method.toLowerCase()]?.responses ?? {};
-        const statuses = [...new Set(spec.errors.map((code) => errorStatus[code]))].sort(
-          (a, b) => a - b,
-        );
-        // Exactly the statuses of the errors the route can give, and no other failure status.
+        const codes = documentedErrors(spec);
+        const statuses = [...new Set(codes.map((code) => errorStatus[code]))].sort((a, b) => a - b);
+        // Exactly the statuses of the errors the route can give with its own method (405 only
+        // answers other methods), and no other failure status.
+        expect(codes).not.toContain('METHOD_NOT_ALLOWED');
+        expect(codes).toEqual(expect.arrayContaining(['REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE']));
         expect(
           Object.keys(responses)
             .map(Number)
             .filter((status) => status >= 400),
           path,
         ).toEqual(statuses);
-        for (const code of spec.errors) {
+        for (const code of codes) {
           const status = errorStatus[code];
           expect(responses[String(status)], `${path} ${code}`).toEqual({
             $ref: `#/components/responses/Error${status}`,
@@ -112,5 +118,37 @@ describe('the OpenAPI document', () => {
     expect(components.Error429?.headers).toEqual({
       'Retry-After': { description: expect.any(String), schema: { type: 'string' } },
     });
+  });
+});
+
+describe('the OpenAPI document accepts the requests the server accepts', () => {
+  const ajv = () => {
+    const checker = new Ajv2020({ strict: false, validateSchema: false });
+    (addFormats as unknown as (ajv: Ajv2020) => void)(checker);
+    checker.addSchema(document(), 'openapi.json');
+    return checker;
+  };
+  const bodySchema = (path: string) =>
+    `openapi.json#/paths/${path.replace(/\//g, '~1')}/post/requestBody/content/application~1json/schema`;
+
+  it('store-clock takes source, or melody alone (the legacy name), but not neither', () => {
+    const validate = ajv().compile({ $ref: bodySchema('/api/store-clock') });
+    expect(validate({ source: 'c4' })).toBe(true);
+    expect(validate({ melody: 'c4' })).toBe(true);
+    expect(validate({})).toBe(false);
+  });
+
+  it('from takes a handle with or without its @', () => {
+    const parameters = (
+      document().paths['/api/chat-messages'] as {
+        get: { parameters: { name: string; schema: object }[] };
+      }
+    ).get.parameters;
+    const from = parameters.find((parameter) => parameter.name === 'from');
+    const validate = ajv().compile(from?.schema ?? {});
+    expect(validate('@jeffrey')).toBe(true);
+    expect(validate('jeffrey')).toBe(true);
+    expect(validate('@')).toBe(false);
+    expect(validate('a b')).toBe(false);
   });
 });

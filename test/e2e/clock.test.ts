@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMelody } from '../../src/domain/melody/index.js';
-import { postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { postJson } from '../support/http-client.js';
 import {
   type Browser,
   INSTALL_TIMEOUT_MS,

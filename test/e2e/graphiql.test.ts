@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertHandles, insertMessages, message } from '../chat/fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { httpFetch } from '../support/http-client.js';
 import {
   type Browser,
   INSTALL_TIMEOUT_MS,
@@ -64,11 +65,11 @@ describe('GRAPHIQL=false (production)', () => {
   it('serves no GraphiQL page and no GraphiQL assets', async () => {
     const quiet = await startTestApp({ GRAPHIQL: 'false' });
     try {
-      const page = await fetch(`${quiet.url}/graphql`, { headers: { accept: 'text/html' } });
+      const page = await httpFetch(`${quiet.url}/graphql`, { headers: { accept: 'text/html' } });
       expect(page.status).toBe(406); // no HTML representation without GraphiQL
       expect((await page.text()).toLowerCase()).not.toContain('graphiql');
-      expect((await fetch(`${quiet.url}/assets/graphiql/yoga-graphiql.js`)).status).toBe(404);
-      const query = await fetch(`${quiet.url}/graphql`, {
+      expect((await httpFetch(`${quiet.url}/assets/graphiql/yoga-graphiql.js`)).status).toBe(404);
+      const query = await httpFetch(`${quiet.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ version }' }),

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../src/domain/kidlisp/index.js';
-import { postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { httpFetch, postJson } from '../support/http-client.js';
 import {
   type Browser,
   INSTALL_TIMEOUT_MS,
@@ -73,7 +74,7 @@ describe('a piece page', () => {
     const href = await page.locator(`a[href="/${code}.mjs"]`).getAttribute('href');
     await page.screenshot({ path: screenshotPath('piece-page'), fullPage: true });
 
-    const rawFile = await fetch(`${app.url}${href}`);
+    const rawFile = await httpFetch(`${app.url}${href}`);
     expect(rawFile.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await rawFile.text()).toBe(source);
     expect(cspViolations(page.problems)).toEqual([]);
@@ -110,7 +111,7 @@ describe('media pages', () => {
     const page = await browser.newPage();
     expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
     expect(await page.locator('main').innerText()).toContain('12.5 s');
-    const download = await fetch(`${app.url}/${code}.zip`);
+    const download = await httpFetch(`${app.url}/${code}.zip`);
     expect(download.headers.get('content-type')).toBe('application/zip');
     expect(download.headers.get('content-disposition')).toContain('attachment');
   });

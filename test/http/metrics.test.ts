@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { httpFetch, postJson } from '../support/http-client.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -12,8 +13,8 @@ describe('/metrics', () => {
     await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe red)' });
     await postJson(`${app.url}/api/store-kidlisp`, {});
     for (const path of ['/api/no-such-a', '/api/no-such-b', '/some-code-xyz'])
-      await fetch(app.url + path);
-    const response = await fetch(`${app.url}/metrics`);
+      await httpFetch(app.url + path);
+    const response = await httpFetch(`${app.url}/metrics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await response.text();

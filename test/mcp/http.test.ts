@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { httpFetch } from '../support/http-client.js';
 import { connectHttp } from './support.js';
 import { describeAssistantSurface } from './surface.js';
 
@@ -6,7 +7,7 @@ describe('/mcp over Streamable HTTP (operations in-process)', () => {
   const surface = describeAssistantSurface('http', (url, token) => connectHttp(url, token));
 
   it('answers an invalid bearer token with 401 like REST', async () => {
-    const response = await fetch(`${surface.app().url}/mcp`, {
+    const response = await httpFetch(`${surface.app().url}/mcp`, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',

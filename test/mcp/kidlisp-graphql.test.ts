@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KIDLISP_MAX } from '../../src/operations/publish/inputs.js';
-import { graphql, postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { graphql, postJson } from '../support/http-client.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -20,7 +20,7 @@ async function silentService(): Promise<{
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, closed, server };
 }
 
-import { describeAssistantSurface } from './surface.js';
+import { describeAssistantSurface, failureOf } from './surface.js';
 
 describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
   const surface = describeAssistantSurface('stdio', (url, token) => connectStdio(url, token));
@@ -34,10 +34,7 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
         name: 'publish_kidlisp',
         arguments: { source: '(wipe red) ; bad token' },
       });
-      expect(result).toMatchObject({
-        isError: true,
-        structuredContent: { code: 'UNAUTHENTICATED' },
-      });
+      expect(failureOf(result).code).toBe('UNAUTHENTICATED');
       expect(await app.db.kidlisp.countDocuments()).toBe(before);
     } finally {
       await client.close();
@@ -48,10 +45,7 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
     const client = await connectStdio('http://127.0.0.1:1');
     try {
       const publish = await client.callTool({ name: 'publish_clock', arguments: { source: 'c4' } });
-      expect(publish).toMatchObject({
-        isError: true,
-        structuredContent: { code: 'SERVICE_UNREACHABLE' },
-      });
+      expect(failureOf(publish).code).toBe('SERVICE_UNREACHABLE');
       const preview = await client.callTool({
         name: 'preview_kidlisp',
         arguments: { source: 'blue' },
@@ -106,7 +100,10 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
       {
         jsonrpc: '2.0',
         id: 2,
-        result: { isError: true, structuredContent: { code: 'SERVICE_UNREACHABLE' } },
+        result: {
+          isError: true,
+          content: [{ type: 'text', text: expect.stringMatching(/\(SERVICE_UNREACHABLE\)$/) }],
+        },
       },
     ]);
   });
@@ -121,7 +118,7 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
         name: 'publish_kidlisp',
         arguments: { source: '(wipe red)' },
       });
-      expect(result).toMatchObject({ isError: true, structuredContent: { code: 'TIMEOUT' } });
+      expect(failureOf(result).code).toBe('TIMEOUT');
     } finally {
       await impatient.close();
       silent.server.closeAllConnections();

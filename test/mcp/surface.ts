@@ -7,10 +7,10 @@ import {
   assistantTools,
   kidlispPreviewSchema,
   publishResultSchema,
-  toolErrorSchema,
 } from '../../src/operations/assistant-catalog.js';
 import { KIDLISP_MAX } from '../../src/operations/publish/inputs.js';
-import { postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { httpFetch, postJson } from '../support/http-client.js';
 
 export type Connect = (serviceUrl: string, token?: string) => Promise<Client>;
 
@@ -19,10 +19,16 @@ type ToolResult = Awaited<ReturnType<Client['callTool']>>;
 const textOf = (result: ToolResult) =>
   (result.content as { type: string; text?: string }[]).map((item) => item.text ?? '').join('');
 
-/** The structured `{code, message}` of a tool error. */
-function failureOf(result: ToolResult) {
+/**
+ * The `{code, message}` of a tool error, read from its text (`message (CODE)`): an error result
+ * has no structured content, which would contradict the tool's output schema.
+ */
+export function failureOf(result: ToolResult) {
   expect(result.isError, textOf(result)).toBe(true);
-  return toolErrorSchema.parse(result.structuredContent);
+  expect(result.structuredContent).toBeUndefined();
+  const match = /^(.+) \(([A-Z_]+)\)$/s.exec(textOf(result));
+  expect(match, textOf(result)).not.toBeNull();
+  return { message: match?.[1] as string, code: match?.[2] as string };
 }
 
 function publishedOf(result: ToolResult) {
@@ -254,7 +260,7 @@ export function describeAssistantSurface(
     it('get_api_info returns the documentation object GET /api serves', async () => {
       const result = await client.callTool({ name: 'get_api_info', arguments: {} });
       expect(result.isError ?? false, textOf(result)).toBe(false);
-      const rest = await fetch(`${app.url}/api`, { headers: { accept: 'application/json' } });
+      const rest = await httpFetch(`${app.url}/api`, { headers: { accept: 'application/json' } });
       expect(result.structuredContent).toEqual(await rest.json());
       expect(result.structuredContent).toMatchObject({ version: '1.1.0' });
     });

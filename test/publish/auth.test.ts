@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken, revokeApiToken } from '../../src/auth/api-tokens.js';
-import { graphql, postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { graphql, postJson } from '../support/http-client.js';
 
 let app: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../src/db/client.js';
 import { RANDOM_CODE_ALPHABET } from '../../src/domain/codes.js';
-import { postJson, startTestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
+import { postJson } from '../support/http-client.js';
 import { startTestMongo, type TestMongo, uniqueDbName } from '../support/mongo.js';
 
 let mongo: TestMongo;

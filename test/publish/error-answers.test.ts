@@ -1,6 +1,6 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createHttpClient, httpFetch, postJson } from '../support/http-client.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -72,7 +72,7 @@ describe.each([
 
   it('answers a wrong method with 405 and Allow', async () => {
     const response = await writesNothing(() =>
-      fetch(app.url + path, {
+      httpFetch(app.url + path, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify(valid),
@@ -92,7 +92,7 @@ describe.each([
 
   it('answers a non-JSON content type with 415', async () => {
     const response = await writesNothing(() =>
-      fetch(app.url + path, {
+      httpFetch(app.url + path, {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body: JSON.stringify(valid),
@@ -106,7 +106,7 @@ describe.each([
   });
 
   it('answers a preflight with 204 and CORS headers', async () => {
-    const response = await fetch(app.url + path, {
+    const response = await httpFetch(app.url + path, {
       method: 'OPTIONS',
       headers: {
         origin: 'https://example.org',
@@ -174,25 +174,20 @@ describe('field errors', () => {
   });
 
   it('answers an unknown API route with 404', async () => {
-    const response = await writesNothing(() => fetch(`${app.url}/api/nothing-here`));
+    const response = await writesNothing(() => httpFetch(`${app.url}/api/nothing-here`));
     expectContractError({ status: response.status, body: await response.json() }, 404, 'NOT_FOUND');
   });
 
   it('accepts a POST without a content type as JSON', async () => {
     const body = JSON.stringify({ source: '(wipe red) ; no type' });
     const before = await counts();
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const request = httpRequest(
-        `${app.url}/api/store-kidlisp`,
-        { method: 'POST', headers: { 'content-length': Buffer.byteLength(body) } },
-        (response) => {
-          response.resume();
-          resolve(response.statusCode);
-        },
-      );
-      request.on('error', reject);
-      request.end(body);
+    const http = createHttpClient(app.url);
+    const { status } = await http.send('/api/store-kidlisp', {
+      method: 'POST',
+      body,
+      contentType: null,
     });
+    http.close();
     expect(status).toBe(201);
     expect(await app.db.kidlisp.countDocuments({ source: '(wipe red) ; no type' })).toBe(1);
     const after = await counts();
@@ -209,7 +204,7 @@ describe('when the database is away', () => {
       const response = await postJson(`${own.url}/api/store-kidlisp`, { source: '(wipe green)' });
       expectContractError(response, 503, 'DB_UNAVAILABLE');
       expect(response.headers.get('retry-after')).toBe('5');
-      const ready = await fetch(`${own.url}/readyz`);
+      const ready = await httpFetch(`${own.url}/readyz`);
       expect(ready.status).toBe(503);
     } finally {
       await own.close().catch(() => {});

@@ -1,9 +1,10 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken } from '../../src/auth/api-tokens.js';
-import { toolErrorSchema } from '../../src/operations/assistant-catalog.js';
 import { connectHttp, connectStdio } from '../mcp/support.js';
-import { graphql, postJson, startTestApp, type TestApp } from '../support/app.js';
+import { failureOf } from '../mcp/surface.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { graphql, postJson } from '../support/http-client.js';
 
 // Two publishes per client per hour: the third is refused, whichever face it comes through.
 const LIMIT = 2;
@@ -102,9 +103,7 @@ describe('the publish rate limit', () => {
       }
       const refused = await call('(ink yellow) ; mcp over');
       expect(refused.isError).toBe(true);
-      expect(toolErrorSchema.parse(refused.structuredContent)).toMatchObject({
-        code: 'RATE_LIMITED',
-      });
+      expect(failureOf(refused)).toMatchObject({ code: 'RATE_LIMITED' });
     });
   });
 });

@@ -189,6 +189,7 @@ beforeAll(async () => {
     })),
   );
   await app.db.handles.insertOne({ _id: 'acct-1', handle: 'ada' });
+  await client.ready();
 
   // Healthy load, the database stops, stays away, comes back; the load never pauses.
   const load = startLoad();

@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -23,6 +22,17 @@ afterAll(async () => {
 });
 
 const ONE_MIB = 1_048_576;
+
+/** A 408 in the one error shape, as every other failure: JSON with error, message and code. */
+function expectJsonTimeout(raw: string) {
+  expect(raw).toMatch(/^HTTP\/1\.1 408 /);
+  const [head = '', body = ''] = raw.split('\r\n\r\n');
+  expect(head).toMatch(/\r\ncontent-type: application\/json/i);
+  expect(Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1])).toBe(Buffer.byteLength(body));
+  const json = JSON.parse(body);
+  expect(json).toMatchObject({ code: 'REQUEST_TIMEOUT' });
+  expect(json.error).toBe(json.message);
+}
 
 /** Sends raw bytes on a fresh connection and collects what comes back until the server closes it. */
 function rawExchange(write: (socket: Socket) => void, giveUpMs: number) {
@@ -94,26 +104,15 @@ describe('oversized requests', () => {
     '/api/store-kidlisp',
     '/graphql',
   ])('refuses an over-long chunked body (no Content-Length) on %s with 413', async (path) => {
-    const status = await new Promise<number>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          path,
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-        },
-        (res) => {
-          res.resume();
-          resolve(res.statusCode ?? 0);
-        },
-      );
-      req.on('error', reject);
-      const chunk = 'x'.repeat(64 * 1024);
-      req.write('{"source":"');
-      for (let i = 0; i < 20; i++) req.write(chunk); // 1.25 MiB, chunked
-      req.end('"}');
-    });
+    // A connection of its own: the server answers before the body ends, and stops reading it.
+    const own = createHttpClient(app.url);
+    const { status } = await own
+      .send(path, {
+        method: 'POST',
+        body: `{"source":"${'x'.repeat(20 * 64 * 1024)}"}`, // 1.25 MiB
+        chunked: true,
+      })
+      .finally(() => own.close());
     expect(status).toBe(413);
   });
 });
@@ -140,7 +139,7 @@ describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, 
     // The whole body would take 30 s; the request timeout ends it after ~2 s (Node checks it on a sweep).
     expect(result.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
     expect(result.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS * 2 + 1_000);
-    if (result.text) expect(result.text).toMatch(/^HTTP\/1\.1 408 /);
+    expectJsonTimeout(result.text);
   });
 
   it('sending its headers slowly is cut off too', async () => {
@@ -154,7 +153,7 @@ describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, 
     clearInterval(timer);
     expect(result.closedByServer).toBe(true);
     expect(result.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS * 2 + 1_000);
-    if (result.text) expect(result.text).toMatch(/^HTTP\/1\.1 408 /);
+    expectJsonTimeout(result.text);
   });
 
   it('leaves the service answering other clients meanwhile', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { toolErrorSchema } from '../../src/operations/assistant-catalog.js';
 import { connectHttp } from '../mcp/support.js';
+import { failureOf } from '../mcp/surface.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 
@@ -163,7 +163,7 @@ describe('piece names with control or bidirectional characters', () => {
           arguments: { source, name },
         });
         expect(result.isError).toBe(true);
-        expect(toolErrorSchema.parse(result.structuredContent).code).toBe('NAME_UNSAFE_CHARACTERS');
+        expect(failureOf(result).code).toBe('NAME_UNSAFE_CHARACTERS');
       }
     } finally {
       await client.close();

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
 import { LEFTOVER_AGE_MS, type RunningService, startService } from '../../src/service.js';
-import { postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { postJson } from '../support/http-client.js';
 
 const source = (shade: number) => `export function paint({ wipe }) { wipe(${shade}); }`;
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken } from '../../src/auth/api-tokens.js';
 import { storageKeyOf } from '../../src/domain/media.js';
-import { graphql, postJson, startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { graphql, postJson } from '../support/http-client.js';
 
 let app: TestApp;
 let alice: { token: string; account: string };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 import { parseTrustProxy, type TrustProxy } from '../../src/domain/trust-proxy.js';
 import { chooseClientAddress, trustFunction } from '../../src/http/client-address.js';
+import { failureOf } from '../mcp/surface.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient } from '../support/http-client.js';
 
@@ -220,7 +221,7 @@ describe('rate limits behind X-Forwarded-For', () => {
           arguments: { source: '(wipe 98)' },
         });
         expect(result.isError).toBe(true);
-        expect(result.structuredContent).toMatchObject({ code: 'RATE_LIMITED' });
+        expect(failureOf(result)).toMatchObject({ code: 'RATE_LIMITED' });
       } finally {
         await mcp.close();
       }

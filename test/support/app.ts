@@ -69,39 +69,3 @@ export async function startTestApp(
     },
   };
 }
-
-/** POSTs JSON and returns the status, headers and parsed body. */
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return {
-    status: response.status,
-    headers: response.headers,
-    body: text ? (JSON.parse(text) as Record<string, any>) : undefined,
-  };
-}
-
-/** Runs a GraphQL operation over HTTP. */
-export async function graphql(
-  url: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-) {
-  const response = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ query, variables }),
-  });
-  return {
-    status: response.status,
-    body: (await response.json()) as {
-      data?: any;
-      errors?: { message: string; extensions?: Record<string, any> }[];
-    },
-  };
-}

@@ -1,5 +1,15 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { type AddressInfo, createServer } from 'node:net';
+import { assertDocumented, openapiCheckerFor } from './openapi-check.js';
+
+/**
+ * THE HTTP helper of the tests: every request a test sends to a running service goes through
+ * `createHttpClient` (raw, keep-alive, any bytes), `httpFetch` (fetch, for redirects and web
+ * streams) or the JSON shorthands built on it (`getJson`, `postJson`, `graphql`). Each answer of
+ * the REST face, success or error, is checked against the service's own /api/openapi.json
+ * (test/support/openapi-check.ts) before the test sees it, so the document cannot drift from
+ * what the server does.
+ */
 
 /** One answer, with its body as text and (when it parses) as JSON. */
 export interface RawResponse {
@@ -18,6 +28,10 @@ export interface SendOptions {
   body?: unknown;
   /** Fail (instead of waiting for ever) when no complete answer came within this time. */
   timeoutMs?: number;
+  /** The body's Content-Type (JSON by default); null sends none. */
+  contentType?: string | null;
+  /** Sends the body in chunks, without Content-Length. */
+  chunked?: boolean;
 }
 
 export interface HttpClient {
@@ -30,6 +44,8 @@ export interface HttpClient {
     variables?: unknown,
     headers?: Record<string, string>,
   ): Promise<RawResponse>;
+  /** Resolves once the OpenAPI checker of this service is built (before a timed load, say). */
+  ready(): Promise<void>;
   close(): void;
 }
 
@@ -48,7 +64,14 @@ export function createHttpClient(
 
   const send = (
     path: string,
-    { method = 'GET', headers = {}, body, timeoutMs = defaultTimeout }: SendOptions = {},
+    {
+      method = 'GET',
+      headers = {},
+      body,
+      timeoutMs = defaultTimeout,
+      contentType = 'application/json',
+      chunked = false,
+    }: SendOptions = {},
   ) =>
     new Promise<RawResponse>((resolve, reject) => {
       const payload =
@@ -64,9 +87,8 @@ export function createHttpClient(
           method,
           path,
           headers: {
-            ...(payload
-              ? { 'content-type': 'application/json', 'content-length': String(payload.length) }
-              : {}),
+            ...(payload && contentType !== null ? { 'content-type': contentType } : {}),
+            ...(payload && !chunked ? { 'content-length': String(payload.length) } : {}),
             ...headers,
           },
         },
@@ -83,13 +105,20 @@ export function createHttpClient(
             } catch {
               json = undefined;
             }
-            resolve({
+            const answer = {
               status: res.statusCode ?? 0,
               headers: res.headers,
               text,
               json,
               ms: performance.now() - started,
-            });
+            };
+            assertDocumented(base.origin, {
+              method,
+              path: new URL(path, base).pathname,
+              status: answer.status,
+              headers: (name) => headerText(res.headers[name.toLowerCase()]),
+              text,
+            }).then(() => resolve(answer), reject);
           });
         },
       );
@@ -104,7 +133,12 @@ export function createHttpClient(
         clearTimeout(timer);
         reject(error);
       });
-      req.end(payload);
+      if (payload && chunked) {
+        const CHUNK = 64 * 1024;
+        for (let at = 0; at < payload.length; at += CHUNK)
+          req.write(payload.subarray(at, at + CHUNK));
+        req.end();
+      } else req.end(payload);
     });
 
   return {
@@ -117,7 +151,83 @@ export function createHttpClient(
         body: { query, variables },
         headers: { accept: 'application/json', ...headers },
       }),
+    ready: async () => {
+      await openapiCheckerFor(base.origin);
+    },
     close: () => agent.destroy(),
+  };
+}
+
+const headerText = (value: string | string[] | undefined) =>
+  Array.isArray(value) ? value.join(', ') : value;
+
+/** `fetch`, with the answer checked against the OpenAPI document when it is the REST face's. */
+export async function httpFetch(input: string | URL, init: RequestInit = {}): Promise<Response> {
+  const response = await fetch(input, init);
+  // An event stream never ends: it is handed over as it is, for the test to read and cancel.
+  if (response.ok && response.headers.get('content-type')?.startsWith('text/event-stream'))
+    return response;
+  const text = await response.text();
+  const url = new URL(response.url || String(input));
+  await assertDocumented(url.origin, {
+    method: (init.method ?? 'GET').toUpperCase(),
+    path: url.pathname,
+    status: response.status,
+    headers: (name) => response.headers.get(name) ?? undefined,
+    text,
+  });
+  const nullBody = [101, 204, 205, 304].includes(response.status);
+  return new Response(nullBody ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+}
+
+/** An answer read as JSON: status, headers and the parsed body (undefined when empty). */
+async function jsonAnswer(response: Response) {
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as Record<string, any>,
+  };
+}
+
+/** GETs a URL and parses its JSON answer. */
+export async function getJson(url: string, headers: Record<string, string> = {}) {
+  return jsonAnswer(await httpFetch(url, { headers }));
+}
+
+/** POSTs JSON (a string body is sent verbatim, for malformed JSON) and parses the answer. */
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}) {
+  return jsonAnswer(
+    await httpFetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    }),
+  );
+}
+
+/** Runs a GraphQL operation over HTTP POST. */
+export async function graphql(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const response = await httpFetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return {
+    status: response.status,
+    body: (await response.json()) as {
+      data?: any;
+      errors?: { message: string; extensions?: Record<string, any> }[];
+    },
   };
 }
 

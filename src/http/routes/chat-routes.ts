@@ -68,6 +68,7 @@ export function chatRoutes(): RouteSpec[] {
         'INSTANCE_INVALID',
         'SEARCH_TOO_LONG',
         'FROM_INVALID',
+        'UNAUTHENTICATED', // no token is needed, but one that is sent is checked
         'METHOD_NOT_ALLOWED',
         'DB_UNAVAILABLE',
         'BUSY',

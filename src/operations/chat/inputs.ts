@@ -26,9 +26,10 @@ const instance = z.preprocess(
   z.enum(CHAT_INSTANCES, { error: 'instance must be system, clock or all.' }).default('system'),
 );
 
-const pageSizeMessage = (field: string) =>
-  `${field} must be a whole number from 1 to ${CHAT_LIMIT_MAX}.`;
-const pageSize = (field: string) =>
+const pageSizeMessage = (field: string, min: number) =>
+  `${field} must be a whole number from ${min} to ${CHAT_LIMIT_MAX}.`;
+/** REST `limit` starts at 1; a Relay `first`/`last` of 0 asks for an empty page (only negatives are errors). */
+const pageSize = (field: string, min: 0 | 1 = 1) =>
   z
     .union(
       [
@@ -39,13 +40,13 @@ const pageSize = (field: string) =>
           .regex(/^[+-]?\d+$/)
           .transform(Number),
       ],
-      { error: pageSizeMessage(field) },
+      { error: pageSizeMessage(field, min) },
     )
     .pipe(
       z
         .number()
-        .int(pageSizeMessage(field))
-        .min(1, pageSizeMessage(field))
+        .int(pageSizeMessage(field, min))
+        .min(min, pageSizeMessage(field, min))
         .max(CHAT_LIMIT_MAX, `${field} cannot exceed ${CHAT_LIMIT_MAX}.`),
     );
 
@@ -75,15 +76,11 @@ const from = optional(
   z
     .string({ error: 'from must be a handle such as @jeffrey.' })
     .trim()
-    .transform((text) => text.replace(/^@/, ''))
-    .pipe(
-      z
-        .string()
-        .regex(
-          new RegExp(`^[\\p{L}\\p{N}._-]{1,${CHAT_HANDLE_MAX}}$`, 'u'),
-          'from must be a handle such as @jeffrey.',
-        ),
-    ),
+    .regex(
+      new RegExp(`^@?[\\p{L}\\p{N}._-]{1,${CHAT_HANDLE_MAX}}$`, 'u'),
+      'from must be a handle such as @jeffrey.',
+    )
+    .transform((text) => text.replace(/^@/, '')),
 );
 
 const cursor = (field: string) =>
@@ -125,8 +122,8 @@ export const chatConnectionInput = z.object({
   instance,
   search,
   from,
-  first: optional(pageSize('first')),
-  last: optional(pageSize('last')),
+  first: optional(pageSize('first', 0)),
+  last: optional(pageSize('last', 0)),
   after: optional(cursor('after')),
   before: optional(cursor('before')),
 });

@@ -23,15 +23,45 @@ export const listChatMessages = defineOperation({
     ctx.services.chatCache.read(chatPageKey(input), () => readChatPage(ctx, input)),
 });
 
+/**
+ * The most messages sharing one `when` a page holds past its `limit`, when the whole page is one
+ * such group (`before` is strict: a group split by a page boundary could never be finished).
+ */
+export const CHAT_TIE_GROUP_MAX = 1_000;
+
+/**
+ * A page boundary never splits messages that share a `when`. One row more than the page tells
+ * whether the row past the boundary shares its time; if so, the tied rows leave this page (the
+ * next one, `before` their time, starts with all of them), unless they are the whole page: then
+ * the page takes in the rest of the group, and holds more than `limit` messages.
+ */
 async function readChatPage(ctx: RequestContext, input: ListChatMessagesInput): Promise<ChatPage> {
-  const newestFirst = await readChatWindow(ctx, {
+  const window = {
     channels: channelsOf(input.instance),
     search: input.search,
     from: input.from,
-    olderThan: input.before && { when: input.before },
     end: 'newest',
-    size: input.limit,
+  } as const;
+  const rows = await readChatWindow(ctx, {
+    ...window,
+    olderThan: input.before && { when: input.before },
+    size: input.limit + 1,
   });
+  let newestFirst = rows.slice(0, input.limit);
+  const boundary = newestFirst.at(-1);
+  if (boundary && rows[input.limit]?.when.getTime() === boundary.when.getTime()) {
+    const untied = newestFirst.filter((row) => row.when.getTime() !== boundary.when.getTime());
+    if (untied.length > 0) newestFirst = untied;
+    else
+      newestFirst.push(
+        ...(await readChatWindow(ctx, {
+          ...window,
+          olderThan: { when: boundary.when, id: boundary._id },
+          newerThan: { when: new Date(boundary.when.getTime() - 1) },
+          size: CHAT_TIE_GROUP_MAX,
+        })),
+      );
+  }
   const messages = await presentMessages(chatLoaders(ctx), newestFirst);
   return {
     instance: input.instance,
