@@ -1,9 +1,10 @@
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import type { RequestContext } from '../../context.js';
+import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
 import { enforcePublishLimit } from './rate-limit.js';
-import { publishDeduplicated, reuseByHash } from './deduplicate.js';
+import { publishDeduplicated, codeByHash } from './deduplicate.js';
 import { sourceFields, type PublishResult } from './source-record.js';
 import { publishClockInput, type PublishClockInput } from './inputs.js';
 import { clockUrl } from './urls.js';
@@ -21,13 +22,14 @@ export const publishClock = defineOperation({
     const outcome = await publishDeduplicated({
       collection: db.clocks,
       identity: 'hash',
-      existing: () => reuseByHash(db.clocks, hash),
+      existing: () => codeByHash(db.clocks, hash),
       claim: async () => candidates.next().value as string,
       release: async () => {},
       prepare: async (code) => ({
         record: { code, ...sourceFields(ctx, input.source, hash, now) },
       }),
     });
+    await countPublish(ctx, 'clock', outcome);
     return { ...outcome, url: clockUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -4,10 +4,11 @@ import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext } from '../../context.js';
+import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
-import { publishDeduplicated, reuseByHash } from './deduplicate.js';
+import { publishDeduplicated, codeByHash } from './deduplicate.js';
 import { publishPieceInput, type PublishPieceInput } from './inputs.js';
 import { sourceFields, type PublishResult } from './source-record.js';
 import { itemUrl } from './urls.js';
@@ -60,7 +61,7 @@ export const publishPiece = defineOperation({
     const outcome = await publishDeduplicated({
       collection: db.pieces,
       identity: 'hash',
-      existing: () => reuseByHash(db.pieces, hash),
+      existing: () => codeByHash(db.pieces, hash),
       claim: () => claimCode(db, 'piece', candidates),
       release: (code) => releaseCode(db, code, db.pieces),
       prepare: async (code) => {
@@ -79,6 +80,7 @@ export const publishPiece = defineOperation({
         };
       },
     });
+    await countPublish(ctx, 'piece', outcome);
     return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

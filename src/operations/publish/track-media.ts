@@ -4,6 +4,7 @@ import { isTape, mediaCollection, type MediaExt } from '../../domain/media.js';
 import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
 import { AppError } from '../../errors.js';
 import type { RequestContext } from '../../context.js';
+import { countHits } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
@@ -71,6 +72,8 @@ export const trackMedia = defineOperation({
       release: (code) => releaseCode(db, code, collection),
       prepare: async (code) => ({ record: mediaRecord(input, code, ctx.viewer?.account) }),
     });
+    // Media records carry no `hits` of their own: the registering client's hit makes the first.
+    await countHits(ctx, [{ kind: kindOf[collectionName], code: outcome.code }]);
     return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });
