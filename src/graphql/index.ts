@@ -3,6 +3,7 @@ import { builder } from './builder.js';
 import './chat.js';
 import './kidlisp.js';
 import './meta.js';
+import './items.js';
 import './publish.js';
 import './scalars.js';
 

@@ -9,6 +9,7 @@
  */
 import { formatCount } from '../domain/format.js';
 import { z } from 'zod';
+import { itemFactsSchema } from './items/item-facts.js';
 import { CLOCK_MAX, KIDLISP_MAX, NAME_MAX, PIECE_MAX } from './publish/inputs.js';
 
 const chars = (max: number) => `at most ${formatCount(max)} characters`;
@@ -117,6 +118,11 @@ const toolInputs = {
   preview_kidlisp: z.object({
     source: z.string().describe(`KidLisp source to check, ${chars(KIDLISP_MAX)}.`),
   }),
+  get_item: z.object({
+    code: z
+      .string()
+      .describe('The code of a published item, or clock~<code> for a clock melody.'),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolInputs;
@@ -189,6 +195,17 @@ export const assistantTools = {
     readOnly: true,
     version: '1.1.0',
   },
+  get_item: {
+    name: 'get_item',
+    title: 'Read a published item',
+    description:
+      'Read a published work by its code (clock~<code> for a clock melody): its kind, source (KidLisp, melody or ' +
+      'piece) or media URL, author, time and hits. Use it to study or remix a work, then publish the remix.',
+    inputSchema: toolInputs.get_item,
+    outputSchema: itemFactsSchema,
+    readOnly: true,
+    version: '1.1.0',
+  },
 } as const satisfies { [N in ToolName]: ToolEntry<N> };
 
 // ---------------------------------------------------------------- resources
@@ -216,7 +233,7 @@ export const assistantResources = {
     uri: 'service://piece-examples',
     title: 'KidLisp examples',
     description:
-      'Examples drawn from the most published KidLisp pieces (by hits: how often the same source was published), with their codes and URLs.',
+      'Examples drawn from the most popular KidLisp pieces (by hits: distinct clients that published or read them), with their codes and URLs.',
     mimeType: 'text/markdown',
     version: '1.1.0',
   },

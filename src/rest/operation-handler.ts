@@ -2,19 +2,29 @@ import type { RequestHandler, Response } from 'express';
 import type { Services } from '../context.js';
 import { operationRoute } from '../http/respond.js';
 import { queryParams } from '../http/query-params.js';
-import { queryNamesOf, type RouteSpec } from '../http/routes/index.js';
+import { queryNamesOf, type RestAnswer, type RouteSpec } from '../http/routes/index.js';
 import { runOperation } from '../operations/operation.js';
 import { sendChatPage } from './chat-page.js';
 
 type Answer = (res: Response, result: unknown) => void;
 
-const answers: Record<'created' | 'ok' | 'cached-page', Answer> = {
+/** What the reference's GET reads send: the answer is never to be cached (a read counts a hit). */
+const NOT_CACHED = {
+  'Cache-Control': 'no-store, no-cache, must-revalidate, max-age=0',
+  Pragma: 'no-cache',
+  Expires: '0',
+};
+
+const answers: Record<RestAnswer, Answer> = {
   /** 201 for new content, 200 for content that already existed (`cached`). */
   created: (res, result) => {
     res.status((result as { cached: boolean }).cached ? 200 : 201).json(result);
   },
   ok: (res, result) => {
     res.status(200).json(result);
+  },
+  read: (res, result) => {
+    res.status(200).set(NOT_CACHED).json(result);
   },
   'cached-page': (res, result) => sendChatPage(res, result as Parameters<typeof sendChatPage>[1]),
 };
@@ -26,7 +36,8 @@ export function operationHandler(services: Services, route: RouteSpec): RequestH
   const names = queryNamesOf(route);
   const answer = answers[serve.answer];
   return operationRoute(services, async (ctx, req, res) => {
-    const input = serve.from === 'body' ? req.body : queryParams(req.query, names);
+    const input =
+      serve.from === 'body' ? req.body : { ...queryParams(req.query, names), ...req.params };
     answer(res, await runOperation(serve.operation, ctx, input));
   });
 }

@@ -41,8 +41,8 @@ const shown = (source: string) =>
     : `${fence(source.slice(0, SOURCE_SHOWN))}\n\n(First ${SOURCE_SHOWN} characters shown.)`;
 
 /**
- * `service://piece-examples`: the most published KidLisp (by hits: how often the same source was
- * published; a re-publish bumps them), or the bundled set.
+ * `service://piece-examples`: the most popular KidLisp (by hits: distinct clients that published
+ * or read it, each counted once; docs/contract.md), or the bundled set.
  */
 export function pieceExamplesMarkdown(top: readonly KidlispExample[]): string {
   const intro =
@@ -62,7 +62,7 @@ export function pieceExamplesMarkdown(top: readonly KidlispExample[]): string {
   );
   return [
     intro,
-    'The most published pieces, most hits (publishes of the same source) first.\n',
+    'The most popular pieces first (hits: distinct clients that published or read each one).\n',
     ...items,
   ].join('\n');
 }
