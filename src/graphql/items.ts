@@ -129,11 +129,12 @@ const typeNames: Record<ItemKind, string> = {
 const MEDIA_URL = 'The stored file, as this service serves it ({base_url}/<code>.<ext>).';
 const mediaUrlOf = (item: Item) => item.mediaUrl ?? '';
 
+/** `source` is nullable on every kind that has one, so one query can ask it of all of them. */
 builder.objectFields(KidlispItem, (t) => ({
-  source: t.string({ nullable: false, resolve: (item) => item.source ?? '' }),
+  source: t.string({ nullable: true, description: 'The program.', resolve: (item) => item.source }),
 }));
 builder.objectFields(ClockItem, (t) => ({
-  source: t.string({ nullable: false, description: 'The melody.', resolve: (item) => item.source ?? '' }),
+  source: t.string({ nullable: true, description: 'The melody.', resolve: (item) => item.source }),
   melody: t.field({
     type: MelodySummary,
     nullable: false,

@@ -9,9 +9,9 @@ import type {
 } from '../../db/collections.js';
 import { clockUrl, itemUrl } from '../publish/urls.js';
 
-/** Every kind of published item; clocks have a code namespace of their own. */
-export const ITEM_KINDS = ['kidlisp', 'clock', 'piece', 'painting', 'tape'] as const;
-export type ItemKind = (typeof ITEM_KINDS)[number];
+import type { ItemKind } from './kinds.js';
+
+export { ITEM_KINDS, type ItemKind } from './kinds.js';
 
 /** The kinds that share one code namespace (`{base_url}/<code>`). */
 export const SHARED_KINDS = ['kidlisp', 'piece', 'painting', 'tape'] as const;
