@@ -39,7 +39,7 @@ async function insertHits(ctx: RequestContext, targets: readonly HitTarget[]): P
   for (const target of targets) {
     const _id = hitId(target, ctx.clientKey);
     if (!memo.has(_id) && !records.has(_id))
-      records.set(_id, { _id, ...target, client: ctx.clientKey, when: now });
+      records.set(_id, { _id, kind: target.kind, code: target.code, client: ctx.clientKey, when: now });
   }
   if (records.size === 0) return new Set();
   const docs = [...records.values()];
@@ -97,7 +97,8 @@ export async function claimFirstHit(ctx: RequestContext, target: HitTarget): Pro
   try {
     await ctx.services.db.itemHits.insertOne({
       _id,
-      ...target,
+      kind: target.kind,
+      code: target.code,
       client: ctx.clientKey,
       when: new Date(),
     });
