@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
+import { benchItems } from './items.js';
 import { benchPublish } from './publish.js';
 import { printRows, trackPeakMemory, type BenchRow } from './report.js';
 import { benchValidators, type TimingRow } from './validators.js';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   try {
     rows.push(...(await benchPublish(service.url, service.services.db, { seconds })));
+    rows.push(...(await benchItems(service.url, service.services.db, { seconds })));
   } finally {
     await service.close();
     await rm(dataDir, { recursive: true, force: true });

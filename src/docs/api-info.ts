@@ -83,6 +83,7 @@ function buildApiInfo(config: DocsConfig) {
       `Tapes are at most ${MAX_TAPE_SECONDS} seconds long.`,
       'Identical (trimmed) source returns the same code with cached: true, whoever published it first.',
       'A piece must export boot, paint, sim or act, or have a default export.',
+      'Read any item with GET /api/items/<code> (clock~<code> for a melody); hits count distinct clients that published or read it, each once, and every ranking sorts by them.',
     ],
     relatedResources: [
       { name: 'OpenAPI 3.1', url: `${baseURL}/api/openapi.json` },

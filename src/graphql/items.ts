@@ -34,7 +34,8 @@ const SortEnum = builder.enumType('PublishedSort', {
     RECENT: { value: 'recent', description: 'Newest first.' },
     HITS: {
       value: 'hits',
-      description: 'Most hits (distinct clients that published or read it) first; ties newest first.',
+      description:
+        'Most hits (distinct clients that published or read it) first; ties newest first.',
     },
   } as const,
 });
@@ -74,7 +75,8 @@ const PublishedItem = builder.interfaceRef<Item>('PublishedItem').implement({
     author: t.field({
       type: AuthorRef,
       nullable: true,
-      description: 'Its author; null when it was published anonymously or the account has no handle.',
+      description:
+        'Its author; null when it was published anonymously or the account has no handle.',
       resolve: async (item, _args, ctx) => {
         const handle = await authorHandleOf(ctx, item);
         return handle ? { handle } : null;
@@ -107,14 +109,21 @@ const MelodySummary = builder.objectRef<ReturnType<typeof parseMelody>>('MelodyS
       nullable: false,
       description: 'Sounding notes across all tracks (rests excluded).',
       resolve: (m) =>
-        m.tracks.reduce((sum, track) => sum + track.events.filter((e) => e.kind === 'note').length, 0),
+        m.tracks.reduce(
+          (sum, track) => sum + track.events.filter((e) => e.kind === 'note').length,
+          0,
+        ),
     }),
   }),
 });
 
 const KidlispItem = kindType('KidlispItem', 'kidlisp', 'A published KidLisp program.');
 const ClockItem = kindType('ClockItem', 'clock', 'A published clock melody.');
-const PieceItem = kindType('PieceItem', 'piece', 'A published JavaScript piece (or .lisp/.lua file).');
+const PieceItem = kindType(
+  'PieceItem',
+  'piece',
+  'A published JavaScript piece (or .lisp/.lua file).',
+);
 const PaintingItem = kindType('PaintingItem', 'painting', 'A registered painting.');
 const TapeItem = kindType('TapeItem', 'tape', 'A registered tape.');
 
@@ -144,11 +153,16 @@ builder.objectFields(ClockItem, (t) => ({
 builder.objectFields(PieceItem, (t) => ({
   source: t.string({
     nullable: true,
-    description: 'The module source when the service keeps it (store-piece); null for registered files.',
+    description:
+      'The module source when the service keeps it (store-piece); null for registered files.',
     resolve: (item) => item.source,
   }),
   name: t.exposeString('name', { nullable: true }),
-  ext: t.string({ nullable: false, description: 'mjs, lisp or lua.', resolve: (item) => item.ext ?? 'mjs' }),
+  ext: t.string({
+    nullable: false,
+    description: 'mjs, lisp or lua.',
+    resolve: (item) => item.ext ?? 'mjs',
+  }),
   mediaUrl: t.string({ nullable: false, description: MEDIA_URL, resolve: mediaUrlOf }),
 }));
 builder.objectFields(PaintingItem, (t) => ({
@@ -167,7 +181,12 @@ builder.objectFields(TapeItem, (t) => ({
 
 /** The connection every list of items uses: `published`, an author's and the viewer's works. */
 const ItemConnection = builder.connectionObject(
-  { type: PublishedItem, name: 'PublishedItemConnection', edgesNullable: { list: false, items: false }, nodeNullable: false },
+  {
+    type: PublishedItem,
+    name: 'PublishedItemConnection',
+    edgesNullable: { list: false, items: false },
+    nodeNullable: false,
+  },
   { name: 'PublishedItemEdge' },
 );
 
@@ -188,7 +207,8 @@ builder.objectType(AuthorRef, {
             ...args,
             accounts:
               author.accounts ??
-              (await runOperation(findAuthor, ctx, { handle: withoutAt(author.handle) }))?.accounts ??
+              (await runOperation(findAuthor, ctx, { handle: withoutAt(author.handle) }))
+                ?.accounts ??
               [],
           }),
       },
@@ -201,7 +221,10 @@ builder.objectType(ViewerRef, {
   description: 'The account of the bearer token.',
   fields: (t) => ({
     account: t.exposeString('account', { nullable: false, description: 'The account id.' }),
-    handle: t.exposeString('handle', { nullable: true, description: '@handle, if the account has one.' }),
+    handle: t.exposeString('handle', {
+      nullable: true,
+      description: '@handle, if the account has one.',
+    }),
     works: t.connection(
       {
         type: PublishedItem,
@@ -261,4 +284,3 @@ builder.queryFields((t) => ({
     resolve: (_root, _args, ctx) => runOperation(findViewer, ctx, {}),
   }),
 }));
-

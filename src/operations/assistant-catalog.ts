@@ -119,9 +119,7 @@ const toolInputs = {
     source: z.string().describe(`KidLisp source to check, ${chars(KIDLISP_MAX)}.`),
   }),
   get_item: z.object({
-    code: z
-      .string()
-      .describe('The code of a published item, or clock~<code> for a clock melody.'),
+    code: z.string().describe('The code of a published item, or clock~<code> for a clock melody.'),
   }),
 } as const;
 

@@ -27,12 +27,16 @@ const paintingCodes = Array.from({ length: 5 }, (_, i) => `cg${i}`);
 beforeAll(async () => {
   app = await startTestApp({}, { monitorCommands: true });
   http = createHttpClient(app.url);
-  await app.db.kidlisp.insertMany(kidlispCodes.map((code, i) => source(code, users[i % 3] as string)));
+  await app.db.kidlisp.insertMany(
+    kidlispCodes.map((code, i) => source(code, users[i % 3] as string)),
+  );
   await app.db.clocks.insertMany(clockCodes.map((code, i) => source(code, users[i % 3] as string)));
   await app.db.pieces.insertMany(
     pieceCodes.map((code) => ({ ...source(code, 'auth0|a'), slug: `2026/06/01/${code}` })),
   );
-  await app.db.paintings.insertMany(paintingCodes.map((code) => ({ code, slug: `2026/06/01/${code}.png`, when })));
+  await app.db.paintings.insertMany(
+    paintingCodes.map((code) => ({ code, slug: `2026/06/01/${code}.png`, when })),
+  );
   await app.db.handles.insertMany([
     { _id: 'auth0|a', handle: 'ann' },
     { _id: 'auth0|b', handle: 'bob' },
@@ -47,10 +51,18 @@ afterAll(async () => {
 
 /** `name collection` of each command sent, e.g. `find kidlisp`. */
 const sent = () =>
-  commands.commands().map(({ name, command }: { name: string; command: Document }) => `${name} ${String(command[name])}`);
+  commands
+    .commands()
+    .map(
+      ({ name, command }: { name: string; command: Document }) =>
+        `${name} ${String(command[name])}`,
+    );
 
-const count = (list: string[]) =>
-  list.reduce<Record<string, number>>((counts, entry) => ({ ...counts, [entry]: (counts[entry] ?? 0) + 1 }), {});
+function count(list: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const entry of list) counts[entry] = (counts[entry] ?? 0) + 1;
+  return counts;
+}
 
 const FIFTY = [
   ...kidlispCodes,
@@ -60,7 +72,8 @@ const FIFTY = [
 ];
 
 describe('items(codes:) of 50', () => {
-  const query = 'query ($codes: [String!]!) { items(codes: $codes) { code hits author { handle } } }';
+  const query =
+    'query ($codes: [String!]!) { items(codes: $codes) { code hits author { handle } } }';
 
   it('reads each collection once, and counts the reads with one insert and one update per collection', async () => {
     expect(FIFTY).toHaveLength(50);
@@ -70,7 +83,11 @@ describe('items(codes:) of 50', () => {
     expect(response.json.data.items.map((item: { code: string }) => item.code)).toEqual(
       FIFTY.map((code) => code.replace('clock~', '')),
     );
-    expect(response.json.data.items[0]).toEqual({ code: 'ck0', hits: 2, author: { handle: '@ann' } });
+    expect(response.json.data.items[0]).toEqual({
+      code: 'ck0',
+      hits: 2,
+      author: { handle: '@ann' },
+    });
     expect(count(sent())).toEqual({
       'find kidlisp': 1,
       'find clocks': 1,
@@ -90,7 +107,11 @@ describe('items(codes:) of 50', () => {
   it('reads each collection once and writes nothing when the same client asks again', async () => {
     commands.clear();
     const response = await http.graphql(query, { codes: FIFTY });
-    expect(response.json.data.items[0]).toEqual({ code: 'ck0', hits: 2, author: { handle: '@ann' } });
+    expect(response.json.data.items[0]).toEqual({
+      code: 'ck0',
+      hits: 2,
+      author: { handle: '@ann' },
+    });
     expect(count(sent())).toEqual({
       'find kidlisp': 1,
       'find clocks': 1,

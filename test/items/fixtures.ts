@@ -35,7 +35,12 @@ export async function seedEveryKind(app: TestApp, http: HttpClient): Promise<See
   const account = record.account;
   await app.db.handles.updateOne({ _id: account }, { $set: { handle: 'maker' } }, { upsert: true });
   const auth = { authorization: `Bearer ${token}` };
-  const kidlisp = await publish(http, '/api/store-kidlisp', { source: '(wipe navy) ; seeded' }, auth);
+  const kidlisp = await publish(
+    http,
+    '/api/store-kidlisp',
+    { source: '(wipe navy) ; seeded' },
+    auth,
+  );
   const clock = await publish(http, '/api/store-clock', { source: 'c d e f g' }, auth);
   const piece = await publish(
     http,
@@ -43,10 +48,15 @@ export async function seedEveryKind(app: TestApp, http: HttpClient): Promise<See
     { source: 'export function paint({ wipe }) { wipe(9); }', name: 'Seeded Piece' },
     auth,
   );
-  await app.services.storage.put('2026/08/03/seed.png', Buffer.from('89504e47', 'hex'), 'image/png');
+  await app.services.storage.put(
+    '2026/08/03/seed.png',
+    Buffer.from('89504e47', 'hex'),
+    'image/png',
+  );
   await app.services.storage.put('2026/08/03/seed.mp4', Buffer.from('mp4'), 'video/mp4');
-  const painting = (await http.post('/api/track-media', { slug: '2026/08/03/seed.png', ext: 'png' }))
-    .json.code as string;
+  const painting = (
+    await http.post('/api/track-media', { slug: '2026/08/03/seed.png', ext: 'png' })
+  ).json.code as string;
   const tape = (
     await http.post('/api/track-media', {
       slug: '2026/08/03/seed.mp4',

@@ -35,7 +35,10 @@ describe('item(code:)', () => {
   it('answers each kind as its own type; a clock is clock~<code>', async () => {
     const base = app.services.config.publicUrl;
     const cases = [
-      [seeded.kidlisp, { __typename: 'KidlispItem', kind: 'KIDLISP', source: '(wipe navy) ; seeded' }],
+      [
+        seeded.kidlisp,
+        { __typename: 'KidlispItem', kind: 'KIDLISP', source: '(wipe navy) ; seeded' },
+      ],
       [
         `clock~${seeded.clock}`,
         {
@@ -46,12 +49,20 @@ describe('item(code:)', () => {
           melody: { valid: true, tracks: 5, notes: 5 },
         },
       ],
-      [seeded.piece, { __typename: 'PieceItem', name: 'Seeded Piece', ext: 'mjs', author: { handle: '@maker' } }],
-      [seeded.painting, { __typename: 'PaintingItem', ext: 'png', mediaUrl: `${base}/${seeded.painting}.png` }],
+      [
+        seeded.piece,
+        { __typename: 'PieceItem', name: 'Seeded Piece', ext: 'mjs', author: { handle: '@maker' } },
+      ],
+      [
+        seeded.painting,
+        { __typename: 'PaintingItem', ext: 'png', mediaUrl: `${base}/${seeded.painting}.png` },
+      ],
       [seeded.tape, { __typename: 'TapeItem', ext: 'mp4', duration: 12.5, author: null }],
     ] as const;
     for (const [code, expected] of cases) {
-      const body = await query(`query ($code: String!) { item(code: $code) { ${ITEM_FIELDS} } }`, { code });
+      const body = await query(`query ($code: String!) { item(code: $code) { ${ITEM_FIELDS} } }`, {
+        code,
+      });
       expect(body.errors, code).toBeUndefined();
       expect(body.data.item, code).toMatchObject({ address: code, ...expected });
     }
@@ -69,7 +80,9 @@ describe('item(code:)', () => {
 describe('items(codes:)', () => {
   it('keeps the order and answers null for missing codes', async () => {
     const codes = [seeded.tape, 'missing', `clock~${seeded.clock}`, seeded.kidlisp, seeded.kidlisp];
-    const body = await query('query ($codes: [String!]!) { items(codes: $codes) { code kind } }', { codes });
+    const body = await query('query ($codes: [String!]!) { items(codes: $codes) { code kind } }', {
+      codes,
+    });
     expect(body.errors).toBeUndefined();
     expect(body.data.items).toEqual([
       { code: seeded.tape, kind: 'TAPE' },
@@ -82,7 +95,9 @@ describe('items(codes:)', () => {
 
   it('refuses more than 50 codes and an empty list with machine codes', async () => {
     const many = Array.from({ length: 51 }, (_, i) => `c${i}`);
-    const tooMany = await query('query ($codes: [String!]!) { items(codes: $codes) { code } }', { codes: many });
+    const tooMany = await query('query ($codes: [String!]!) { items(codes: $codes) { code } }', {
+      codes: many,
+    });
     expect(tooMany.errors?.[0]?.extensions.code).toBe('TOO_MANY_CODES');
     expect(tooMany.errors?.[0]?.message).toBe('Too many codes. Maximum 50 per request.');
     const none = await query('{ items(codes: []) { code } }');
@@ -107,16 +122,21 @@ describe('published(...)', () => {
     const clocks = await query('{ published(kind: CLOCK) { edges { node { code } } } }');
     expect(clocks.data.published.edges).toEqual([{ node: { code: seeded.clock } }]);
     for (const author of ['@maker', 'maker']) {
-      const mine = await query('query ($a: String) { published(author: $a) { edges { node { code } } } }', {
-        a: author,
-      });
+      const mine = await query(
+        'query ($a: String) { published(author: $a) { edges { node { code } } } }',
+        {
+          a: author,
+        },
+      );
       expect(mine.data.published.edges.map((edge: any) => edge.node.code)).toEqual([
         seeded.piece,
         seeded.clock,
         seeded.kidlisp,
       ]);
     }
-    const nobody = await query('{ published(author: "@nobody") { edges { cursor } pageInfo { hasNextPage } } }');
+    const nobody = await query(
+      '{ published(author: "@nobody") { edges { cursor } pageInfo { hasNextPage } } }',
+    );
     expect(nobody.data.published).toEqual({ edges: [], pageInfo: { hasNextPage: false } });
   });
 
@@ -124,7 +144,9 @@ describe('published(...)', () => {
     const older = await publish(http, '/api/store-kidlisp', { source: '(wipe hits) ; older' });
     await publish(http, '/api/store-kidlisp', { source: '(wipe hits) ; newer' });
     for (const n of [1, 2, 3]) await http.get(`/api/items/${older}`, fromAddress(100 + n));
-    const body = await query('{ published(kind: KIDLISP, sort: HITS, first: 3) { edges { node { code hits } } } }');
+    const body = await query(
+      '{ published(kind: KIDLISP, sort: HITS, first: 3) { edges { node { code hits } } } }',
+    );
     expect(body.data.published.edges[0].node).toEqual({ code: older, hits: 4 });
     const rest = body.data.published.edges.slice(1).map((edge: any) => edge.node.hits);
     expect(rest).toEqual([...rest].sort((a, b) => b - a));
@@ -171,8 +193,13 @@ describe('author(handle:) and viewer', () => {
       hits: 1,
       user: 'auth0|twin',
     });
-    const body = await query('{ author(handle: "maker") { works(kind: KIDLISP) { edges { node { code } } } } }');
-    expect(body.data.author.works.edges.map((edge: any) => edge.node.code)).toEqual(['twin1', seeded.kidlisp]);
+    const body = await query(
+      '{ author(handle: "maker") { works(kind: KIDLISP) { edges { node { code } } } } }',
+    );
+    expect(body.data.author.works.edges.map((edge: any) => edge.node.code)).toEqual([
+      'twin1',
+      seeded.kidlisp,
+    ]);
     await app.db.handles.deleteOne({ _id: 'auth0|twin' });
     await app.db.kidlisp.deleteOne({ code: 'twin1' });
   });
@@ -188,7 +215,10 @@ describe('author(handle:) and viewer', () => {
     expect(body.data.viewer).toEqual({
       account: seeded.makerAccount,
       handle: '@maker',
-      works: { edges: [{ node: { code: seeded.piece } }, { node: { code: seeded.clock } }], pageInfo: { hasNextPage: true } },
+      works: {
+        edges: [{ node: { code: seeded.piece } }, { node: { code: seeded.clock } }],
+        pageInfo: { hasNextPage: true },
+      },
     });
   });
 });

@@ -36,7 +36,12 @@ const PAGE = `edges { cursor node { code hits } } pageInfo { hasNextPage hasPrev
 
 interface Page {
   edges: { cursor: string; node: { code: string; hits: number } }[];
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string; endCursor: string };
+  pageInfo: {
+    hasNextPage: boolean;
+    hasPreviousPage: boolean;
+    startCursor: string;
+    endCursor: string;
+  };
 }
 
 async function page(args: string, variables: Record<string, unknown>): Promise<Page> {
@@ -60,7 +65,8 @@ async function walk(filter: string, direction: 'down' | 'up', size: number): Pro
     const pageCodes = current.edges.map((edge) => edge.node.code);
     if (direction === 'down') codes.push(...pageCodes);
     else codes.unshift(...pageCodes);
-    const more = direction === 'down' ? current.pageInfo.hasNextPage : current.pageInfo.hasPreviousPage;
+    const more =
+      direction === 'down' ? current.pageInfo.hasNextPage : current.pageInfo.hasPreviousPage;
     if (!more) return codes;
     cursor = direction === 'down' ? current.pageInfo.endCursor : current.pageInfo.startCursor;
   }
@@ -99,7 +105,8 @@ async function expectedOrder(sort: 'recent' | 'hits', kinds: ('kidlisp' | 'clock
       ),
     )
   ).flat();
-  const key = (row: (typeof rows)[number]) => [sort === 'hits' ? row.hits : 0, row.when.getTime(), row._id.toHexString()] as const;
+  const key = (row: (typeof rows)[number]) =>
+    [sort === 'hits' ? row.hits : 0, row.when.getTime(), row._id.toHexString()] as const;
   return rows
     .sort((a, b) => {
       const [ah, aw, ai] = key(a);
@@ -113,29 +120,47 @@ const seededOnly = (codes: string[]) => codes.filter((code) => /^p[kc]\d+$/.test
 
 describe('paging 250 items through published(...) while items are being published', () => {
   const cases = [
-    { name: 'RECENT, every kind', filter: 'sort: RECENT', sort: 'recent', kinds: ['kidlisp', 'clocks'] },
+    {
+      name: 'RECENT, every kind',
+      filter: 'sort: RECENT',
+      sort: 'recent',
+      kinds: ['kidlisp', 'clocks'],
+    },
     { name: 'HITS, every kind', filter: 'sort: HITS', sort: 'hits', kinds: ['kidlisp', 'clocks'] },
-    { name: 'RECENT, KidLisp only', filter: 'kind: KIDLISP, sort: RECENT', sort: 'recent', kinds: ['kidlisp'] },
-    { name: 'HITS, KidLisp only', filter: 'kind: KIDLISP, sort: HITS', sort: 'hits', kinds: ['kidlisp'] },
+    {
+      name: 'RECENT, KidLisp only',
+      filter: 'kind: KIDLISP, sort: RECENT',
+      sort: 'recent',
+      kinds: ['kidlisp'],
+    },
+    {
+      name: 'HITS, KidLisp only',
+      filter: 'kind: KIDLISP, sort: HITS',
+      sort: 'hits',
+      kinds: ['kidlisp'],
+    },
   ] as const;
 
-  it.each(cases)('$name: down and up, each item once, in order', async ({ filter, sort, kinds }) => {
-    const expected = await expectedOrder(sort, [...kinds]);
-    expect(expected).toHaveLength(kinds.length === 2 ? KIDLISP + CLOCKS : KIDLISP);
-    const publisher = publishMeanwhile();
-    let down: string[];
-    let up: string[];
-    try {
-      down = await walk(filter, 'down', 17);
-      up = await walk(filter, 'up', 23);
-    } finally {
-      const published = await publisher.stop();
-      expect(published).toBeGreaterThan(0);
-    }
-    // No duplicates at all (new items included), and the seeded ones exactly once, in order.
-    expect(new Set(down).size).toBe(down.length);
-    expect(new Set(up).size).toBe(up.length);
-    expect(seededOnly(down)).toEqual(expected);
-    expect(seededOnly(up)).toEqual(expected);
-  });
+  it.each(cases)(
+    '$name: down and up, each item once, in order',
+    async ({ filter, sort, kinds }) => {
+      const expected = await expectedOrder(sort, [...kinds]);
+      expect(expected).toHaveLength(kinds.length === 2 ? KIDLISP + CLOCKS : KIDLISP);
+      const publisher = publishMeanwhile();
+      let down: string[];
+      let up: string[];
+      try {
+        down = await walk(filter, 'down', 17);
+        up = await walk(filter, 'up', 23);
+      } finally {
+        const published = await publisher.stop();
+        expect(published).toBeGreaterThan(0);
+      }
+      // No duplicates at all (new items included), and the seeded ones exactly once, in order.
+      expect(new Set(down).size).toBe(down.length);
+      expect(new Set(up).size).toBe(up.length);
+      expect(seededOnly(down)).toEqual(expected);
+      expect(seededOnly(up)).toEqual(expected);
+    },
+  );
 });

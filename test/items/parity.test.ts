@@ -86,7 +86,10 @@ describe('REST, GraphQL and MCP answer the same facts for the same codes', () =>
     for (const client of [mcpHttp, mcpStdio]) {
       const result = await client.callTool({ name: 'get_item', arguments: { code: 'absent' } });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toEqual({ code: 'ITEM_NOT_FOUND', message: rest.json.message });
+      expect(result.structuredContent).toEqual({
+        code: 'ITEM_NOT_FOUND',
+        message: rest.json.message,
+      });
     }
   });
 });

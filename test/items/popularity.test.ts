@@ -31,10 +31,16 @@ async function rankings() {
     const examples = await mcp.readResource({ uri: 'service://piece-examples' });
     const text = (examples.contents[0] as { text: string }).text;
     return {
-      published: graphql.json.data.published.edges.map((edge: any) => [edge.node.code, edge.node.hits]),
+      published: graphql.json.data.published.edges.map((edge: any) => [
+        edge.node.code,
+        edge.node.hits,
+      ]),
       top: graphql.json.data.topKidlisp.map((row: any) => [row.code, row.hits]),
       rest: rest.json.recent.map((row: any) => [row.code, row.hits]),
-      examples: [...text.matchAll(/## \d+\. `([^`]+)` \((\d+) hits?\)/g)].map((m) => [m[1], Number(m[2])]),
+      examples: [...text.matchAll(/## \d+\. `([^`]+)` \((\d+) hits?\)/g)].map((m) => [
+        m[1],
+        Number(m[2]),
+      ]),
     };
   } finally {
     await mcp.close();
@@ -52,7 +58,12 @@ describe('popularity: distinct clients, once each', () => {
       [b, 3],
       [a, 1],
     ];
-    expect(before).toEqual({ published: expected, top: expected, rest: expected, examples: expected });
+    expect(before).toEqual({
+      published: expected,
+      top: expected,
+      rest: expected,
+      examples: expected,
+    });
 
     // One client, 25 times over, through every way of publishing and reading A.
     const client = fromAddress(5);
@@ -82,7 +93,12 @@ describe('popularity: distinct clients, once each', () => {
   });
 
   it('called without HTTP, the operation counts each client once: one hit record per client and item', async () => {
-    const code = await publish(http, '/api/store-kidlisp', { source: '(wipe green) ; accounts' }, fromAddress(20));
+    const code = await publish(
+      http,
+      '/api/store-kidlisp',
+      { source: '(wipe green) ; accounts' },
+      fromAddress(20),
+    );
     const ctx = (address: string) =>
       createRequestContext(app.services, { authorization: undefined, clientAddress: address });
     // The operation itself, with no HTTP in between.
@@ -91,9 +107,7 @@ describe('popularity: distinct clients, once each', () => {
       expect(item?.code).toBe(code);
     }
     expect((await app.db.kidlisp.findOne({ code }))?.hits).toBe(3);
-    expect(
-      (await app.db.itemHits.find({ code }).toArray()).map((hit) => hit._id).sort(),
-    ).toEqual([
+    expect((await app.db.itemHits.find({ code }).toArray()).map((hit) => hit._id).sort()).toEqual([
       `kidlisp:${code}:address:10.0.0.1`,
       `kidlisp:${code}:address:10.0.0.2`,
       `kidlisp:${code}:address:10.9.0.20`,

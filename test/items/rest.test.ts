@@ -36,7 +36,9 @@ describe('GET /api/store-kidlisp', () => {
       user: seeded.makerAccount,
       handle: '@maker',
     });
-    expect(response.headers['cache-control']).toBe('no-store, no-cache, must-revalidate, max-age=0');
+    expect(response.headers['cache-control']).toBe(
+      'no-store, no-cache, must-revalidate, max-age=0',
+    );
     // Another client (this address, anonymous) is a second hit, once however often it reads.
     for (const _ of [1, 2, 3]) {
       const again = await http.get(`/api/store-kidlisp?code=${seeded.kidlisp}`);
@@ -47,7 +49,11 @@ describe('GET /api/store-kidlisp', () => {
   it('?code= of nothing is 404 with the reference sentence in the service shape', async () => {
     const response = await http.get('/api/store-kidlisp?code=zzzzzz');
     expect(response.status).toBe(404);
-    expect(response.json).toEqual({ ...errorShape('ITEM_NOT_FOUND'), error: 'Not found', code: 'ITEM_NOT_FOUND' });
+    expect(response.json).toEqual({
+      ...errorShape('ITEM_NOT_FOUND'),
+      error: 'Not found',
+      code: 'ITEM_NOT_FOUND',
+    });
     // A piece's code is not a KidLisp program.
     expect((await http.get(`/api/store-kidlisp?code=${seeded.piece}`)).status).toBe(404);
   });
@@ -62,7 +68,11 @@ describe('GET /api/store-kidlisp', () => {
       expect(response.status, query).toBe(200);
       expect(Object.keys(response.json.results)).toEqual([other, 'nope1', seeded.kidlisp]);
       expect(response.json.results.nope1).toBeNull();
-      expect(response.json.results[other]).toMatchObject({ source: '(wipe red) ; codes', handle: null, user: null });
+      expect(response.json.results[other]).toMatchObject({
+        source: '(wipe red) ; codes',
+        handle: null,
+        user: null,
+      });
       expect(response.json.summary).toEqual({
         requested: 3,
         found: 2,
@@ -77,15 +87,27 @@ describe('GET /api/store-kidlisp', () => {
     const many = Array.from({ length: 51 }, (_, i) => `c${i}`).join(',');
     const cases: [string, string, string][] = [
       [`codes=${many}`, 'TOO_MANY_CODES', 'Too many codes. Maximum 50 per request.'],
-      ['codes=%5B1%2C2%5D', 'CODES_INVALID', 'Invalid codes format. Use comma-separated or JSON array.'],
-      ['codes=%5Bbroken', 'CODES_INVALID', 'Invalid codes format. Use comma-separated or JSON array.'],
+      [
+        'codes=%5B1%2C2%5D',
+        'CODES_INVALID',
+        'Invalid codes format. Use comma-separated or JSON array.',
+      ],
+      [
+        'codes=%5Bbroken',
+        'CODES_INVALID',
+        'Invalid codes format. Use comma-separated or JSON array.',
+      ],
       ['codes=,,', 'CODES_INVALID', 'Codes must be a non-empty array'],
       ['', 'CODE_REQUIRED', 'Code or codes parameter required'],
       ['recent=1&limit=101', 'LIMIT_TOO_LARGE', 'limit cannot exceed 100.'],
       ['recent=1&limit=0', 'LIMIT_INVALID', 'limit must be a whole number from 1 to 100.'],
       ['recent=1&limit=ten', 'LIMIT_INVALID', 'limit must be a whole number from 1 to 100.'],
       ['recent=1&sort=best', 'SORT_INVALID', 'sort must be recent or hits.'],
-      ['recent=1&handle=%40no%20way', 'HANDLE_INVALID', 'handle must be a handle such as @jeffrey.'],
+      [
+        'recent=1&handle=%40no%20way',
+        'HANDLE_INVALID',
+        'handle must be a handle such as @jeffrey.',
+      ],
       ['code=a&code=b', 'INVALID_INPUT', 'code must be a string.'],
     ];
     for (const [query, code, sentence] of cases) {
@@ -93,7 +115,9 @@ describe('GET /api/store-kidlisp', () => {
       expect(response.status, query).toBe(400);
       expect(response.json, query).toMatchObject({ error: sentence, message: sentence, code });
     }
-    expect((await http.get(`/api/store-kidlisp?codes=${Array(50).fill('x').join(',')}`)).status).toBe(200);
+    expect(
+      (await http.get(`/api/store-kidlisp?codes=${Array(50).fill('x').join(',')}`)).status,
+    ).toBe(200);
   });
 
   it('?recent=1 lists newest first or by hits, with previews, filtered by handle', async () => {
@@ -119,7 +143,9 @@ describe('GET /api/store-kidlisp', () => {
     expect(popular.json.recent[0]).toMatchObject({ code: seeded.kidlisp, hits: 4 });
     for (const handle of ['maker', '@maker', '%40maker']) {
       const mine = await http.get(`/api/store-kidlisp?recent=1&handle=${handle}`);
-      expect(mine.json.recent.map((entry: { code: string }) => entry.code)).toEqual([seeded.kidlisp]);
+      expect(mine.json.recent.map((entry: { code: string }) => entry.code)).toEqual([
+        seeded.kidlisp,
+      ]);
     }
     const nobody = await http.get('/api/store-kidlisp?recent=1&handle=nobody');
     expect(nobody.json).toEqual({ recent: [], count: 0, limit: 50 });
@@ -145,7 +171,11 @@ describe('GET /api/store-clock', () => {
   it('answers 404 "Clock not found", 400 "Missing code parameter", and lists with recent=1', async () => {
     const missing = await http.get('/api/store-clock?code=zuzu9');
     expect(missing.status).toBe(404);
-    expect(missing.json).toEqual({ error: 'Clock not found', message: 'Clock not found', code: 'ITEM_NOT_FOUND' });
+    expect(missing.json).toEqual({
+      error: 'Clock not found',
+      message: 'Clock not found',
+      code: 'ITEM_NOT_FOUND',
+    });
     const none = await http.get('/api/store-clock');
     expect(none.status).toBe(400);
     expect(none.json).toEqual({ ...errorShape('CODE_REQUIRED'), error: 'Missing code parameter' });
@@ -168,7 +198,11 @@ describe('GET /api/piece-metadata', () => {
     });
     const unknown = await http.get('/api/piece-metadata?code=nothing-here');
     expect(unknown.status).toBe(200);
-    expect(unknown.json).toEqual({ code: 'nothing-here', trustLevel: 'untrusted', anonymous: true });
+    expect(unknown.json).toEqual({
+      code: 'nothing-here',
+      trustLevel: 'untrusted',
+      anonymous: true,
+    });
     const none = await http.get('/api/piece-metadata');
     expect(none.status).toBe(400);
     expect(none.json.code).toBe('CODE_REQUIRED');
@@ -179,7 +213,12 @@ describe('GET /api/items/<code>', () => {
   it('answers every kind with the same facts, clocks as clock~<code>', async () => {
     const base = app.services.config.publicUrl;
     const expected = {
-      [seeded.kidlisp]: { kind: 'kidlisp', source: '(wipe navy) ; seeded', mediaUrl: null, author: '@maker' },
+      [seeded.kidlisp]: {
+        kind: 'kidlisp',
+        source: '(wipe navy) ; seeded',
+        mediaUrl: null,
+        author: '@maker',
+      },
       [`clock~${seeded.clock}`]: {
         kind: 'clock',
         code: seeded.clock,
@@ -193,7 +232,12 @@ describe('GET /api/items/<code>', () => {
         mediaUrl: `${base}/${seeded.piece}.mjs`,
         source: 'export function paint({ wipe }) { wipe(9); }',
       },
-      [seeded.painting]: { kind: 'painting', ext: 'png', mediaUrl: `${base}/${seeded.painting}.png`, source: null },
+      [seeded.painting]: {
+        kind: 'painting',
+        ext: 'png',
+        mediaUrl: `${base}/${seeded.painting}.png`,
+        source: null,
+      },
       [seeded.tape]: { kind: 'tape', ext: 'mp4', duration: 12.5, author: null },
     };
     for (const [address, facts] of Object.entries(expected)) {
@@ -206,7 +250,12 @@ describe('GET /api/items/<code>', () => {
   });
 
   it('answers 404 ITEM_NOT_FOUND for a code nothing has, and any shape of nonsense', async () => {
-    for (const path of ['/api/items/nothing', '/api/items/clock~', '/api/items/%24%7Bx%7D', '/api/items/clock~zz%2Fzz']) {
+    for (const path of [
+      '/api/items/nothing',
+      '/api/items/clock~',
+      '/api/items/%24%7Bx%7D',
+      '/api/items/clock~zz%2Fzz',
+    ]) {
       const response = await http.get(path);
       expect(response.status, path).toBe(404);
       expect(response.json.code, path).toBe('ITEM_NOT_FOUND');

@@ -49,7 +49,12 @@ const pieceMetadataSchema = z.object({
   when: z.string().optional(),
 });
 
-const READ_ERRORS: ErrorCode[] = ['INVALID_INPUT', 'METHOD_NOT_ALLOWED', 'DB_UNAVAILABLE', 'INTERNAL'];
+const READ_ERRORS: ErrorCode[] = [
+  'INVALID_INPUT',
+  'METHOD_NOT_ALLOWED',
+  'DB_UNAVAILABLE',
+  'INTERNAL',
+];
 const LIST_ERRORS: ErrorCode[] = ['LIMIT_INVALID', 'LIMIT_TOO_LARGE', 'SORT_INVALID'];
 
 const listDescriptions = {
@@ -91,7 +96,15 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
           'By code: the entry. By codes: {results, summary: {requested, found, missing, foundCodes, missingCodes}}. With recent=1: {recent: [entry with code and preview], count, limit}.',
         schema: kidlispReadSchema,
       },
-      errors: ['CODE_REQUIRED', 'CODES_INVALID', 'TOO_MANY_CODES', ...LIST_ERRORS, 'HANDLE_INVALID', 'ITEM_NOT_FOUND', ...READ_ERRORS],
+      errors: [
+        'CODE_REQUIRED',
+        'CODES_INVALID',
+        'TOO_MANY_CODES',
+        ...LIST_ERRORS,
+        'HANDLE_INVALID',
+        'ITEM_NOT_FOUND',
+        ...READ_ERRORS,
+      ],
       examples: [
         {
           title: 'Read a program by code',
@@ -108,7 +121,9 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
           response: {
             status: 200,
             body: {
-              recent: [{ code: 'k7x', ...entry, preview: '(wipe navy)\n(ink yellow)\n(circle 128 12...' }],
+              recent: [
+                { code: 'k7x', ...entry, preview: '(wipe navy)\n(ink yellow)\n(circle 128 12...' },
+              ],
               count: 1,
               limit: 5,
             },
@@ -136,7 +151,8 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
       }),
       response: {
         statuses: [200],
-        description: 'By code: the melody. With recent=1: {recent: [entry with code and preview], count}.',
+        description:
+          'By code: the melody. With recent=1: {recent: [entry with code and preview], count}.',
         schema: clockReadSchema,
       },
       errors: ['CODE_REQUIRED', ...LIST_ERRORS, 'ITEM_NOT_FOUND', ...READ_ERRORS],

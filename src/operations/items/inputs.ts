@@ -22,7 +22,8 @@ export const codeField = z
   .min(1, 'code is empty.')
   .max(200, 'code is longer than 200 characters.');
 
-const sizeMessage = (field: string, max: number) => `${field} must be a whole number from 1 to ${max}.`;
+const sizeMessage = (field: string, max: number) =>
+  `${field} must be a whole number from 1 to ${max}.`;
 /** A page size from a query string or a number: 1..max; over max is LIMIT_TOO_LARGE. */
 export const pageSize = (field: string, max: number) =>
   z
@@ -86,7 +87,13 @@ export const codesField = z.unknown().transform((value, ctx): string[] => {
         return z.NEVER;
       }
     } else {
-      list = text === '' ? [] : text.split(',').map((code) => code.trim()).filter(Boolean);
+      list =
+        text === ''
+          ? []
+          : text
+              .split(',')
+              .map((code) => code.trim())
+              .filter(Boolean);
     }
   }
   if (!Array.isArray(list) || !list.every((code) => typeof code === 'string')) {

@@ -26,7 +26,10 @@ export const itemFactsSchema = z.object({
     .string()
     .nullable()
     .describe('The stored file ({base_url}/<code>.<ext>) of a piece, painting or tape.'),
-  ext: z.string().nullable().describe('Extension of the stored file: mjs, lisp, lua, png, zip, mp4.'),
+  ext: z
+    .string()
+    .nullable()
+    .describe('Extension of the stored file: mjs, lisp, lua, png, zip, mp4.'),
   name: z.string().nullable().describe('Name given to a piece.'),
   duration: z.number().nullable().describe('Tape duration in seconds, when known.'),
 });

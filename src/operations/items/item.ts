@@ -91,7 +91,11 @@ const extOf = (kind: ItemKind, record: Record<string, unknown>): string | null =
 };
 
 /** A stored record of a kind, as the facts every face answers. */
-export function toItem(kind: ItemKind, record: AnyRecord & { _id?: ObjectId }, publicUrl: string): Item {
+export function toItem(
+  kind: ItemKind,
+  record: AnyRecord & { _id?: ObjectId },
+  publicUrl: string,
+): Item {
   const fields = record as unknown as Record<string, unknown>;
   const ext = extOf(kind, fields);
   const str = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : null);

@@ -24,22 +24,33 @@ const MEMO_SIZE = 100_000;
  */
 const memos = new WeakMap<Services, LRUCache<string, true>>();
 function memoOf(services: Services): LRUCache<string, true> {
-  let memo = memos.get(services);
-  if (!memo) memos.set(services, (memo = new LRUCache({ max: MEMO_SIZE })));
+  const known = memos.get(services);
+  if (known) return known;
+  const memo = new LRUCache<string, true>({ max: MEMO_SIZE });
+  memos.set(services, memo);
   return memo;
 }
 
 const hitId = (target: HitTarget, client: string) => `${target.kind}:${target.code}:${client}`;
 
 /** Inserts the hit records not known yet; answers the ids that were new. */
-async function insertHits(ctx: RequestContext, targets: readonly HitTarget[]): Promise<Set<string>> {
+async function insertHits(
+  ctx: RequestContext,
+  targets: readonly HitTarget[],
+): Promise<Set<string>> {
   const memo = memoOf(ctx.services);
   const now = new Date();
   const records = new Map<string, ItemHitRecord>();
   for (const target of targets) {
     const _id = hitId(target, ctx.clientKey);
     if (!memo.has(_id) && !records.has(_id))
-      records.set(_id, { _id, kind: target.kind, code: target.code, client: ctx.clientKey, when: now });
+      records.set(_id, {
+        _id,
+        kind: target.kind,
+        code: target.code,
+        client: ctx.clientKey,
+        when: now,
+      });
   }
   if (records.size === 0) return new Set();
   const docs = [...records.values()];
@@ -71,7 +82,8 @@ export async function countHits(
   if (fresh.size === 0) return [];
   const counted = targets.filter((target) => fresh.delete(hitId(target, ctx.clientKey)));
   const byKind = new Map<ItemKind, string[]>();
-  for (const target of counted) byKind.set(target.kind, [...(byKind.get(target.kind) ?? []), target.code]);
+  for (const target of counted)
+    byKind.set(target.kind, [...(byKind.get(target.kind) ?? []), target.code]);
   const now = new Date();
   await Promise.all(
     [...byKind].map(([kind, codes]) =>

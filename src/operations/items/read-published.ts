@@ -1,4 +1,4 @@
-import type { Document, ObjectId } from 'mongodb';
+import type { Collection, Document, ObjectId } from 'mongodb';
 import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
@@ -92,7 +92,7 @@ export async function readPublished(
   let rows: Document[];
   if (others.length === 0) {
     rows = (
-      await (collectionOf(db, first) as unknown as import('mongodb').Collection<Document>)
+      await (collectionOf(db, first) as unknown as Collection<Document>)
         .find(filter, { sort, limit: window.size, batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS })
         .toArray()
     ).map((row) => ({ ...row, [KIND_FIELD]: first }));
@@ -103,7 +103,7 @@ export async function readPublished(
       { $limit: window.size },
       { $addFields: { [KIND_FIELD]: { $literal: kind } } },
     ];
-    rows = await (collectionOf(db, first) as unknown as import('mongodb').Collection<Document>)
+    rows = await (collectionOf(db, first) as unknown as Collection<Document>)
       .aggregate(
         [
           ...branch(first),

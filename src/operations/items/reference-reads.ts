@@ -166,8 +166,7 @@ export const readPieceMetadata = defineOperation({
       code: record.code,
       trustLevel: typeof fields.trustLevel === 'string' ? fields.trustLevel : 'untrusted',
       anonymous: typeof record.anonymous === 'boolean' ? record.anonymous : !record.user,
-      authorSub:
-        typeof fields.authorSub === 'string' ? fields.authorSub : (record.user ?? null),
+      authorSub: typeof fields.authorSub === 'string' ? fields.authorSub : (record.user ?? null),
       when: record.when.toISOString(),
     };
   },
