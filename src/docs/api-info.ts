@@ -6,6 +6,7 @@ import { SERVICE_VERSION } from '../version.js';
 import { routeTable } from '../http/routes/index.js';
 import { endpointDoc } from './endpoint-doc.js';
 import { mcpDocs } from './mcp-docs.js';
+import { CODES_MAX, LIST_LIMIT_MAX } from '../operations/items/index.js';
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
 
 export const API_UPDATED = '2026-08-03';
@@ -23,6 +24,16 @@ function limits() {
       appliesTo: 'metadata.totalDuration of POST /api/track-media (tapes)',
       value: MAX_TAPE_SECONDS,
       unit: 'seconds',
+    },
+    {
+      appliesTo: 'codes of GET /api/store-kidlisp?codes= and GraphQL items(codes:)',
+      value: CODES_MAX,
+      unit: 'codes',
+    },
+    {
+      appliesTo: 'limit of GET /api/store-kidlisp and /api/store-clock with recent=1',
+      value: LIST_LIMIT_MAX,
+      unit: 'items',
     },
   ].map((limit) => ({ ...limit, limit: `${formatCount(limit.value)} ${limit.unit}` }));
 }

@@ -276,3 +276,23 @@ describe('one path, two methods', () => {
     expect(items.headers.allow).toBe('GET, OPTIONS');
   });
 });
+
+describe('the documented read limits', () => {
+  it('are the limits the routes enforce', async () => {
+    const docs = await http.get('/api', { accept: 'application/json' });
+    const limits = docs.json.limits as { appliesTo: string; value: number }[];
+    const codes = limits.find((limit) => limit.appliesTo.includes('codes='))?.value as number;
+    const listed = limits.find((limit) => limit.appliesTo.includes('recent=1'))?.value as number;
+    const list = (n: number) => Array.from({ length: n }, (_, i) => `x${i}`).join(',');
+    expect((await http.get(`/api/store-kidlisp?codes=${list(codes)}`)).status).toBe(200);
+    expect((await http.get(`/api/store-kidlisp?codes=${list(codes + 1)}`)).json.code).toBe(
+      'TOO_MANY_CODES',
+    );
+    for (const path of ['/api/store-kidlisp', '/api/store-clock']) {
+      expect((await http.get(`${path}?recent=1&limit=${listed}`)).status, path).toBe(200);
+      expect((await http.get(`${path}?recent=1&limit=${listed + 1}`)).json.code, path).toBe(
+        'LIMIT_TOO_LARGE',
+      );
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { previewKidlisp, type KidlispPreview } from '../../domain/kidlisp/index.js';
 import type { StoredObject } from '../../storage/index.js';
 import type { RequestContext } from '../../context.js';
+import { isCodeShaped } from './item.js';
 
 /** A published item of the shared namespace (contract section 2), as a viewer page shows it. */
 export type PublishedItem =
@@ -34,8 +35,7 @@ export const withPreview = (item: Extract<PublishedItem, { kind: 'kidlisp' }>): 
   preview: previewKidlisp(item.source),
 });
 
-/** Codes as this service and the reference issue them; anything else is not looked up. */
-export const isCodeShaped = (code: string) => /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(code);
+export { isCodeShaped } from './item.js';
 
 const pieceExt = (ext: string | undefined): 'mjs' | 'lisp' | 'lua' =>
   ext === 'lisp' || ext === 'lua' ? ext : 'mjs';
