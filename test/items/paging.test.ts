@@ -7,9 +7,13 @@ let app: TestApp;
 let http: HttpClient;
 
 const T0 = Date.parse('2026-05-01T00:00:00.000Z');
-/** 250 items (150 KidLisp, 100 melodies), many sharing a timestamp or a hit count with others. */
+/**
+ * 250 items (150 KidLisp, 90 melodies, 10 paintings without any `hits`, as media records of an
+ * existing database are), many sharing a timestamp or a hit count with others.
+ */
 const KIDLISP = 150;
-const CLOCKS = 100;
+const CLOCKS = 90;
+const PAINTINGS = 10;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -26,6 +30,14 @@ beforeAll(async () => {
   });
   await app.db.kidlisp.insertMany(Array.from({ length: KIDLISP }, (_, i) => record('pk', i)));
   await app.db.clocks.insertMany(Array.from({ length: CLOCKS }, (_, i) => record('pc', i)));
+  await app.db.paintings.insertMany(
+    Array.from({ length: PAINTINGS }, (_, i) => ({
+      _id: new ObjectId(),
+      code: `pp${i}`,
+      slug: `2026/05/01/pp${i}.png`,
+      when: new Date(T0 + Math.floor(i / 2) * 1000),
+    })),
+  );
 });
 afterAll(async () => {
   http?.close();
@@ -95,18 +107,25 @@ function publishMeanwhile(): { stop(): Promise<number> } {
 }
 
 /** The seeded codes in list order, from the database's own sort (the test's oracle). */
-async function expectedOrder(sort: 'recent' | 'hits', kinds: ('kidlisp' | 'clocks')[]) {
+async function expectedOrder(
+  sort: 'recent' | 'hits',
+  kinds: ('kidlisp' | 'clocks' | 'paintings')[],
+) {
   const rows = (
     await Promise.all(
-      kinds.map((kind) =>
-        app.db[kind]
-          .find({ code: { $regex: '^p[kc]\\d+$' } }, { projection: { code: 1, hits: 1, when: 1 } })
-          .toArray(),
+      kinds.map(
+        (kind) =>
+          app.db[kind]
+            .find(
+              { code: { $regex: '^p[kcp]\\d+$' } },
+              { projection: { code: 1, hits: 1, when: 1 } },
+            )
+            .toArray() as Promise<{ _id: ObjectId; code: string; hits?: number; when: Date }[]>,
       ),
     )
   ).flat();
   const key = (row: (typeof rows)[number]) =>
-    [sort === 'hits' ? row.hits : 0, row.when.getTime(), row._id.toHexString()] as const;
+    [sort === 'hits' ? (row.hits ?? -1) : 0, row.when.getTime(), row._id.toHexString()] as const;
   return rows
     .sort((a, b) => {
       const [ah, aw, ai] = key(a);
@@ -116,7 +135,7 @@ async function expectedOrder(sort: 'recent' | 'hits', kinds: ('kidlisp' | 'clock
     .map((row) => row.code);
 }
 
-const seededOnly = (codes: string[]) => codes.filter((code) => /^p[kc]\d+$/.test(code));
+const seededOnly = (codes: string[]) => codes.filter((code) => /^p[kcp]\d+$/.test(code));
 
 describe('paging 250 items through published(...) while items are being published', () => {
   const cases = [
@@ -124,9 +143,14 @@ describe('paging 250 items through published(...) while items are being publishe
       name: 'RECENT, every kind',
       filter: 'sort: RECENT',
       sort: 'recent',
-      kinds: ['kidlisp', 'clocks'],
+      kinds: ['kidlisp', 'clocks', 'paintings'],
     },
-    { name: 'HITS, every kind', filter: 'sort: HITS', sort: 'hits', kinds: ['kidlisp', 'clocks'] },
+    {
+      name: 'HITS, every kind',
+      filter: 'sort: HITS',
+      sort: 'hits',
+      kinds: ['kidlisp', 'clocks', 'paintings'],
+    },
     {
       name: 'RECENT, KidLisp only',
       filter: 'kind: KIDLISP, sort: RECENT',
@@ -145,7 +169,7 @@ describe('paging 250 items through published(...) while items are being publishe
     '$name: down and up, each item once, in order',
     async ({ filter, sort, kinds }) => {
       const expected = await expectedOrder(sort, [...kinds]);
-      expect(expected).toHaveLength(kinds.length === 2 ? KIDLISP + CLOCKS : KIDLISP);
+      expect(expected).toHaveLength(kinds.length === 3 ? KIDLISP + CLOCKS + PAINTINGS : KIDLISP);
       const publisher = publishMeanwhile();
       let down: string[];
       let up: string[];
