@@ -4,13 +4,13 @@ import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ObjectId, type Document } from 'mongodb';
+import { type Document, ObjectId } from 'mongodb';
 import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import type { HeartRecord } from '../src/db/collections.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
-import { load, row, type BenchRow, type LoadOptions, type LoadResult } from './report.js';
+import { type BenchRow, type LoadOptions, type LoadResult, load, row } from './report.js';
 
 const MESSAGES_PER_CHANNEL = 2_000;
 const ACCOUNTS = 200;
@@ -49,7 +49,9 @@ async function seed(db: Database): Promise<void> {
   );
 }
 
-async function listen(handler: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+export async function listen(
+  handler: RequestListener,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(handler);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -146,7 +148,7 @@ const average = (results: LoadResult[]): LoadResult => ({
 });
 
 /** Baseline, case, case, baseline, half the time each: load drifting on a shared machine weighs on both alike. */
-async function compare(
+export async function compare(
   name: string,
   subject: LoadOptions,
   baseline: LoadOptions,

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient, type Collection } from 'mongodb';
+import { type Collection, MongoClient } from 'mongodb';
 import { startEmbeddedMongo } from '../src/db/embedded/index.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/client.js';
 import { isDuplicateKey } from '../src/db/failure-kinds.js';
 import { randomCode } from '../src/domain/codes.js';
-import { load, row, type BenchRow } from './report.js';
+import { type BenchRow, load, row } from './report.js';
 
 /**
  * The baseline: a bare node:http route doing the same database work as a KidLisp publish
@@ -23,7 +23,7 @@ async function startBaseline(db: Database): Promise<{ url: string; close(): Prom
     while (!code) {
       const candidate = randomCode(5);
       try {
-        await db.codes.insertOne({ _id: candidate, kind: 'kidlisp', when: new Date() });
+        await db.codes.insertOne({ _id: candidate, type: 'kidlisp', when: new Date() });
         code = candidate;
       } catch (error) {
         if (!isDuplicateKey(error)) throw error;

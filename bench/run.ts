@@ -6,8 +6,9 @@ import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
 import { benchItems } from './items.js';
+import { benchPages } from './pages.js';
 import { benchPublish } from './publish.js';
-import { printRows, trackPeakMemory, type BenchRow } from './report.js';
+import { type BenchRow, printRows, trackPeakMemory } from './report.js';
 import { benchValidators, type TimingRow } from './validators.js';
 
 /** `npm run bench`: every case beside its baseline in this one run, on loopback; writes bench/results.md. */
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   rows.push(...(await benchChat({ seconds })));
+  rows.push(...(await benchPages({ seconds })));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const timings = benchValidators();
   const table = `${printRows(rows)}\n\n${printTimings(timings)}`;

@@ -1,5 +1,5 @@
 import { parse } from 'acorn';
-import { previewKidlisp, KIDLISP_MAX_LENGTH } from '../src/domain/kidlisp/index.js';
+import { KIDLISP_MAX_LENGTH, previewKidlisp } from '../src/domain/kidlisp/index.js';
 import { checkPieceExports } from '../src/domain/piece-exports.js';
 
 export interface TimingRow {

@@ -3,20 +3,20 @@
 // loops until the longest one in its section ends; the whole melody repeats until Stop.
 // The last SCHEDULED_KEPT scheduled notes are kept in window.__clock.scheduled (for tests and curious
 // people); body[data-scheduled] counts every note scheduled since the page loaded.
-(function () {
+(() => {
   'use strict';
 
-  var data = JSON.parse(document.getElementById('melody-data').textContent || '{}');
-  var playButton = document.getElementById('play');
-  var stopButton = document.getElementById('stop');
-  var statusText = document.getElementById('player-status');
-  var OSCILLATOR_TYPES = { sine: 1, square: 1, sawtooth: 1, triangle: 1 };
-  var PEAK = 0.2; // per voice, so that several tracks together stay below clipping
-  var LOOKAHEAD = 0.5; // seconds before a cycle ends when the next one is scheduled
-  var SCHEDULED_KEPT = 500; // so that a melody left playing does not grow the record without bound
-  var scheduledTotal = 0;
+  const data = JSON.parse(document.getElementById('melody-data').textContent || '{}');
+  const playButton = document.getElementById('play');
+  const stopButton = document.getElementById('stop');
+  const statusText = document.getElementById('player-status');
+  const OSCILLATOR_TYPES = { sine: 1, square: 1, sawtooth: 1, triangle: 1 };
+  const PEAK = 0.2; // per voice, so that several tracks together stay below clipping
+  const LOOKAHEAD = 0.5; // seconds before a cycle ends when the next one is scheduled
+  const SCHEDULED_KEPT = 500; // so that a melody left playing does not grow the record without bound
+  let scheduledTotal = 0;
 
-  var state = {
+  const state = {
     context: null,
     playing: false,
     nodes: [],
@@ -25,7 +25,7 @@
     cycles: [],
     noise: null,
   };
-  var clock = {
+  const clock = {
     scheduled: [],
     cycles: 0,
     get state() {
@@ -38,45 +38,44 @@
   window.__clock = clock;
 
   function trackSeconds(track) {
-    return track.events.reduce(function (sum, event) {
-      return sum + event.seconds;
-    }, 0);
+    return track.events.reduce((sum, event) => sum + event.seconds, 0);
   }
 
   function sectionSeconds(section) {
-    return section.tracks.reduce(function (longest, index) {
-      return Math.max(longest, trackSeconds(data.tracks[index]));
-    }, 0);
+    return section.tracks.reduce(
+      (longest, index) => Math.max(longest, trackSeconds(data.tracks[index])),
+      0,
+    );
   }
 
   function noiseBuffer(context) {
     if (state.noise) return state.noise;
-    var buffer = context.createBuffer(1, context.sampleRate, context.sampleRate);
-    var samples = buffer.getChannelData(0);
-    for (var i = 0; i < samples.length; i++) samples[i] = Math.random() * 2 - 1;
+    const buffer = context.createBuffer(1, context.sampleRate, context.sampleRate);
+    const samples = buffer.getChannelData(0);
+    for (let i = 0; i < samples.length; i++) samples[i] = Math.random() * 2 - 1;
     state.noise = buffer;
     return buffer;
   }
 
   function voice(context, event) {
     if (event.waveform === 'noise-white') {
-      var noise = context.createBufferSource();
+      const noise = context.createBufferSource();
       noise.buffer = noiseBuffer(context);
       noise.loop = true;
       return noise;
     }
-    var oscillator = context.createOscillator();
+    const oscillator = context.createOscillator();
     oscillator.type = OSCILLATOR_TYPES[event.waveform] ? event.waveform : 'sine';
     oscillator.frequency.value = event.frequency;
     return oscillator;
   }
 
   function scheduleNote(context, event, at, seconds, trackIndex, eventIndex, timeline) {
-    var source = voice(context, event);
-    var gain = context.createGain();
-    var peak = PEAK * Math.max(0, Math.min(1, event.volume));
-    var attack = Math.min(0.01, seconds / 4);
-    var release = Math.min(0.05, seconds / 4);
+    const source = voice(context, event);
+    const gain = context.createGain();
+    const peak = PEAK * Math.max(0, Math.min(1, event.volume));
+    const attack = Math.min(0.01, seconds / 4);
+    const release = Math.min(0.05, seconds / 4);
     gain.gain.setValueAtTime(0, at);
     gain.gain.linearRampToValueAtTime(peak, at + attack);
     gain.gain.setValueAtTime(peak, at + seconds - release);
@@ -86,12 +85,12 @@
     source.start(at);
     source.stop(at + seconds + 0.01);
     state.nodes.push(source);
-    source.onended = function () {
-      var position = state.nodes.indexOf(source);
+    source.onended = () => {
+      const position = state.nodes.indexOf(source);
       if (position !== -1) state.nodes.splice(position, 1);
       gain.disconnect();
     };
-    var entry = {
+    const entry = {
       track: trackIndex,
       event: eventIndex,
       note: event.label,
@@ -109,20 +108,20 @@
 
   /** Schedules one pass of the whole melody from `start`; returns its length in seconds. */
   function scheduleCycle(context, start) {
-    var timeline = [];
-    var sectionStart = start;
-    data.sections.forEach(function (section) {
-      var length = sectionSeconds(section);
-      for (var loop = 0; loop < section.loops && length > 0; loop++) {
-        var end = sectionStart + length;
-        section.tracks.forEach(function (trackIndex) {
-          var track = data.tracks[trackIndex];
+    const timeline = [];
+    let sectionStart = start;
+    data.sections.forEach((section) => {
+      const length = sectionSeconds(section);
+      for (let loop = 0; loop < section.loops && length > 0; loop++) {
+        const end = sectionStart + length;
+        section.tracks.forEach((trackIndex) => {
+          const track = data.tracks[trackIndex];
           if (track.muted || trackSeconds(track) <= 0) return;
-          var at = sectionStart;
+          let at = sectionStart;
           while (at < end - 1e-6) {
-            for (var i = 0; i < track.events.length && at < end - 1e-6; i++) {
-              var event = track.events[i];
-              var seconds = Math.min(event.seconds, end - at);
+            for (let i = 0; i < track.events.length && at < end - 1e-6; i++) {
+              const event = track.events[i];
+              const seconds = Math.min(event.seconds, end - at);
               if (event.frequency !== null && seconds > 0)
                 scheduleNote(context, event, at, seconds, trackIndex, i, timeline);
               at += event.seconds;
@@ -139,12 +138,12 @@
   }
 
   function loop(context, start) {
-    var length = scheduleCycle(context, start);
+    const length = scheduleCycle(context, start);
     document.body.setAttribute('data-scheduled', String(scheduledTotal));
     if (length <= 0) return;
-    var next = start + length;
+    const next = start + length;
     state.timer = window.setTimeout(
-      function () {
+      () => {
         if (state.playing) loop(context, next);
       },
       Math.max(0, (next - context.currentTime - LOOKAHEAD) * 1000),
@@ -152,18 +151,18 @@
   }
 
   function highlight() {
-    var now = state.context ? state.context.currentTime : 0;
-    var playing = {};
-    state.cycles.forEach(function (timeline) {
-      timeline.forEach(function (entry) {
+    const now = state.context ? state.context.currentTime : 0;
+    const playing = {};
+    state.cycles.forEach((timeline) => {
+      timeline.forEach((entry) => {
         if (entry.start <= now && now < entry.start + entry.duration)
-          playing[entry.track + ':' + entry.event] = true;
+          playing[`${entry.track}:${entry.event}`] = true;
       });
     });
-    document.querySelectorAll('.track').forEach(function (trackElement) {
-      var trackIndex = trackElement.getAttribute('data-track');
-      trackElement.querySelectorAll('.event').forEach(function (eventElement) {
-        var key = trackIndex + ':' + eventElement.getAttribute('data-event');
+    document.querySelectorAll('.track').forEach((trackElement) => {
+      const trackIndex = trackElement.getAttribute('data-track');
+      trackElement.querySelectorAll('.event').forEach((eventElement) => {
+        const key = `${trackIndex}:${eventElement.getAttribute('data-event')}`;
         eventElement.classList.toggle('playing', !!playing[key] && state.playing);
       });
     });
@@ -179,16 +178,16 @@
 
   function play() {
     if (state.playing) return;
-    var AudioContextClass = window.AudioContext || window.webkitAudioContext;
+    const AudioContextClass = window.AudioContext || window.webkitAudioContext;
     if (!AudioContextClass) {
       setStatus('This browser has no Web Audio.', false);
       return;
     }
     state.context = state.context || new AudioContextClass();
-    var context = state.context;
+    const context = state.context;
     state.playing = true;
     setStatus('Starting…', true);
-    context.resume().then(function () {
+    context.resume().then(() => {
       if (!state.playing) return;
       loop(context, context.currentTime + 0.1);
       setStatus('Playing', true);
@@ -200,10 +199,10 @@
     state.playing = false;
     window.clearTimeout(state.timer);
     window.cancelAnimationFrame(state.frame);
-    state.nodes.slice().forEach(function (node) {
+    state.nodes.slice().forEach((node) => {
       try {
         node.stop();
-      } catch (error) {
+      } catch {
         // already stopped
       }
     });

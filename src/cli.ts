@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { UsageError } from './commands/usage-error.js';
-import { configVariables, ConfigError } from './config.js';
+import { ConfigError, type ConfigVariable, configVariables, shownDefault } from './config.js';
 import { DataDirLockedError } from './db/embedded/lock.js';
 
 /** Errors whose message says all the user needs; anything else also shows where it came from. */
@@ -43,9 +43,10 @@ function help(): string {
     ...Object.entries(commands).map(([name, command]) => `  ${name.padEnd(8)} ${command.summary}`),
     '',
     'Environment:',
-    ...Object.entries(configVariables).map(
-      ([name, meaning]) => `  ${name.padEnd(width)}  ${meaning}`,
-    ),
+    ...Object.entries(configVariables).map(([name, meaning]) => {
+      const fallback = shownDefault(name as ConfigVariable);
+      return `  ${name.padEnd(width)}  ${meaning}${fallback === undefined ? '' : ` (${fallback})`}`;
+    }),
     '',
   ].join('\n');
 }

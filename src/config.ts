@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './domain/trust-proxy.js';
 
 const optionalText = z
   .string()
@@ -16,37 +17,77 @@ const flag = (fallback: boolean) =>
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-/** Every environment variable the service reads, with its default and meaning (for --help and the README). */
+/** Every default, written once: the schema below applies them; --help and the README show them. */
+export const configDefaults = {
+  PORT: 4000,
+  HOST: '127.0.0.1',
+  /** Not a fixed value: derived from the port the service listens on. */
+  PUBLIC_URL: 'http://localhost:<PORT>',
+  MONGODB_DB: 'aesthetic',
+  DATA_DIR: './data',
+  LOG_LEVEL: 'info',
+  STORAGE: 'fs',
+  S3_REGION: 'us-east-1',
+  S3_FORCE_PATH_STYLE: false,
+  RATE_LIMIT_PUBLISH: 60,
+  RATE_LIMIT_WINDOW_SECONDS: 60,
+  RATE_LIMIT_STORE: 'memory',
+  GRAPHIQL: true,
+  REQUEST_TIMEOUT_MS: 15_000,
+  CHAT_SEARCH_CONCURRENCY: 4,
+} as const;
+
+/** Every environment variable the service reads and its meaning (its default is in configDefaults). */
 export const configVariables = {
-  PORT: 'HTTP port (4000)',
-  HOST: 'interface to listen on (127.0.0.1)',
-  PUBLIC_URL: 'base URL of published links (http://localhost:<PORT>)',
+  PORT: 'HTTP port',
+  HOST: 'interface to listen on',
+  PUBLIC_URL: 'base URL of published links',
   MONGODB_URI:
     'MongoDB connection string; absent: the embedded server, persisted under DATA_DIR/db',
-  MONGODB_DB: 'database name (aesthetic)',
-  DATA_DIR: 'directory for the embedded database and filesystem storage (./data)',
-  LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent (info)',
-  STORAGE: 'object storage: fs (default, under DATA_DIR/storage) or s3',
+  MONGODB_DB: 'database name',
+  DATA_DIR: 'directory for the embedded database and filesystem storage',
+  LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
+  STORAGE: 'object storage: fs (under DATA_DIR/storage) or s3',
   S3_ENDPOINT: 'S3-compatible endpoint URL (STORAGE=s3)',
-  S3_BUCKET: 'bucket name (STORAGE=s3)',
-  S3_REGION: 'region (us-east-1)',
+  S3_BUCKET: 'bucket name (required with STORAGE=s3)',
+  S3_REGION: 'region',
   S3_ACCESS_KEY_ID: 'access key (STORAGE=s3)',
   S3_SECRET_ACCESS_KEY: 'secret key (STORAGE=s3)',
-  S3_FORCE_PATH_STYLE: 'path-style addressing, needed by most S3-compatible servers (false)',
+  S3_FORCE_PATH_STYLE: 'path-style addressing, needed by most S3-compatible servers',
   AUTH_ISSUER: 'OIDC issuer whose JWTs are accepted as bearer tokens (optional)',
   AUTH_AUDIENCE: 'expected JWT audience (with AUTH_ISSUER)',
-  AUTH_JWKS_URL: 'JWKS URL for JWT signature keys (with AUTH_ISSUER)',
-  RATE_LIMIT_PUBLISH: 'publishes allowed per client per window (60)',
-  RATE_LIMIT_WINDOW_SECONDS: 'rate-limit window in seconds (60)',
-  RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database) (memory)',
-  GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers (true)',
-  REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body (15000)',
+  AUTH_JWKS_URL: 'JWKS URL for JWT signature keys (required with AUTH_ISSUER)',
+  RATE_LIMIT_PUBLISH: 'publishes allowed per client per window',
+  RATE_LIMIT_WINDOW_SECONDS: 'rate-limit window in seconds',
+  RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database)',
+  GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers',
+  REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body',
+  TRUST_PROXY:
+    'proxies whose X-Forwarded-For is believed: addresses and CIDRs (comma-separated; also loopback, linklocal, uniquelocal) or a hop count; unset: none',
+  METRICS_TOKEN:
+    'when set, GET /metrics requires Authorization: Bearer <this value>; unset: public',
+  CHAT_SEARCH_CONCURRENCY:
+    'uncached chat searches run at once per instance; more wait up to 2 s, then 503 with Retry-After',
 } as const;
+
+export type ConfigVariable = keyof typeof configVariables;
+
+/** PUBLIC_URL when none is given: follows the port the service listens on. */
+export const defaultPublicUrl = (port: number) =>
+  configDefaults.PUBLIC_URL.replace('<PORT>', String(port));
+
+/** The default of a variable as --help and the README show it, or undefined when it has none. */
+export function shownDefault(name: ConfigVariable): string | undefined {
+  const value = (configDefaults as Partial<Record<ConfigVariable, string | number | boolean>>)[
+    name
+  ];
+  return value === undefined ? undefined : String(value);
+}
 
 const schema = z
   .object({
-    PORT: z.coerce.number().int().min(0).max(65535).default(4000),
-    HOST: z.string().trim().min(1).default('127.0.0.1'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(configDefaults.PORT),
+    HOST: z.string().trim().min(1).default(configDefaults.HOST),
     PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
     MONGODB_URI: optionalText.pipe(
       z
@@ -58,26 +99,39 @@ const schema = z
       .string()
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only')
-      .default('aesthetic'),
-    DATA_DIR: z.string().trim().min(1).default('./data'),
+      .default(configDefaults.MONGODB_DB),
+    DATA_DIR: z.string().trim().min(1).default(configDefaults.DATA_DIR),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
-      .default('info'),
-    STORAGE: z.enum(['fs', 's3']).default('fs'),
+      .default(configDefaults.LOG_LEVEL),
+    STORAGE: z.enum(['fs', 's3']).default(configDefaults.STORAGE),
     S3_ENDPOINT: optionalText.pipe(z.url().optional()),
     S3_BUCKET: optionalText,
-    S3_REGION: z.string().trim().min(1).default('us-east-1'),
+    S3_REGION: z.string().trim().min(1).default(configDefaults.S3_REGION),
     S3_ACCESS_KEY_ID: optionalText,
     S3_SECRET_ACCESS_KEY: optionalText,
-    S3_FORCE_PATH_STYLE: flag(false),
+    S3_FORCE_PATH_STYLE: flag(configDefaults.S3_FORCE_PATH_STYLE),
     AUTH_ISSUER: optionalText,
     AUTH_AUDIENCE: optionalText,
     AUTH_JWKS_URL: optionalText.pipe(z.url().optional()),
-    RATE_LIMIT_PUBLISH: positiveInt(60),
-    RATE_LIMIT_WINDOW_SECONDS: positiveInt(60),
-    RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default('memory'),
-    GRAPHIQL: flag(true),
-    REQUEST_TIMEOUT_MS: positiveInt(15_000),
+    RATE_LIMIT_PUBLISH: positiveInt(configDefaults.RATE_LIMIT_PUBLISH),
+    RATE_LIMIT_WINDOW_SECONDS: positiveInt(configDefaults.RATE_LIMIT_WINDOW_SECONDS),
+    RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default(configDefaults.RATE_LIMIT_STORE),
+    GRAPHIQL: flag(configDefaults.GRAPHIQL),
+    REQUEST_TIMEOUT_MS: positiveInt(configDefaults.REQUEST_TIMEOUT_MS),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    METRICS_TOKEN: optionalText,
+    CHAT_SEARCH_CONCURRENCY: positiveInt(configDefaults.CHAT_SEARCH_CONCURRENCY),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -113,7 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const values = parsed.data;
-  const publicUrl = (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (values.PUBLIC_URL ?? defaultPublicUrl(values.PORT)).replace(/\/+$/, '');
   return {
     port: values.PORT,
     host: values.HOST,
@@ -148,5 +202,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     graphiql: values.GRAPHIQL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY,
+    metricsToken: values.METRICS_TOKEN,
+    chatSearchConcurrency: values.CHAT_SEARCH_CONCURRENCY,
   };
 }

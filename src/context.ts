@@ -1,9 +1,10 @@
 import type { Authenticator, Viewer } from './auth/authenticator.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { Metrics } from './metrics.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 import type { ChatCache } from './operations/chat/cache.js';
+import type { SearchSlots } from './operations/chat/search-slots.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
 
@@ -18,6 +19,8 @@ export interface Services {
   metrics: Metrics;
   /** GET /api/chat-messages pages, kept 120 s (docs/contract.md, chat reading). */
   chatCache: ChatCache;
+  /** Uncached chat searches running at once (CHAT_SEARCH_CONCURRENCY). */
+  chatSearches: SearchSlots;
 }
 
 /** What one request carries into an operation. */

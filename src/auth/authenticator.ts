@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { AppError } from '../app-error.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import { AppError } from '../errors.js';
 import { findActiveApiToken, looksLikeApiToken } from './api-tokens.js';
 
 /** The account a request acts for. */

@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { UsageError } from './usage-error.js';
 import { checkMediaSlug, MEDIA_EXTS, type MediaExt } from '../domain/media.js';
 import { contentTypeFor, createStorage } from '../storage/index.js';
+import { UsageError } from './usage-error.js';
 
 const usage = 'Usage: publish-gateway media put <file> --slug <yyyy/mm/dd/name.ext>';
 

@@ -1,18 +1,18 @@
 import { MongoBulkWriteError } from 'mongodb';
 import type { Database } from './client.js';
-import type { CodeRecord } from './collections.js';
+import { type CodeRecord, codesOfType, type ItemType } from './collections.js';
 
 const BATCH = 1_000;
 
 const onlyDuplicates = (error: unknown) =>
   error instanceof MongoBulkWriteError &&
-  error.writeErrors instanceof Array &&
+  Array.isArray(error.writeErrors) &&
   error.writeErrors.every((e) => e.code === 11000);
 
 /**
  * Brings codes written before this service (or by other writers) into the shared registry, so a
- * new code can never repeat one that an existing KidLisp, piece or media record holds. A kind
- * whose registered count already reaches its records' count is skipped (cheap at every start-up);
+ * new code can never repeat one that an existing KidLisp, piece or media record holds. An item
+ * type whose registered count already reaches its records' count is skipped (cheap at every start-up);
  * the copy itself is idempotent.
  */
 export async function syncCodeRegistry(db: Database): Promise<number> {
@@ -23,10 +23,10 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
     [db.tapes, 'tape'],
   ] as const;
   const behind = await Promise.all(
-    all.map(async ([collection, kind]) => {
+    all.map(async ([collection, type]) => {
       const [records, registered] = await Promise.all([
         collection.estimatedDocumentCount(),
-        db.codes.countDocuments({ kind }),
+        db.codes.countDocuments(codesOfType(type)),
       ]);
       return registered < records;
     }),
@@ -34,7 +34,7 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
   const sources = all.filter((_, i) => behind[i]);
 
   let added = 0;
-  for (const [collection, kind] of sources) {
+  for (const [collection, type] of sources) {
     let batch: CodeRecord[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
@@ -50,7 +50,7 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
       if (typeof record.code !== 'string') continue;
       batch.push({
         _id: record.code,
-        kind,
+        type,
         when: record.when instanceof Date ? record.when : new Date(0),
       });
       if (batch.length >= BATCH) await flush();
@@ -58,4 +58,53 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
     await flush();
   }
   return added;
+}
+
+/**
+ * Removes claims older than `olderThan` whose record was never written (a publisher killed between
+ * claiming a code and writing its record), so the code is free again. A claim is young while its
+ * publisher may still be writing: only ones from before `olderThan` are looked at.
+ */
+export async function sweepOrphanedClaims(db: Database, olderThan: Date): Promise<number> {
+  const records = {
+    kidlisp: db.kidlisp,
+    piece: db.pieces,
+    painting: db.paintings,
+    tape: db.tapes,
+  } as const;
+  let removed = 0;
+  for (const [type, collection] of Object.entries(records) as [
+    ItemType,
+    (typeof records)[ItemType],
+  ][]) {
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const found = await collection
+        .find({ code: { $in: batch } }, { projection: { code: 1, _id: 0 } })
+        .toArray();
+      const present = new Set(found.map((record) => record.code));
+      const orphans = batch.filter((code) => !present.has(code));
+      if (orphans.length > 0) {
+        removed += (
+          await db.codes.deleteMany({
+            _id: { $in: orphans },
+            ...codesOfType(type),
+            when: { $lt: olderThan },
+          })
+        ).deletedCount;
+      }
+      batch = [];
+    };
+    const claims = db.codes.find(
+      { ...codesOfType(type), when: { $lt: olderThan } },
+      { projection: { _id: 1 } },
+    );
+    for await (const claim of claims) {
+      batch.push(claim._id);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  }
+  return removed;
 }

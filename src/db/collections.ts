@@ -11,7 +11,7 @@ export const collectionNames = {
   chatClock: 'chat-clock',
   hearts: 'hearts',
   handles: '@handles',
-  // Our own additions (contract section 1: in collections of their own).
+  // Our own additions (docs/contract.md, Database layout: in collections of their own).
   codes: 'codes',
   apiTokens: 'api-tokens',
   rateLimits: 'rate-limits',
@@ -62,6 +62,7 @@ export interface TapeRecord {
   _id?: ObjectId;
   code: string;
   slug: string;
+  /** The tape's file format: the reference layout names this field `kind`; code calls it format. */
   kind: 'zip' | 'mp4';
   totalDuration?: number;
   when: Date;
@@ -89,12 +90,24 @@ export interface HandleRecord {
   handle: string;
 }
 
-/** The shared code namespace of KidLisp, pieces and media (contract section 2). */
+/** The shared code namespace of KidLisp, pieces and media (docs/contract.md, Codes and URLs). */
 export interface CodeRecord {
   _id: string;
-  kind: 'kidlisp' | 'piece' | 'painting' | 'tape';
+  type: ItemType;
+  /** The item type as records written before it was renamed `type` hold it; read with codeItemType. */
+  kind?: ItemType;
   when: Date;
 }
+
+/** What a code names: the four kinds of published item sharing the namespace. */
+export type ItemType = 'kidlisp' | 'piece' | 'painting' | 'tape';
+
+/** The item type a registered code names, whichever field its record was written with. */
+export const codeItemType = (record: Pick<CodeRecord, 'type' | 'kind'>): ItemType | undefined =>
+  record.type ?? record.kind;
+
+/** Finds registered codes of one item type, old records (`kind`) included. */
+export const codesOfType = (type: ItemType) => ({ $or: [{ type }, { kind: type }] });
 
 export interface ApiTokenRecord {
   _id: string; // SHA-256 hex of the token

@@ -1,9 +1,9 @@
 import { formatCount } from '../domain/format.js';
+import { html, type SafeHtml } from '../http/html/html.js';
+import { layout } from '../http/html/layout.js';
 import type { ApiInfo } from './api-info.js';
 import type { EndpointDoc } from './endpoint-doc.js';
 import type { FieldDoc } from './fields.js';
-import { html, type SafeHtml } from '../http/html/html.js';
-import { layout } from '../http/html/layout.js';
 
 const anchor = (endpoint: EndpointDoc) =>
   `${endpoint.method}-${endpoint.path}`.toLowerCase().replace(/[^a-z0-9]+/g, '-');

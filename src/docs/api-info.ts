@@ -1,13 +1,13 @@
+import { ERROR_STATUS_HEADERS, errorStatus } from '../app-error.js';
 import type { Config } from '../config.js';
-import { MAX_TAPE_SECONDS } from '../domain/media.js';
-import { ERROR_STATUS_HEADERS, errorStatus } from '../errors.js';
 import { formatCount } from '../domain/format.js';
-import { SERVICE_VERSION } from '../version.js';
+import { MAX_TAPE_SECONDS } from '../domain/media.js';
 import { routeTable } from '../http/routes/index.js';
-import { endpointDoc } from './endpoint-doc.js';
-import { mcpDocs } from './mcp-docs.js';
 import { CODES_MAX, LIST_LIMIT_MAX } from '../operations/items/index.js';
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
+import { SERVICE_VERSION } from '../version.js';
+import { endpointDoc } from './endpoint-doc.js';
+import { mcpDocs } from './mcp-docs.js';
 
 export const API_UPDATED = '2026-08-03';
 export const API_TITLE = 'Publishing and Chat-Reading API';
@@ -114,6 +114,9 @@ const cache = new Map<string, ApiInfo>();
 export function apiInfo(config: DocsConfig): ApiInfo {
   const key = `${config.publicUrl} ${config.graphiql}`;
   let info = cache.get(key);
-  if (!info) cache.set(key, (info = buildApiInfo(config)));
+  if (!info) {
+    info = buildApiInfo(config);
+    cache.set(key, info);
+  }
   return info;
 }

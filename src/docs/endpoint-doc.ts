@@ -1,4 +1,4 @@
-import { errorStatus } from '../errors.js';
+import { errorStatus } from '../app-error.js';
 import type { RouteSpec } from '../http/routes/route-spec.js';
 import { snippets } from './examples.js';
 import {

@@ -33,6 +33,7 @@ function curl(url: string, request: ExampleRequest): string {
 function javascript(url: string, request: ExampleRequest): string {
   const headers = [
     ...(request.body !== undefined ? [`'Content-Type': 'application/json'`] : []),
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: this is JavaScript source text for the example
     ...(request.withToken ? ['Authorization: `Bearer ${token}`'] : []),
   ];
   const options = [

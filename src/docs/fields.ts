@@ -1,5 +1,5 @@
-import type { FieldDescriptions } from '../http/routes/route-spec.js';
 import { z } from 'zod';
+import type { FieldDescriptions } from '../http/routes/route-spec.js';
 
 /** A JSON Schema (2020-12) object as zod 4 emits it. */
 export type JsonSchema = { [keyword: string]: unknown };

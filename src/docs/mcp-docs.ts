@@ -5,7 +5,7 @@ import {
   assistantResources,
   assistantTools,
 } from '../operations/assistant-catalog.js';
-import { inputJsonSchema, outputJsonSchema, type JsonSchema } from './fields.js';
+import { inputJsonSchema, type JsonSchema, outputJsonSchema } from './fields.js';
 
 /** `{source: 'string', name: 'string (optional)'}`: the informal field map the reference docs show. */
 function informalFields(schema: JsonSchema): Record<string, string> {

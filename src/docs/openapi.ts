@@ -1,16 +1,16 @@
-import { ERROR_STATUS_HEADERS, errorStatus } from '../errors.js';
+import { ERROR_STATUS_HEADERS, errorStatus } from '../app-error.js';
 import { formatBytes } from '../domain/format.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
+import { routeTable } from '../http/routes/index.js';
+import { errorBodySchema, pathParamsOf, type RouteSpec } from '../http/routes/route-spec.js';
 import { SERVICE_VERSION } from '../version.js';
 import { API_TITLE, type DocsConfig } from './api-info.js';
-import { errorBodySchema, pathParamsOf, type RouteSpec } from '../http/routes/route-spec.js';
-import { routeTable } from '../http/routes/index.js';
 import {
   inputJsonSchema,
+  type JsonSchema,
   outputJsonSchema,
   queryJsonSchema,
   withLegacy,
-  type JsonSchema,
 } from './fields.js';
 
 const STATUS_TEXT: Record<number, string> = {

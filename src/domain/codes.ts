@@ -15,7 +15,8 @@ const SINGABLE_DIGITS = '12345689';
 /** Out of ten, how often a vowel slot holds a vowel rather than a digit. */
 const VOWEL_WEIGHT = 7;
 
-const MAX_SLUG_LENGTH = 32;
+/** The longest code made from a name (nameSlug, numberedSlug). */
+const MAX_NAMED_CODE_LENGTH = 32;
 const ATTEMPTS_PER_LENGTH = 5;
 const SHORTEST = { random: 3, pronounceable: 4 } as const;
 
@@ -117,7 +118,7 @@ export function nameSlug(name: string): string | null {
     .replace(/['\u2018\u2019]/g, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, MAX_SLUG_LENGTH)
+    .slice(0, MAX_NAMED_CODE_LENGTH)
     .replace(/-+$/, '');
   return slug === '' || isReservedCode(slug) ? null : slug;
 }
@@ -127,7 +128,7 @@ export function numberedSlug(slug: string, n: number): string {
   if (!Number.isInteger(n) || n < 1) throw new RangeError(`invalid slug number: ${n}`);
   if (n === 1) return slug;
   const suffix = `-${n}`;
-  const room = MAX_SLUG_LENGTH - suffix.length;
+  const room = MAX_NAMED_CODE_LENGTH - suffix.length;
   if (room < 1) throw new RangeError(`slug number too large: ${n}`);
   const base = slug.slice(0, room).replace(/-+$/, '');
   if (base === '') throw new RangeError(`unusable slug: '${slug}'`);

@@ -23,7 +23,8 @@ export function isTape(ext: MediaExt): boolean {
 
 export type SlugCheck = { ok: true } | { ok: false; message: string };
 
-const MAX_SLUG_LENGTH = 300;
+/** The longest media slug (a storage key, account segment and extension included). */
+const MAX_MEDIA_SLUG_LENGTH = 300;
 const MAX_ACCOUNT_SEGMENT = 128;
 /** [<account>/]<yyyy>/<mm>/<dd>/<name> */
 const SLUG_SHAPE =
@@ -35,9 +36,10 @@ const SHAPE_HELP =
 export function checkMediaSlug(slug: string, ext: MediaExt): SlugCheck {
   const fail = (message: string): SlugCheck => ({ ok: false, message });
   if (slug.length === 0) return fail('slug is empty');
-  if (slug.length > MAX_SLUG_LENGTH)
-    return fail(`slug is longer than ${MAX_SLUG_LENGTH} characters`);
+  if (slug.length > MAX_MEDIA_SLUG_LENGTH)
+    return fail(`slug is longer than ${MAX_MEDIA_SLUG_LENGTH} characters`);
   // C0, DEL and C1 control characters.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this line's purpose
   if (/[\u0000-\u001f\u007f-\u009f]/.test(slug)) return fail('slug contains control characters');
   if (slug.includes('\\')) return fail('slug contains a backslash');
   if (slug.startsWith('/')) return fail('slug must not start with /');
@@ -46,6 +48,15 @@ export function checkMediaSlug(slug: string, ext: MediaExt): SlugCheck {
   }
   if (!slug.endsWith(`.${ext}`)) return fail(`slug must end with .${ext} to match ext`);
   return SLUG_SHAPE.test(slug) ? { ok: true } : fail(SHAPE_HELP);
+}
+
+/**
+ * The storage key a media or piece record names. Records store `slug` as the whole key, extension
+ * included; store-piece records written before that (and the reference deployment's records)
+ * stored it without, so a slug without its extension gets it back here.
+ */
+export function storageKeyOf(slug: string, ext: MediaExt): string {
+  return slug.endsWith(`.${ext}`) ? slug : `${slug}.${ext}`;
 }
 
 /** '<account>/<yyyy>/<mm>/<dd>/<code>.mjs' (UTC date); without an account, no first segment. */
@@ -62,6 +73,16 @@ export function pieceStorageKey(code: string, when: Date, accountId?: string): s
   if (!check.ok)
     throw new RangeError(`cannot build a storage key for code '${code}': ${check.message}`);
   return key;
+}
+
+/**
+ * Who may register a slug: a guest-space slug (`<yyyy>/<mm>/<dd>/<file>`) anyone; a slug under an
+ * account's segment (`<account>/<yyyy>/...`) only that account. `slug` must have passed checkMediaSlug.
+ */
+export function mayRegisterSlug(slug: string, accountId: string | undefined): boolean {
+  const segments = slug.split('/');
+  if (segments.length === 4) return true;
+  return accountId !== undefined && segments[0] === accountSegment(accountId);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { parse, type Identifier, type Literal, type Pattern, type Program } from 'acorn';
+import { type Identifier, type Literal, type Pattern, type Program, parse } from 'acorn';
 
 export const LIFECYCLE_EXPORTS = ['boot', 'paint', 'sim', 'act'] as const;
 
@@ -16,7 +16,7 @@ type AcornSyntaxError = SyntaxError & { loc: { line: number; column: number } };
  * its 1-based line and column. Never throws on arbitrary text.
  */
 export function checkPieceExports(source: string): PieceExportCheck {
-  let body;
+  let body: Program['body'];
   try {
     body = parse(source, { sourceType: 'module', ecmaVersion: 'latest' }).body;
   } catch (error) {

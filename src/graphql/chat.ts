@@ -1,14 +1,14 @@
+import { z } from 'zod';
 import {
   CHAT_INSTANCES,
   CHAT_LIMIT_MAX,
   CHAT_SEARCH_MAX,
+  type ChatEntry,
   chatLoaders,
   chatMessagesConnection,
   heartsOf,
   senderOf,
-  type ChatEntry,
 } from '../operations/chat/index.js';
-import { z } from 'zod';
 import { runOperation } from '../operations/operation.js';
 import { failWith } from '../operations/validation.js';
 import { builder } from './builder.js';

@@ -1,3 +1,4 @@
+import { formatCount } from '../domain/format.js';
 import type { KidlispDiagnostic, KidlispStats } from '../domain/kidlisp/index.js';
 import { type KidlispPreview, previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import {
@@ -7,7 +8,6 @@ import {
 } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
 import { KIDLISP_MAX } from '../operations/publish/inputs.js';
-import { formatCount } from '../domain/format.js';
 import { builder } from './builder.js';
 
 const Severity = builder.enumType('KidlispSeverity', { values: ['error', 'warning'] as const });

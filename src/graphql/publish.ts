@@ -1,3 +1,5 @@
+import { formatCount } from '../domain/format.js';
+import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../domain/media.js';
 import { runOperation } from '../operations/operation.js';
 import {
   CLOCK_MAX,
@@ -10,8 +12,6 @@ import {
   type TrackMediaResult,
   trackMedia,
 } from '../operations/publish/index.js';
-import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../domain/media.js';
-import { formatCount } from '../domain/format.js';
 import { builder } from './builder.js';
 
 const Published = builder.objectRef<PublishResult>('Published').implement({

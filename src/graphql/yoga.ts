@@ -1,14 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { EnvelopArmor } from '@escape.tech/graphql-armor';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
+import { errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
-import { clientAddressOf } from '../http/client-address.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
-import { errorHeaders } from '../errors.js';
+import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
+import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
 import { schema } from './index.js';
 import { useInputErrorCodes, withInputCode } from './input-error-codes.js';
 
@@ -86,7 +86,7 @@ export function createGraphqlHandler(
     context: async ({ request, req }) =>
       createRequestContext(services, {
         authorization: request.headers.get('authorization') ?? undefined,
-        clientAddress: clientAddressOf(req),
+        clientAddress: clientAddressOf(req, services.config.trustProxy),
       }),
   });
 }

@@ -1,7 +1,7 @@
+import { AppError } from '../app-error.js';
 import { formatBytes } from '../domain/format.js';
-import { AppError } from '../errors.js';
 
-/** The largest request body any face accepts (contract section 4: 413 above it). */
+/** The largest request body any face accepts (docs/contract.md, Limits: 413 above it). */
 export const MAX_BODY_BYTES = 1_048_576;
 
 export const payloadTooLarge = () =>

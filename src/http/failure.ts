@@ -1,5 +1,5 @@
+import { AppError, isAppError } from '../app-error.js';
 import { isDatabaseUnavailable, isQueryTimeout } from '../db/failure-kinds.js';
-import { AppError, isAppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 

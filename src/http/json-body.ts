@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { AppError } from '../errors.js';
+import { AppError } from '../app-error.js';
 import { MAX_BODY_BYTES } from './body-limit.js';
 import { sendError } from './respond.js';
 

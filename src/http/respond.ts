@@ -1,9 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { clientAddressOf } from './client-address.js';
-import { AppError } from '../errors.js';
-import { payloadTooLarge } from './body-limit.js';
+import { AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
-import { errorHeaders } from '../errors.js';
+import { payloadTooLarge } from './body-limit.js';
+import { clientAddressOf } from './client-address.js';
 import { toAppError } from './failure.js';
 
 export function sendError(res: Response, error: AppError): void {
@@ -20,7 +19,7 @@ export function operationRoute(
     try {
       const ctx = await createRequestContext(services, {
         authorization: req.headers.authorization,
-        clientAddress: clientAddressOf(req),
+        clientAddress: clientAddressOf(req, services.config.trustProxy),
       });
       await run(ctx, req, res);
     } catch (error) {

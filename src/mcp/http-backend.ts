@@ -3,7 +3,7 @@ import { itemFactsSchema } from '../operations/items/item-facts.js';
 import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
-import { ServiceError, type AssistantBackend, type Call, type PublishResult } from './backend.js';
+import { type AssistantBackend, type Call, type PublishResult, ServiceError } from './backend.js';
 
 export interface HttpBackendOptions {
   /** Base URL of the service, without a trailing slash. */

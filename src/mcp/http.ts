@@ -1,7 +1,7 @@
-import { createMcpHandler, type AuthInfo } from '@modelcontextprotocol/server';
+import { type AuthInfo, createMcpHandler } from '@modelcontextprotocol/server';
 import type { RequestHandler } from 'express';
-import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import type { RequestContext, Services } from '../context.js';
+import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { operationRoute } from '../http/respond.js';
 import { type ApiInfoSource, inProcessBackend } from './in-process-backend.js';
 import { createAssistantServer } from './server.js';

@@ -1,12 +1,12 @@
 import {
-  McpServer,
   type CallToolResult,
+  McpServer,
   type PromptCallback,
   type ServerContext,
   type ToolCallback,
 } from '@modelcontextprotocol/server';
 import type { z } from 'zod';
-import { isAppError } from '../errors.js';
+import { isAppError } from '../app-error.js';
 import {
   assistantPackage,
   assistantPrompts,
@@ -16,7 +16,7 @@ import {
   type ToolEntry,
 } from '../operations/assistant-catalog.js';
 import { SERVICE_VERSION } from '../version.js';
-import { ServiceError, type AssistantBackend, type Call } from './backend.js';
+import { type AssistantBackend, type Call, ServiceError } from './backend.js';
 import { kidlispReference } from './content/kidlisp-reference.js';
 import { EXAMPLE_COUNT, pieceExamplesMarkdown } from './content/piece-examples.js';
 import { pieceTemplate } from './content/piece-template.js';

@@ -23,7 +23,9 @@ export function toWebRequest(req: IncomingMessage, signal: AbortSignal): Request
 /** Writes a fetch `Response` to a Node response, streaming its body (SSE included). */
 export async function sendWebResponse(res: ServerResponse, response: Response): Promise<void> {
   res.statusCode = response.status;
-  response.headers.forEach((value, name) => res.appendHeader(name, value));
+  response.headers.forEach((value, name) => {
+    res.appendHeader(name, value);
+  });
   if (!response.body) {
     res.end();
     return;

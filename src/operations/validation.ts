@@ -1,6 +1,6 @@
-import { formatCount } from '../domain/format.js';
 import { z } from 'zod';
-import { AppError, type ErrorCode } from '../errors.js';
+import { AppError, type ErrorCode } from '../app-error.js';
+import { formatCount } from '../domain/format.js';
 
 /**
  * Custom checks name their machine code in the issue's params: `{ code, details }`.

@@ -1,6 +1,6 @@
-import type { ClockItem, ParsedMelody } from '../operations/items/clock-item.js';
 import { html, jsonForScript } from '../http/html/html.js';
 import { layout } from '../http/html/layout.js';
+import type { ClockItem, ParsedMelody } from '../operations/items/clock-item.js';
 
 type ParsedEvent = ParsedMelody['tracks'][number]['events'][number];
 

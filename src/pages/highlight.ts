@@ -22,7 +22,7 @@ const LISP_RULES: Rule[] = [
   ['comment', String.raw`;[^\n]*`],
   ['string', String.raw`"(?:[^"\\]|\\.)*"?|'(?:[^'\\]|\\.)*'?`],
   ['number', String.raw`-?\b\d+(?:\.\d+)?s?\b`],
-  ['paren', String.raw`[()]`],
+  ['paren', '[()]'],
   ['embed', String.raw`\$[A-Za-z0-9_-]+`],
 ];
 

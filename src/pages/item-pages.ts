@@ -1,13 +1,13 @@
-import {
-  rawExt,
-  type KidlispView,
-  type PublishedItem,
-} from '../operations/items/published-item.js';
-import { highlightedLines, highlightJavascript, highlightLisp } from './highlight.js';
 import { html, type SafeHtml } from '../http/html/html.js';
 import { layout } from '../http/html/layout.js';
+import {
+  type KidlispView,
+  type PublishedItem,
+  rawExt,
+} from '../operations/items/published-item.js';
+import { highlightedLines, highlightJavascript, highlightLisp } from './highlight.js';
 
-type Item<K extends PublishedItem['kind']> = Extract<PublishedItem, { kind: K }>;
+type Item<K extends PublishedItem['type']> = Extract<PublishedItem, { type: K }>;
 
 /** The item's raw file, `/<code>.<ext>`. */
 const rawFile = (item: PublishedItem) => `${item.code}.${rawExt(item)}`;
@@ -90,7 +90,7 @@ ${player}
 
 /** The page of a KidLisp item (with its preview), a painting or a tape; pieces have `piecePage`. */
 export function itemPage(item: KidlispView | Item<'painting'> | Item<'tape'>): string {
-  switch (item.kind) {
+  switch (item.type) {
     case 'kidlisp':
       return kidlispPage(item);
     case 'painting':

@@ -4,7 +4,7 @@ import { createMemoryRateLimiter } from './memory-store.js';
 import { createMongoRateLimiter } from './mongo-store.js';
 import type { RateLimiter } from './rate-limiter.js';
 
-export type { RateLimiter, RateLimitDecision } from './rate-limiter.js';
+export type { RateLimitDecision, RateLimiter } from './rate-limiter.js';
 
 export function createPublishRateLimiter(config: Config, db: Database): RateLimiter {
   const policy = { limit: config.rateLimit.publish, windowSeconds: config.rateLimit.windowSeconds };

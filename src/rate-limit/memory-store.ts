@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { decide, windowOf, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
+import { decide, type RateLimiter, type RateLimitPolicy, windowOf } from './rate-limiter.js';
 
 /** Counts in this process: right for a single instance. */
 export function createMemoryRateLimiter(policy: RateLimitPolicy, maxKeys = 100_000): RateLimiter {

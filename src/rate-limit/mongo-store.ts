@@ -1,6 +1,6 @@
 import type { Collection } from 'mongodb';
 import type { RateLimitRecord } from '../db/collections.js';
-import { decide, windowOf, type RateLimiter, type RateLimitPolicy } from './rate-limiter.js';
+import { decide, type RateLimiter, type RateLimitPolicy, windowOf } from './rate-limiter.js';
 
 /** Counts in the shared database, so several instances enforce one limit; a TTL index clears old windows. */
 export function createMongoRateLimiter(

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Services } from '../context.js';
-import { operationRoute } from '../http/respond.js';
 import { queryParams } from '../http/query-params.js';
+import { operationRoute } from '../http/respond.js';
 import { queryNamesOf, type RestAnswer, type RouteSpec } from '../http/routes/index.js';
 import { runOperation } from '../operations/operation.js';
 import { sendChatPage } from './chat-page.js';

@@ -1,6 +1,6 @@
 import { Router } from 'express';
+import { AppError } from '../app-error.js';
 import type { Services } from '../context.js';
-import { AppError } from '../errors.js';
 import { apiCors } from '../http/cors.js';
 import { jsonBody } from '../http/json-body.js';
 import { methodNotAllowed, restErrorHandler, sendError } from '../http/respond.js';

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
+import { AppError } from '../app-error.js';
 import type { Config } from '../config.js';
-import { AppError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { createFsStorage } from './fs-storage.js';
 import { createS3Storage } from './s3-storage.js';
-import { UnsafeKeyError, type ObjectStorage } from './storage.js';
+import { type ObjectStorage, UnsafeKeyError } from './storage.js';
 
 export type { ObjectStorage, StoredObject } from './storage.js';
 export { contentTypeFor } from './storage.js';
@@ -31,6 +31,7 @@ function withTypedFailures(storage: ObjectStorage, logger: Logger | undefined): 
     exists: guard('exists', storage.exists),
     get: guard('get', storage.get),
     delete: guard('delete', storage.delete),
+    sweepTemporaries: guard('sweepTemporaries', storage.sweepTemporaries),
   };
 }
 

@@ -56,7 +56,10 @@ describe('createSharedCache', () => {
   it('stays within its size bound', async () => {
     const cache = createSharedCache<{ key: string }>({ max: 2, ttlMs: 120_000 });
     let loads = 0;
-    const load = (key: string) => async () => (loads++, { key });
+    const load = (key: string) => async () => {
+      loads++;
+      return { key };
+    };
     for (const key of ['a', 'b', 'c', 'a']) await cache.read(key, load(key));
     expect(loads).toBe(4); // 'a' was evicted by 'c'
   });

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql, startTestApp, type TestApp } from '../support/app.js';
-import { recordCommands, type CommandLog } from '../support/commands.js';
+import { type CommandLog, recordCommands } from '../support/commands.js';
 import {
   getJson,
   insertHandles,
   insertMessages,
+  type MessageFixture,
   message,
   T0,
-  type MessageFixture,
 } from './fixtures.js';
 
 const users = ['auth0|alice', 'auth0|bob', 'auth0|carol', 'auth0|ghost', ''];

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphql, startTestApp, type TestApp } from '../support/app.js';
 import {
+  type Channel,
   chronological,
   getJson,
   insertHandles,
   insertMessages,
+  type MessageFixture,
   message,
   visible,
-  type Channel,
-  type MessageFixture,
 } from './fixtures.js';
 
 const ALICE = 'auth0|alice';
@@ -79,48 +79,49 @@ async function page(variables: Record<string, unknown>) {
 const expectedIds = (channels: Channel[]) =>
   chronological(visible(messages, channels)).map((m) => m._id.toHexString());
 
-describe.each([['system'], ['clock'], ['all']] as const)(
-  'chatMessages(instance: %s)',
-  (instance) => {
-    const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
+describe.each([
+  ['system'],
+  ['clock'],
+  ['all'],
+] as const)('chatMessages(instance: %s)', (instance) => {
+  const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
 
-    it('pages backwards with last/before through ties, visiting every message once', async () => {
-      const seen: string[] = [];
-      let before: string | null = null;
-      for (let guard = 0; guard < 40; guard++) {
-        const connection = await page({ instance, last: 4, before });
-        seen.unshift(...connection.edges.map((edge) => edge.node.id));
-        if (!connection.pageInfo.hasPreviousPage) break;
-        before = connection.pageInfo.startCursor;
-      }
-      expect(seen).toEqual(expectedIds(channels));
-    });
+  it('pages backwards with last/before through ties, visiting every message once', async () => {
+    const seen: string[] = [];
+    let before: string | null = null;
+    for (let guard = 0; guard < 40; guard++) {
+      const connection = await page({ instance, last: 4, before });
+      seen.unshift(...connection.edges.map((edge) => edge.node.id));
+      if (!connection.pageInfo.hasPreviousPage) break;
+      before = connection.pageInfo.startCursor;
+    }
+    expect(seen).toEqual(expectedIds(channels));
+  });
 
-    it('pages forwards with first/after through ties, visiting every message once', async () => {
-      const seen: string[] = [];
-      let after: string | null = null;
-      for (let guard = 0; guard < 40; guard++) {
-        const connection = await page({ instance, first: 3, after });
-        seen.push(...connection.edges.map((edge) => edge.node.id));
-        if (!connection.pageInfo.hasNextPage) break;
-        after = connection.pageInfo.endCursor;
-      }
-      expect(seen).toEqual(expectedIds(channels));
-    });
+  it('pages forwards with first/after through ties, visiting every message once', async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let guard = 0; guard < 40; guard++) {
+      const connection = await page({ instance, first: 3, after });
+      seen.push(...connection.edges.map((edge) => edge.node.id));
+      if (!connection.pageInfo.hasNextPage) break;
+      after = connection.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(expectedIds(channels));
+  });
 
-    it('returns every message, each with its channel’s hearts, its sender, instance and time', async () => {
-      const connection = await page({ instance, last: 100 });
-      expect(connection.edges.map((edge) => edge.node.id)).toEqual(expectedIds(channels));
-      for (const { node } of connection.edges) {
-        const fixture = byId.get(node.id);
-        expect(node.hearts).toBe(fixture?.hearts);
-        expect(node.from).toBe(fixture?.user === ALICE ? '@alice' : 'anon');
-        expect(node.instance).toBe(fixture?.instance);
-        expect(node.when).toBe(fixture?.when.toISOString());
-      }
-    });
-  },
-);
+  it('returns every message, each with its channel’s hearts, its sender, instance and time', async () => {
+    const connection = await page({ instance, last: 100 });
+    expect(connection.edges.map((edge) => edge.node.id)).toEqual(expectedIds(channels));
+    for (const { node } of connection.edges) {
+      const fixture = byId.get(node.id);
+      expect(node.hearts).toBe(fixture?.hearts);
+      expect(node.from).toBe(fixture?.user === ALICE ? '@alice' : 'anon');
+      expect(node.instance).toBe(fixture?.instance);
+      expect(node.when).toBe(fixture?.when.toISOString());
+    }
+  });
+});
 
 describe('chatMessages', () => {
   it('defaults to the latest 50, oldest first, with cursors that round-trip', async () => {

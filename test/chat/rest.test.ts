@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import {
+  type Channel,
   chronological,
   getJson,
   insertHandles,
   insertMessages,
+  type MessageFixture,
   message,
   visible,
-  type Channel,
-  type MessageFixture,
 } from './fixtures.js';
 
 const ALICE = 'auth0|alice';
@@ -43,8 +43,6 @@ const messages: MessageFixture[] = [
     }),
   ),
 ];
-const senders: Record<string, string> = { [ALICE]: '@alice', [BOB]: '@bob' };
-const byId = new Map(messages.map((m) => [m._id.toHexString(), m]));
 
 let app: TestApp;
 /** node:http (not fetch, which adds `Cache-Control: no-cache` to a conditional request). */
@@ -142,88 +140,37 @@ describe('GET /api/chat-messages pages', () => {
     ]);
   });
 
-  it.each([['system'], ['clock'], ['all']] as const)(
-    'visits every %s message exactly once paging back with nextBefore',
-    async (instance) => {
-      const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
-      const seen: string[] = [];
-      let before = '';
-      for (let guard = 0; guard < 50; guard++) {
-        const { body } = await chat(
-          `?instance=${instance}&limit=7${before && `&before=${encodeURIComponent(before)}`}`,
-        );
-        if (body.count === 0) {
-          expect(body.nextBefore).toBeNull();
-          break;
-        }
-        seen.unshift(...body.messages.map((m: any) => m.id));
-        before = body.nextBefore;
-      }
-      expect(seen).toEqual(
-        chronological(visible(messages, channels)).map((m) => m._id.toHexString()),
-      );
-    },
-  );
-});
-
-describe('hearts and senders', () => {
-  it.each([['system'], ['clock'], ['all']] as const)(
-    'counts the hearts of each %s message by its own channel type',
-    async (instance) => {
-      const { body } = await chat(`?instance=${instance}&limit=100`);
-      expect(body.count).toBeGreaterThan(0);
-      for (const m of body.messages) expect(m.hearts).toBe(byId.get(m.id)?.hearts);
-    },
-  );
-
-  it('shows @handle for an account with one, anon for no user, an empty user or no handle', async () => {
-    const { body } = await chat('?limit=100');
-    for (const m of body.messages)
-      expect(m.from).toBe(senders[byId.get(m.id)?.user ?? ''] ?? 'anon');
-    const from = (text: string) => body.messages.find((m: any) => m.text === text)?.from;
-    expect([from('(paren)'), from('star*'), from('back\\slash'), from('a.b')]).toEqual([
-      'anon',
-      'anon',
-      'anon',
-      '@alice',
-    ]);
-  });
-
-  it('filters by sender handle, with or without @; an unknown handle gives an empty page', async () => {
-    const alice = chronological(visible(messages).filter((m) => m.user === ALICE)).map((m) =>
-      m._id.toHexString(),
-    );
-    expect((await chat('?from=alice&limit=100')).body.messages.map((m: any) => m.id)).toEqual(
-      alice,
-    );
-    expect((await chat('?from=%40alice&limit=100')).body.messages.map((m: any) => m.id)).toEqual(
-      alice,
-    );
-    expect((await chat('?from=nobody')).body).toEqual({
-      instance: 'system',
-      count: 0,
-      messages: [],
-      nextBefore: null,
-    });
-  });
-});
-
-describe('search is literal', () => {
   it.each([
-    ['a.b', ['a.b']],
-    ['(', ['(paren)']],
-    ['*', ['star*']],
-    ['\\', ['back\\slash']],
-  ])('%s matches only itself', async (term, texts) => {
-    const { status, body } = await chat(`?search=${encodeURIComponent(term)}`);
-    expect(status).toBe(200);
-    expect(body.messages.map((m: any) => m.text)).toEqual(texts);
+    ['system'],
+    ['clock'],
+    ['all'],
+  ] as const)('visits every %s message exactly once paging back with nextBefore', async (instance) => {
+    const channels: Channel[] = instance === 'all' ? ['system', 'clock'] : [instance];
+    const seen: string[] = [];
+    let before = '';
+    for (let guard = 0; guard < 50; guard++) {
+      const { body } = await chat(
+        `?instance=${instance}&limit=7${before && `&before=${encodeURIComponent(before)}`}`,
+      );
+      if (body.count === 0) {
+        expect(body.nextBefore).toBeNull();
+        break;
+      }
+      seen.unshift(...body.messages.map((m: any) => m.id));
+      before = body.nextBefore;
+    }
+    expect(seen).toEqual(
+      chronological(visible(messages, channels)).map((m) => m._id.toHexString()),
+    );
   });
+});
 
-  it('accepts 200 characters and refuses 201', async () => {
-    const ok = await chat(`?search=${'z'.repeat(200)}`);
+// Hearts, senders, the sender filter and literal search are the operation's rules:
+// test/operations/chat/list-chat-messages.test.ts. Here, what the REST face adds.
+describe('search over REST', () => {
+  it('reads q as search and refuses 201 characters either way', async () => {
+    const ok = await chat(`?q=${'z'.repeat(200)}`);
     expect(ok.status).toBe(200);
-    expect(ok.body.count).toBe(0);
     expectContractError(await chat(`?search=${'z'.repeat(201)}`), 'SEARCH_TOO_LONG');
     expectContractError(await chat(`?q=${'z'.repeat(201)}`), 'SEARCH_TOO_LONG');
   });

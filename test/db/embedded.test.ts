@@ -1,13 +1,13 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { MongoClient, MongoServerError, ObjectId, type Document } from 'mongodb';
+import { type Document, MongoClient, type MongoServerError, ObjectId } from 'mongodb';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/index.js';
+import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
 import { parseIndexSpec } from '../../src/db/embedded/indexes.js';
 import { Store } from '../../src/db/embedded/store.js';
 import { encodeReply, MessageFramer, parseMessage } from '../../src/db/embedded/wire.js';

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { MAX_TAPE_SECONDS } from '../../src/domain/media.js';
+import type { z } from 'zod';
 import { apiInfo } from '../../src/docs/api-info.js';
+import type { FieldDoc } from '../../src/docs/fields.js';
+import { MAX_TAPE_SECONDS } from '../../src/domain/media.js';
+import { routeTable } from '../../src/http/routes/index.js';
 import {
   assistantPackage,
   assistantPrompts,
@@ -14,8 +16,6 @@ import {
   CHAT_SEARCH_MAX,
   listChatMessagesInput,
 } from '../../src/operations/chat/index.js';
-import { routeTable } from '../../src/http/routes/index.js';
-import type { FieldDoc } from '../../src/docs/fields.js';
 import {
   CLOCK_MAX,
   KIDLISP_MAX,

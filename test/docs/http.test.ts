@@ -32,34 +32,32 @@ const get = (path: string, accept?: string) =>
   fetch(`${app.url}${path}`, { headers: accept ? { accept } : {} });
 
 describe('GET /api and its aliases', () => {
-  it.each(['/api', '/api/docs', '/api/api-docs'])(
-    '%s answers JSON to API clients and HTML to browsers',
-    async (path) => {
-      const json = await get(path, 'application/json');
-      expect(json.status).toBe(200);
-      expect(json.headers.get('content-type')).toMatch(/^application\/json/);
-      expect(await json.json()).toMatchObject({
-        version: '1.1.0',
-        updated: '2026-08-03',
-        baseURL: app.services.config.publicUrl,
-      });
+  it.each([
+    '/api',
+    '/api/docs',
+    '/api/api-docs',
+  ])('%s answers JSON to API clients and HTML to browsers', async (path) => {
+    const json = await get(path, 'application/json');
+    expect(json.status).toBe(200);
+    expect(json.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(await json.json()).toMatchObject({
+      version: '1.1.0',
+      updated: '2026-08-03',
+      baseURL: app.services.config.publicUrl,
+    });
 
-      const page = await get(
-        path,
-        'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8',
-      );
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
-      const csp = page.headers.get('content-security-policy') ?? '';
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("script-src 'self'");
-      expect(csp).not.toContain('unsafe-inline');
-      const html = await page.text();
-      expect(html).toContain('<h1>Publishing and Chat-Reading API</h1>');
-      expect(html).toContain('/api/store-kidlisp');
-      expect(html).not.toMatch(/<script>/);
-    },
-  );
+    const page = await get(path, 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await page.text();
+    expect(html).toContain('<h1>Publishing and Chat-Reading API</h1>');
+    expect(html).toContain('/api/store-kidlisp');
+    expect(html).not.toMatch(/<script>/);
+  });
 
   it('?format= overrides the Accept header', async () => {
     const reference = await (await get('/api', 'application/json')).json();

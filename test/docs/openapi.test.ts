@@ -1,9 +1,9 @@
 import { compileErrors, validate } from '@readme/openapi-parser';
 import { describe, expect, it } from 'vitest';
-import { errorStatus } from '../../src/errors.js';
-import { routeTable } from '../../src/http/routes/index.js';
+import { errorStatus } from '../../src/app-error.js';
 import { inputJsonSchema } from '../../src/docs/fields.js';
 import { openapiDocument } from '../../src/docs/openapi.js';
+import { routeTable } from '../../src/http/routes/index.js';
 import { documentedRoutes } from './routes.js';
 
 const BASE = 'https://docs.test';

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  RANDOM_CODE_ALPHABET,
   codeCandidates,
   isReservedCode,
   nameSlug,
   numberedSlug,
   pronounceableCode,
-  randomCode,
+  RANDOM_CODE_ALPHABET,
   type Rng,
+  randomCode,
 } from '../../src/domain/codes.js';
 
 /** The pronounceable alphabets, as the shape tests above spell them. */
@@ -285,12 +285,16 @@ describe('nameSlug', () => {
     expect(nameSlug(name)).toBe(slug);
   });
 
-  it.each(['', '   ', '!!!', '🌊🌊', '日本語', '---'])(
-    'gives null when nothing usable remains: %j',
-    (name) => {
-      expect(nameSlug(name)).toBeNull();
-    },
-  );
+  it.each([
+    '',
+    '   ',
+    '!!!',
+    '🌊🌊',
+    '日本語',
+    '---',
+  ])('gives null when nothing usable remains: %j', (name) => {
+    expect(nameSlug(name)).toBeNull();
+  });
 
   it('gives null for reserved routes', () => {
     expect(nameSlug('API')).toBeNull();
@@ -301,12 +305,12 @@ describe('nameSlug', () => {
   it('caps long names at 32 characters without a trailing dash', () => {
     const slug = nameSlug('a very long piece name that goes on and on forever');
     expect(slug).toBe('a-very-long-piece-name-that-goes');
-    expect(nameSlug('x'.repeat(31) + ' yz')).toBe('x'.repeat(31));
+    expect(nameSlug(`${'x'.repeat(31)} yz`)).toBe('x'.repeat(31));
     expect(nameSlug('y'.repeat(500))).toBe('y'.repeat(32));
   });
 
   it('always yields the allowed shape', () => {
-    const names = ['a  -- b', '-x-', 'Zoë & Chloë', '  42  ', 'a/b\\c', 'x'.repeat(40) + '-y'];
+    const names = ['a  -- b', '-x-', 'Zoë & Chloë', '  42  ', 'a/b\\c', `${'x'.repeat(40)}-y`];
     for (const name of names) expect(nameSlug(name)).toMatch(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
   });
 });
@@ -322,16 +326,16 @@ describe('numberedSlug', () => {
   });
 
   it('shortens the base, not the suffix, to stay within 32 characters', () => {
-    const base = 'abcdefghij'.repeat(3) + 'xy'; // 32 characters
-    expect(numberedSlug(base, 2)).toBe(base.slice(0, 30) + '-2');
-    expect(numberedSlug(base, 123)).toBe(base.slice(0, 28) + '-123');
+    const base = `${'abcdefghij'.repeat(3)}xy`; // 32 characters
+    expect(numberedSlug(base, 2)).toBe(`${base.slice(0, 30)}-2`);
+    expect(numberedSlug(base, 123)).toBe(`${base.slice(0, 28)}-123`);
     for (let n = 2; n < 2000; n += 97) expect(numberedSlug(base, n).length).toBeLessThanOrEqual(32);
   });
 
   it('does not leave a double dash where the base was cut', () => {
-    const slug = 'a'.repeat(29) + '-bc'; // 32 characters, dash at index 29
-    expect(numberedSlug(slug, 22)).toBe('a'.repeat(29) + '-22');
-    expect(numberedSlug(slug, 2)).toBe('a'.repeat(29) + '-2');
+    const slug = `${'a'.repeat(29)}-bc`; // 32 characters, dash at index 29
+    expect(numberedSlug(slug, 22)).toBe(`${'a'.repeat(29)}-22`);
+    expect(numberedSlug(slug, 2)).toBe(`${'a'.repeat(29)}-2`);
   });
 
   it('rejects numbers below 1 or not whole', () => {

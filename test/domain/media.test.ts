@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_TAPE_SECONDS,
-  MEDIA_EXTS,
   checkMediaSlug,
   isTape,
+  MAX_TAPE_SECONDS,
+  MEDIA_EXTS,
+  type MediaExt,
   mediaCollection,
   pieceStorageKey,
-  type MediaExt,
 } from '../../src/domain/media.js';
 
 describe('mediaCollection and isTape', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LIFECYCLE_EXPORTS, checkPieceExports } from '../../src/domain/piece-exports.js';
+import { checkPieceExports, LIFECYCLE_EXPORTS } from '../../src/domain/piece-exports.js';
 
 describe('checkPieceExports: accepted export forms', () => {
   it.each([
@@ -58,6 +58,7 @@ describe('checkPieceExports: accepted export forms', () => {
       '#!/usr/bin/env node',
       'import { helper } from "./helper.mjs";',
       'import data from "./data.json" with { type: "json" };',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a template literal inside the piece's source text
       'const config = await Promise.resolve({ re: /export function paint/g, t: `${1}` });',
       'class Ring { #r = 1; static { this.n = 0; } get r() { return this.#r ?? 0; } }',
       'export function paint({ ink }) { ink?.(data, helper, config, new Ring().r); }',

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseMelody } from '../../src/domain/melody/index.js';
 import { postJson, startTestApp, type TestApp } from '../support/app.js';
 import {
+  type Browser,
   INSTALL_TIMEOUT_MS,
   launchBrowser,
   screenshotPath,
-  type Browser,
 } from './support/browser.js';
 
 interface Scheduled {
@@ -71,13 +71,10 @@ describe('the clock~<code> page', () => {
     );
     expect(new Set(scheduled.map((entry) => entry.waveform))).toEqual(new Set(['square']));
     const starts = firstCycle(0).map((entry) => entry.start);
-    starts
-      .slice(1)
-      .forEach((start, i) =>
-        expect(start - (starts[i] as number)).toBeCloseTo(
-          parsed.tracks[0]?.events[i]?.seconds ?? NaN,
-          5,
-        ),
+    for (const [i, start] of starts.slice(1).entries())
+      expect(start - (starts[i] as number)).toBeCloseTo(
+        parsed.tracks[0]?.events[i]?.seconds ?? NaN,
+        5,
       );
     expect(firstCycle(1)[0]?.start).toBeCloseTo(starts[0] as number, 5);
 

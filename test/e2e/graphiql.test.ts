@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertHandles, insertMessages, message } from '../chat/fixtures.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
+  type Browser,
   INSTALL_TIMEOUT_MS,
   launchBrowser,
   screenshotPath,
-  type Browser,
 } from './support/browser.js';
 
 let app: TestApp;

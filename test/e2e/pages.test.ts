@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../src/domain/kidlisp/index.js';
 import { postJson, startTestApp, type TestApp } from '../support/app.js';
 import {
+  type Browser,
   INSTALL_TIMEOUT_MS,
   launchBrowser,
   screenshotPath,
-  type Browser,
 } from './support/browser.js';
 import { gradientPng } from './support/png.js';
 
@@ -117,18 +117,20 @@ describe('media pages', () => {
 });
 
 describe('an unknown code', () => {
-  it.each(['/nosuchcode', '/$nosuchcode', '/clock~nosuchcode', '/nosuchcode.mjs'])(
-    '%s is a 404 page',
-    async (path) => {
-      const page = await browser.newPage();
-      const response = await page.goto(`${app.url}${path}`);
-      expect(response?.status()).toBe(404);
-      expect(response?.headers()['content-type']).toMatch(/^text\/html/);
-      expect(await page.locator('h1').innerText()).toBe('Not found');
-      if (path === '/clock~nosuchcode')
-        await page.screenshot({ path: screenshotPath('not-found-page') });
-    },
-  );
+  it.each([
+    '/nosuchcode',
+    '/$nosuchcode',
+    '/clock~nosuchcode',
+    '/nosuchcode.mjs',
+  ])('%s is a 404 page', async (path) => {
+    const page = await browser.newPage();
+    const response = await page.goto(`${app.url}${path}`);
+    expect(response?.status()).toBe(404);
+    expect(response?.headers()['content-type']).toMatch(/^text\/html/);
+    expect(await page.locator('h1').innerText()).toBe('Not found');
+    if (path === '/clock~nosuchcode')
+      await page.screenshot({ path: screenshotPath('not-found-page') });
+  });
 });
 
 describe('the API documentation page', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { highlightJavascript, highlightLisp } from '../../src/pages/highlight.js';
 import { html, jsonForScript, raw } from '../../src/http/html/html.js';
+import { highlightJavascript, highlightLisp } from '../../src/pages/highlight.js';
 
 const hostile = `</script><script>alert("x")</script><img src=x onerror='y'>&`;
 

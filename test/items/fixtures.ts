@@ -2,7 +2,7 @@ import { createApiToken } from '../../src/auth/api-tokens.js';
 import type { TestApp } from '../support/app.js';
 import type { HttpClient } from '../support/http-client.js';
 
-/** A distinct client: an address as a trusted (loopback) proxy reports it. */
+/** A distinct client: an address as a trusted proxy reports it (start the app with TRUST_PROXY: 'loopback'). */
 export const fromAddress = (n: number) => ({ 'x-forwarded-for': `10.9.${n >> 8}.${n & 255}` });
 
 /** Publishes through REST and answers the code, failing loudly on anything but 200/201. */

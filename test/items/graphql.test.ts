@@ -7,7 +7,8 @@ let app: TestApp;
 let http: HttpClient;
 let seeded: Seeded;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
+  app = await startTestApp({ TRUST_PROXY: 'loopback' });
   http = createHttpClient(app.url);
   seeded = await seedEveryKind(app, http);
 });

@@ -165,26 +165,27 @@ describe('paging 250 items through published(...) while items are being publishe
     },
   ] as const;
 
-  it.each(cases)(
-    '$name: down and up, each item once, in order',
-    async ({ filter, sort, kinds }) => {
-      const expected = await expectedOrder(sort, [...kinds]);
-      expect(expected).toHaveLength(kinds.length === 3 ? KIDLISP + CLOCKS + PAINTINGS : KIDLISP);
-      const publisher = publishMeanwhile();
-      let down: string[];
-      let up: string[];
-      try {
-        down = await walk(filter, 'down', 17);
-        up = await walk(filter, 'up', 23);
-      } finally {
-        const published = await publisher.stop();
-        expect(published).toBeGreaterThan(0);
-      }
-      // No duplicates at all (new items included), and the seeded ones exactly once, in order.
-      expect(new Set(down).size).toBe(down.length);
-      expect(new Set(up).size).toBe(up.length);
-      expect(seededOnly(down)).toEqual(expected);
-      expect(seededOnly(up)).toEqual(expected);
-    },
-  );
+  it.each(cases)('$name: down and up, each item once, in order', async ({
+    filter,
+    sort,
+    kinds,
+  }) => {
+    const expected = await expectedOrder(sort, [...kinds]);
+    expect(expected).toHaveLength(kinds.length === 3 ? KIDLISP + CLOCKS + PAINTINGS : KIDLISP);
+    const publisher = publishMeanwhile();
+    let down: string[];
+    let up: string[];
+    try {
+      down = await walk(filter, 'down', 17);
+      up = await walk(filter, 'up', 23);
+    } finally {
+      const published = await publisher.stop();
+      expect(published).toBeGreaterThan(0);
+    }
+    // No duplicates at all (new items included), and the seeded ones exactly once, in order.
+    expect(new Set(down).size).toBe(down.length);
+    expect(new Set(up).size).toBe(up.length);
+    expect(seededOnly(down)).toEqual(expected);
+    expect(seededOnly(up)).toEqual(expected);
+  });
 });

@@ -10,7 +10,8 @@ import { fromAddress, publish } from './fixtures.js';
 let app: TestApp;
 let http: HttpClient;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
+  app = await startTestApp({ TRUST_PROXY: 'loopback' });
   http = createHttpClient(app.url);
 });
 afterAll(async () => {

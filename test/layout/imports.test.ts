@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { cyclesOf, importGraph, reachableFrom, SRC } from './import-graph.js';
 
 const FACES = ['graphql', 'rest', 'mcp', 'docs', 'pages'];
@@ -18,7 +18,7 @@ const LAYERS: string[][] = [
   ['operations', 'context.ts'],
   ['auth', 'storage', 'rate-limit'],
   ['db'],
-  ['domain', 'errors.ts', 'config.ts', 'logger.ts', 'metrics.ts', 'version.ts'],
+  ['domain', 'app-error.ts', 'config.ts', 'logger.ts', 'metrics.ts', 'version.ts'],
 ];
 
 const topOf = (file: string) => file.split('/')[0] as string;

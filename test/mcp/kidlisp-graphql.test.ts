@@ -4,7 +4,8 @@ import { graphql, postJson, startTestApp, type TestApp } from '../support/app.js
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
+  app = await startTestApp({ TRUST_PROXY: 'loopback' });
 });
 afterAll(() => app?.close());
 

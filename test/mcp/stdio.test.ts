@@ -19,6 +19,7 @@ async function silentService(): Promise<{
   await once(server, 'listening');
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, closed, server };
 }
+
 import { describeAssistantSurface } from './surface.js';
 
 describe('publish-mcp over stdio (built bin, calling the REST API)', () => {

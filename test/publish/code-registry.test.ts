@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type Database } from '../../src/db/client.js';
 import { RANDOM_CODE_ALPHABET } from '../../src/domain/codes.js';
 import { postJson, startTestApp } from '../support/app.js';
-import { startTestMongo, uniqueDbName, type TestMongo } from '../support/mongo.js';
+import { startTestMongo, type TestMongo, uniqueDbName } from '../support/mongo.js';
 
 let mongo: TestMongo;
 let db: Database;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { errorStatus } from '../../src/errors.js';
+import { errorStatus } from '../../src/app-error.js';
 import type { RawResponse } from '../support/http-client.js';
 
 /** Inputs for the property-based tests: wrong types, huge and odd strings, operator keys, nesting. */

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/index.js';
+import { codeItemType, type ItemType } from '../../src/db/collections.js';
+import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { storageKeyOf } from '../../src/domain/media.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
   createHttpClient,
@@ -296,7 +298,7 @@ describe('the database stops during load', () => {
           piece: db.pieces,
           painting: db.paintings,
           tape: db.tapes,
-        }[claim.kind] as typeof db.pieces;
+        }[codeItemType(claim) as ItemType] as typeof db.pieces;
         if (!(await records.findOne({ code: claim._id }))) orphans.push(claim);
       }
       return orphans;
@@ -349,7 +351,9 @@ describe('the database stops during load', () => {
       painting: new Set(paintings.map((doc) => doc.code)),
       tape: new Set(tapes.map((doc) => doc.code)),
     };
-    const orphanClaims = codes.filter((claim) => !recordCodes[claim.kind]?.has(claim._id));
+    const orphanClaims = codes.filter(
+      (claim) => !recordCodes[codeItemType(claim) as ItemType]?.has(claim._id),
+    );
     expect(orphanClaims, 'codes claimed without a record').toEqual([]);
     const claimed = new Set(codes.map((claim) => claim._id));
     const unclaimed = [...kidlisp, ...pieces, ...paintings, ...tapes]
@@ -392,7 +396,7 @@ describe('the database stops during load', () => {
     const objects = (await readdir(storageRoot, { recursive: true }))
       .map((entry) => relative(storageRoot, join(storageRoot, entry)))
       .filter((key) => key.endsWith('.mjs'));
-    const pieceSlugs = new Set(pieces.map((doc) => `${doc.slug}.mjs`));
+    const pieceSlugs = new Set(pieces.map((doc) => storageKeyOf(String(doc.slug), 'mjs')));
     expect(objects.filter((key) => !pieceSlugs.has(key))).toEqual([]);
   });
 

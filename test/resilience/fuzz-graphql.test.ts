@@ -312,17 +312,16 @@ const operations: Operation[] = [
 ];
 
 describe(`GraphQL arguments under property-based bad input (${CASES_PER_OPERATION} cases each, seed ${SEED})`, () => {
-  it.each(operations.map((operation) => [operation.field, operation] as const))(
-    '%s',
-    async (_field, operation) => {
-      const tally = await checkOperation(operation);
-      expect(tally.cases).toBeGreaterThanOrEqual(CASES_PER_OPERATION);
-      // The generators reach both valid inputs and rejected ones.
-      expect(tally.data, JSON.stringify([...tally.errors])).toBeGreaterThan(0);
-      expect(tally.cases - tally.data, JSON.stringify([...tally.errors])).toBeGreaterThan(0);
-      expect(tally.errors.get('INTERNAL')).toBeUndefined();
-    },
-  );
+  it.each(
+    operations.map((operation) => [operation.field, operation] as const),
+  )('%s', async (_field, operation) => {
+    const tally = await checkOperation(operation);
+    expect(tally.cases).toBeGreaterThanOrEqual(CASES_PER_OPERATION);
+    // The generators reach both valid inputs and rejected ones.
+    expect(tally.data, JSON.stringify([...tally.errors])).toBeGreaterThan(0);
+    expect(tally.cases - tally.data, JSON.stringify([...tally.errors])).toBeGreaterThan(0);
+    expect(tally.errors.get('INTERNAL')).toBeUndefined();
+  });
 
   it('still answers after all that', async () => {
     const response = await client.graphql('{ version }');

@@ -5,6 +5,7 @@ import { MEDIA_EXTS } from '../../src/domain/media.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient, type RawResponse } from '../support/http-client.js';
 import {
+  type BodyCase,
   bodyCase,
   encode,
   jsonish,
@@ -18,7 +19,6 @@ import {
   serialise,
   specialString,
   text,
-  type BodyCase,
 } from './arbitraries.js';
 
 /**

@@ -1,6 +1,6 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { errorStatus } from '../../src/errors.js';
+import { errorStatus } from '../../src/app-error.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient, type RawResponse } from '../support/http-client.js';
 

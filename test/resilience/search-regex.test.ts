@@ -1,8 +1,8 @@
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { recordCommands, type CommandLog } from '../support/commands.js';
-import { createHttpClient, median, type HttpClient } from '../support/http-client.js';
+import { type CommandLog, recordCommands } from '../support/commands.js';
+import { createHttpClient, type HttpClient, median } from '../support/http-client.js';
 
 /**
  * Chat search is a literal substring: pathological regular-expression text can neither match
@@ -85,7 +85,7 @@ const pathological = [
   '(a|aa)+$',
   '(a|a?)+b',
   '^(([a-z])+.)+[A-Z]([a-z])+$',
-  'a'.repeat(40) + '!',
+  `${'a'.repeat(40)}!`,
   '\\'.repeat(200),
   '\\Q.*\\E',
   '[^]*'.repeat(40),
@@ -98,7 +98,7 @@ const pathological = [
   '(?i)(?=a)*',
   '\\u0061+\\1',
   '((((((((((a))))))))))\\10',
-  ' '.repeat(5) + '(x+x+)+y' + ' '.repeat(5),
+  `${' '.repeat(5)}(x+x+)+y${' '.repeat(5)}`,
 ];
 
 let nextBefore = 0;

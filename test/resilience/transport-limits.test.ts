@@ -62,16 +62,18 @@ describe('oversized requests', () => {
     expect((await client.get('/api/chat-messages?limit=1')).status).toBe(200);
   });
 
-  it.each(['/api/store-kidlisp', '/api/store-clock', '/api/store-piece', '/api/track-media'])(
-    'answers a body over 1 MiB on %s with 413 PAYLOAD_TOO_LARGE, contract-shaped',
-    async (path) => {
-      const response = await client.post(path, { source: 'x'.repeat(ONE_MIB + 10) });
-      expect(response.status).toBe(413);
-      expect(response.json).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
-      expect(response.json.message).toBe(response.json.error);
-      expect(typeof response.json.error).toBe('string');
-    },
-  );
+  it.each([
+    '/api/store-kidlisp',
+    '/api/store-clock',
+    '/api/store-piece',
+    '/api/track-media',
+  ])('answers a body over 1 MiB on %s with 413 PAYLOAD_TOO_LARGE, contract-shaped', async (path) => {
+    const response = await client.post(path, { source: 'x'.repeat(ONE_MIB + 10) });
+    expect(response.status).toBe(413);
+    expect(response.json).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect(response.json.message).toBe(response.json.error);
+    expect(typeof response.json.error).toBe('string');
+  });
 
   it('accepts a body just under 1 MiB as far as size goes (the field limit answers instead)', async () => {
     const response = await client.post('/api/store-piece', { source: 'x'.repeat(ONE_MIB - 100) });
@@ -88,58 +90,58 @@ describe('oversized requests', () => {
     expect(response.json.errors?.[0]?.extensions?.code).toBe('PAYLOAD_TOO_LARGE');
   });
 
-  it.each(['/api/store-kidlisp', '/graphql'])(
-    'refuses an over-long chunked body (no Content-Length) on %s with 413',
-    async (path) => {
-      const status = await new Promise<number>((resolve, reject) => {
-        const req = httpRequest(
-          {
-            host: '127.0.0.1',
-            port,
-            path,
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-          },
-          (res) => {
-            res.resume();
-            resolve(res.statusCode ?? 0);
-          },
-        );
-        req.on('error', reject);
-        const chunk = 'x'.repeat(64 * 1024);
-        req.write('{"source":"');
-        for (let i = 0; i < 20; i++) req.write(chunk); // 1.25 MiB, chunked
-        req.end('"}');
-      });
-      expect(status).toBe(413);
-    },
-  );
+  it.each([
+    '/api/store-kidlisp',
+    '/graphql',
+  ])('refuses an over-long chunked body (no Content-Length) on %s with 413', async (path) => {
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on('error', reject);
+      const chunk = 'x'.repeat(64 * 1024);
+      req.write('{"source":"');
+      for (let i = 0; i < 20; i++) req.write(chunk); // 1.25 MiB, chunked
+      req.end('"}');
+    });
+    expect(status).toBe(413);
+  });
 });
 
 describe.concurrent(`a slow client (REQUEST_TIMEOUT_MS=${REQUEST_TIMEOUT_MS})`, () => {
-  it.each(['/api/store-kidlisp', '/graphql'])(
-    'sending its body a byte every 500 ms to %s is cut off (408 or closed) within a bounded time',
-    async (path) => {
-      const body = JSON.stringify({ source: '(wipe blue)'.padEnd(60, ' ') });
-      let timer: NodeJS.Timeout | undefined;
-      const result = await rawExchange((socket) => {
-        socket.write(
-          `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
-        );
-        let sent = 0;
-        timer = setInterval(() => {
-          if (socket.destroyed || sent >= body.length) return;
-          socket.write(body[sent++] as string);
-        }, 500);
-      }, 15_000);
-      clearInterval(timer);
-      expect(result.closedByServer, 'the server never closed the connection').toBe(true);
-      // The whole body would take 30 s; the request timeout ends it after ~2 s (Node checks it on a sweep).
-      expect(result.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
-      expect(result.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS * 2 + 1_000);
-      if (result.text) expect(result.text).toMatch(/^HTTP\/1\.1 408 /);
-    },
-  );
+  it.each([
+    '/api/store-kidlisp',
+    '/graphql',
+  ])('sending its body a byte every 500 ms to %s is cut off (408 or closed) within a bounded time', async (path) => {
+    const body = JSON.stringify({ source: '(wipe blue)'.padEnd(60, ' ') });
+    let timer: NodeJS.Timeout | undefined;
+    const result = await rawExchange((socket) => {
+      socket.write(
+        `POST ${path} HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      );
+      let sent = 0;
+      timer = setInterval(() => {
+        if (socket.destroyed || sent >= body.length) return;
+        socket.write(body[sent++] as string);
+      }, 500);
+    }, 15_000);
+    clearInterval(timer);
+    expect(result.closedByServer, 'the server never closed the connection').toBe(true);
+    // The whole body would take 30 s; the request timeout ends it after ~2 s (Node checks it on a sweep).
+    expect(result.closedAfterMs).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);
+    expect(result.closedAfterMs).toBeLessThan(REQUEST_TIMEOUT_MS * 2 + 1_000);
+    if (result.text) expect(result.text).toMatch(/^HTTP\/1\.1 408 /);
+  });
 
   it('sending its headers slowly is cut off too', async () => {
     let timer: NodeJS.Timeout | undefined;

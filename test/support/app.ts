@@ -2,10 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../../src/config.js';
+import type { Services } from '../../src/context.js';
 import type { Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logger.js';
-import { startService, type RunningService } from '../../src/service.js';
-import type { Services } from '../../src/context.js';
+import { type RunningService, startService } from '../../src/service.js';
 import { startTestMongo, type TestMongo } from './mongo.js';
 
 export interface TestApp {

@@ -1,5 +1,5 @@
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer, type AddressInfo } from 'node:net';
+import { type AddressInfo, createServer } from 'node:net';
 
 /** One answer, with its body as text and (when it parses) as JSON. */
 export interface RawResponse {

@@ -1,4 +1,4 @@
-import { BSON, Long, type Document } from 'bson';
+import { BSON, type Document, Long } from 'bson';
 import { CommandError } from './errors.js';
 
 const MAX_BATCH_BYTES = 16 * 1024 * 1024;
@@ -37,8 +37,10 @@ export class Cursors {
     const cursor: OpenCursor = { ns, docs, position: 0, present, lastUsed: Date.now() };
     const firstBatch = take(cursor, batchSize);
     let id = 0;
-    if (!singleBatch && cursor.position < docs.length)
-      this.#open.set((id = this.#nextId++), cursor);
+    if (!singleBatch && cursor.position < docs.length) {
+      id = this.#nextId++;
+      this.#open.set(id, cursor);
+    }
     return { cursor: { firstBatch, id: Long.fromNumber(id), ns } };
   }
 

@@ -6,7 +6,7 @@ import { lockDataDir } from './lock.js';
 import { Persistence } from './persistence.js';
 import { listen, type RequestHandler, type WireServer } from './server.js';
 import { Store } from './store.js';
-import { silentLogger, type Logger } from './types.js';
+import { type Logger, silentLogger } from './types.js';
 
 export interface EmbeddedMongoOptions {
   /** Default 127.0.0.1. */

@@ -148,7 +148,10 @@ export class Index {
   add(entries: IndexEntry[], id: string): void {
     for (const { key } of entries) {
       let ids = this.#map.get(key);
-      if (!ids) this.#map.set(key, (ids = new Set()));
+      if (!ids) {
+        ids = new Set();
+        this.#map.set(key, ids);
+      }
       ids.add(id);
     }
     if (entries.length > 1) this.#multikey++;
@@ -184,7 +187,8 @@ export class Index {
       tuples = tuples.flatMap((tuple) => list.map((v) => [...tuple, v]));
     if (tuples.length > 1000) return undefined;
     if (this.#filter) {
-      const implied = tuples.every((tuple) => this.#filter!.test(this.#sample(tuple)));
+      const filter = this.#filter;
+      const implied = tuples.every((tuple) => filter.test(this.#sample(tuple)));
       const filterFields = Object.keys(this.#filter.spec);
       if (!implied || !filterFields.every((field) => this.fields.includes(field))) return undefined;
     }
@@ -227,7 +231,9 @@ export class Index {
 
   #sample(tuple: unknown[]): Document {
     const doc: Document = {};
-    this.fields.forEach((field, i) => setValue(doc, field, tuple[i]));
+    this.fields.forEach((field, i) => {
+      setValue(doc, field, tuple[i]);
+    });
     return doc;
   }
 }

@@ -1,5 +1,5 @@
-import { BSON, type Document } from 'bson';
 import { crc32 } from 'node:zlib';
+import { BSON, type Document } from 'bson';
 
 /** How every BSON document is decoded here: regexes stay BSON regexes until a query needs them. */
 export const decodeOptions = { bsonRegExp: true } as const;

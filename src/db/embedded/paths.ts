@@ -51,7 +51,8 @@ export function locate(
     let next = child(current, part);
     if (next === undefined) {
       if (!create) return undefined;
-      assign(current, part, (next = {}));
+      next = {};
+      assign(current, part, next);
     }
     if (!isPlainObject(next) && !Array.isArray(next)) {
       if (!create) return undefined;

@@ -1,4 +1,3 @@
-import type { Document } from 'bson';
 import {
   closeSync,
   existsSync,
@@ -13,6 +12,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import type { Document } from 'bson';
 import { encodeRecord, scanRecords } from './logfile.js';
 import type { Store } from './store.js';
 import type { Logger } from './types.js';
@@ -98,9 +98,10 @@ export class Persistence {
     if (existsSync(snapshotPath)) {
       const bytes = readFileSync(snapshotPath);
       let header: Document | undefined;
-      const valid = scanRecords(snapshotPath, bytes, (record) =>
-        header ? this.store.apply(record) : (header = record),
-      );
+      const valid = scanRecords(snapshotPath, bytes, (record) => {
+        if (header) this.store.apply(record);
+        else header = record;
+      });
       if (valid !== bytes.length || typeof header?.generation !== 'number') {
         throw new StorageFailure(`${snapshotPath} is damaged; restore it from a backup`);
       }

@@ -1,4 +1,4 @@
-import { BSONRegExp, ObjectId, type Document } from 'bson';
+import { BSONRegExp, type Document, ObjectId } from 'bson';
 import { Query } from 'mingo';
 import { MingoError } from 'mingo/util';
 import { badValue, CommandError, notSupported } from './errors.js';

@@ -40,7 +40,10 @@ export class Store {
     checkDbName(db);
     checkCollectionName(name);
     let collections = this.#dbs.get(db);
-    if (!collections) this.#dbs.set(db, (collections = new Map()));
+    if (!collections) {
+      collections = new Map();
+      this.#dbs.set(db, collections);
+    }
     const created = new Collection(db, name, this.#emit);
     collections.set(name, created);
     return created;
@@ -86,7 +89,8 @@ export class Store {
     const { op, db, coll } = record as { op: string; db: string; coll: string };
     switch (op) {
       case 'put':
-        return this.ensureCollection(db, coll).put(record.doc);
+        this.ensureCollection(db, coll).put(record.doc);
+        return;
       case 'del': {
         const target = this.collection(db, coll);
         const doc = target?.docs.get(valueKey(record.id));
@@ -98,11 +102,13 @@ export class Store {
       case 'createIndex':
         return void this.ensureCollection(db, coll).createIndex(record.spec as IndexSpec);
       case 'dropIndex':
-        return this.collection(db, coll)?.dropIndex(record.name);
+        this.collection(db, coll)?.dropIndex(record.name);
+        return;
       case 'dropColl':
         return void this.dropCollection(db, coll);
       case 'dropDb':
-        return this.dropDatabase(db);
+        this.dropDatabase(db);
+        return;
       default:
         throw new Error(`unknown journal record ${JSON.stringify(op)}`);
     }

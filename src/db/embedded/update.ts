@@ -1,4 +1,4 @@
-import { ObjectId, type Document } from 'bson';
+import { type Document, ObjectId } from 'bson';
 import { cloneDeep, compare } from 'mingo/util';
 import { badValue, CommandError, failedToParse, notSupported, typeMismatch } from './errors.js';
 import { getPath, setPath, unsetPath } from './paths.js';

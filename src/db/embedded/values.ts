@@ -1,4 +1,4 @@
-import { Binary, BSONRegExp, Long, ObjectId, type Document } from 'bson';
+import { Binary, BSONRegExp, type Document, Long, ObjectId } from 'bson';
 
 export function isPlainObject(value: unknown): value is Document {
   if (typeof value !== 'object' || value === null) return false;
@@ -10,7 +10,7 @@ export function isPlainObject(value: unknown): value is Document {
 export function isOperatorObject(value: unknown): value is Document {
   if (!isPlainObject(value)) return false;
   const first = Object.keys(value)[0];
-  return first !== undefined && first.startsWith('$');
+  return first?.startsWith('$') === true;
 }
 
 /**

@@ -1,4 +1,4 @@
-/** Built-in words of KidLisp as the reference runtime knows them (see kidlisp.md, "Built-ins"). */
+/** Built-in words of KidLisp as the reference runtime knows them (docs/kidlisp.md, "Built-ins"). */
 
 const DEFINITIONS_AND_CONTROL = [
   'def',

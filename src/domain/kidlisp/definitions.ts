@@ -1,5 +1,5 @@
-import { isWord, type Form, type ListForm } from './forms.js';
 import { REPEAT_NAMES } from './builtins.js';
+import { type Form, isWord, type ListForm } from './forms.js';
 import { isIdentifier } from './words.js';
 
 /** Names the program defines itself: `def`/`later` names, `later` parameters, loop iterators. */

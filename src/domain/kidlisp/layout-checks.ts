@@ -1,6 +1,6 @@
 import { isBuiltin } from './builtins.js';
 import { isColorWord, isValidFade } from './colors.js';
-import { isWord, type Form } from './forms.js';
+import { type Form, isWord } from './forms.js';
 import type { Token } from './tokenizer.js';
 import { isByte, isEmbedCode } from './words.js';
 

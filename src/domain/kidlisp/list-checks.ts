@@ -2,7 +2,7 @@ import { arityOf, isBuiltin, missingNameHint, REPEAT_LIMIT, REPEAT_NAMES } from 
 import { isColorWord, isFadeWord } from './colors.js';
 import { laterParameters } from './definitions.js';
 import { at, type DiagnosticList } from './diagnostics.js';
-import { isWord, type AtomForm, type Form, type ListForm } from './forms.js';
+import { type AtomForm, type Form, isWord, type ListForm } from './forms.js';
 import {
   isCleanNumber,
   isEmbedCode,

@@ -6,7 +6,7 @@ import { isWord } from './forms.js';
 import { backdropLength, drawsAsNoise } from './layout-checks.js';
 import { calledName, checkList } from './list-checks.js';
 import { checkParenBalance, readProgram } from './reader.js';
-import { countLines, positionAt, tokenize, type Position, type Token } from './tokenizer.js';
+import { countLines, type Position, positionAt, type Token, tokenize } from './tokenizer.js';
 import type { KidlispPreview, KidlispStats } from './types.js';
 import { checkWord, type WordUsage } from './word-checks.js';
 

@@ -1,6 +1,6 @@
 import { formatCount } from '../format.js';
 import { MelodyReport } from './report.js';
-import { nextIndexTable, scanSections, type Lookups, type SectionRange } from './scanner.js';
+import { type Lookups, nextIndexTable, type SectionRange, scanSections } from './scanner.js';
 import { DEFAULT_VOICE, parseTrack, type Voice } from './track.js';
 import type { MelodyParse, MelodySection, MelodyTrack } from './types.js';
 

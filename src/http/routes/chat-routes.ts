@@ -69,6 +69,7 @@ export function chatRoutes(): RouteSpec[] {
         'FROM_INVALID',
         'METHOD_NOT_ALLOWED',
         'DB_UNAVAILABLE',
+        'BUSY',
         'INTERNAL',
       ],
       examples: [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from '../../errors.js';
+import type { ErrorCode } from '../../app-error.js';
 import {
   CODES_MAX,
   getItem,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ErrorCode } from '../../errors.js';
+import type { ErrorCode } from '../../app-error.js';
 import type { Operation } from '../../operations/operation.js';
 
 /** An example request as the docs print it (curl, fetch, Python). */
@@ -99,7 +99,7 @@ export const publishResponseDescriptions: FieldDescriptions = {
   cached: 'true when the same content already existed (deduplication); 200 instead of 201.',
 };
 
-/** What every failure answers (contract section 4); more fields may follow (`maxDuration`, `line`, ...). */
+/** What every failure answers (docs/contract.md, Errors); more fields may follow (`maxDuration`, `line`, ...). */
 export const errorBodySchema = z.looseObject({
   error: z.string().describe('One human sentence.'),
   message: z

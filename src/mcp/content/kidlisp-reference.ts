@@ -1,4 +1,4 @@
-/** `service://kidlisp-reference`: a quick reference written from the language facts (spec/kidlisp.md). */
+/** `service://kidlisp-reference`: a quick reference written from the language facts (docs/kidlisp.md). */
 export const kidlispReference = `# KidLisp quick reference
 
 KidLisp is a small Lisp for generative pictures. A program is a list of forms; the runtime

@@ -1,13 +1,13 @@
 import type { RequestContext } from '../../context.js';
-import { encodeChatCursor } from './cursor.js';
 import { defineOperation } from '../operation.js';
+import { encodeChatCursor } from './cursor.js';
 import {
   CHAT_LIMIT_DEFAULT,
   type ChatConnectionInput,
   channelsOf,
   chatConnectionInput,
 } from './inputs.js';
-import { readChatWindow, type ChatEntry } from './read-window.js';
+import { type ChatEntry, readChatWindow } from './read-window.js';
 
 export interface ChatConnection {
   edges: { cursor: string; node: ChatEntry }[];

@@ -1,17 +1,11 @@
 import type { RequestContext } from '../../context.js';
-import {
-  channelsOf,
-  type ChatChannel,
-  type ChatInstance,
-  type ListChatMessagesInput,
-  listChatMessagesInput,
-} from './inputs.js';
 import { defineOperation } from '../operation.js';
-import { type ChatLoaders, chatLoaders, heartsOf, senderOf } from './loaders.js';
-import { readChatWindow, type ChatEntry } from './read-window.js';
 import type { ChatMessage, ChatPage } from './chat-page.js';
+import { channelsOf, type ListChatMessagesInput, listChatMessagesInput } from './inputs.js';
+import { type ChatLoaders, chatLoaders, heartsOf, senderOf } from './loaders.js';
+import { type ChatEntry, readChatWindow } from './read-window.js';
 
-/** The spec's key plus `from` (contract section 5), so one handle's page never answers another query. */
+/** Instance, limit, before, search and `from` (docs/contract.md, Chat reading), so one handle's page never answers another query. */
 export const chatPageKey = (input: ListChatMessagesInput) =>
   JSON.stringify([
     input.instance,

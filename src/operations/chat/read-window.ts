@@ -1,7 +1,7 @@
 import type { Document, ObjectId } from 'mongodb';
+import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
-import type { RequestContext } from '../../context.js';
 import type { ChatPosition } from './cursor.js';
 import type { ChatChannel } from './inputs.js';
 import { chatLoaders } from './loaders.js';
@@ -86,10 +86,14 @@ function channelPipeline(
  * aggregation where the second channel joins through `$unionWith` and the merge keeps the
  * (when, _id) order across them.
  */
-export async function readChatWindow(
-  ctx: RequestContext,
-  window: ChatWindow,
-): Promise<ChatEntry[]> {
+export function readChatWindow(ctx: RequestContext, window: ChatWindow): Promise<ChatEntry[]> {
+  // A search scans messages: only so many run at once (CHAT_SEARCH_CONCURRENCY); a cached page never gets here.
+  return window.search
+    ? ctx.services.chatSearches.run(() => readWindow(ctx, window))
+    : readWindow(ctx, window);
+}
+
+async function readWindow(ctx: RequestContext, window: ChatWindow): Promise<ChatEntry[]> {
   const user =
     window.from === undefined ? undefined : await chatLoaders(ctx).accounts.load(window.from);
   if (user === null) return [];

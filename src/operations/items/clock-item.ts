@@ -1,5 +1,5 @@
-import { parseMelody } from '../../domain/melody/index.js';
 import type { RequestContext } from '../../context.js';
+import { parseMelody } from '../../domain/melody/index.js';
 import { isCodeShaped } from './published-item.js';
 
 export type ParsedMelody = ReturnType<typeof parseMelody>;

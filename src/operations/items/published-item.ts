@@ -1,13 +1,15 @@
-import { previewKidlisp, type KidlispPreview } from '../../domain/kidlisp/index.js';
-import type { StoredObject } from '../../storage/index.js';
 import type { RequestContext } from '../../context.js';
 import { isCodeShaped } from './item.js';
+import type { ItemType } from '../../db/collections.js';
+import { type KidlispPreview, previewKidlisp } from '../../domain/kidlisp/index.js';
+import { storageKeyOf } from '../../domain/media.js';
+import type { StoredObject } from '../../storage/index.js';
 
-/** A published item of the shared namespace (contract section 2), as a viewer page shows it. */
+/** A published item of the shared namespace (docs/contract.md, Codes and URLs), as a viewer page shows it. */
 export type PublishedItem =
-  | { kind: 'kidlisp'; code: string; when: Date; source: string }
+  | { type: 'kidlisp'; code: string; when: Date; source: string }
   | {
-      kind: 'piece';
+      type: 'piece';
       code: string;
       when: Date;
       name?: string;
@@ -15,9 +17,9 @@ export type PublishedItem =
       key: string;
       source?: string;
     }
-  | { kind: 'painting'; code: string; when: Date; key: string }
+  | { type: 'painting'; code: string; when: Date; key: string }
   | {
-      kind: 'tape';
+      type: 'tape';
       code: string;
       when: Date;
       key: string;
@@ -25,12 +27,12 @@ export type PublishedItem =
       totalDuration?: number;
     };
 
-export type PublishedKind = PublishedItem['kind'];
+export type { ItemType };
 
 /** A KidLisp item with the validator's preview, for its page (a raw .lisp file needs none). */
-export type KidlispView = Extract<PublishedItem, { kind: 'kidlisp' }> & { preview: KidlispPreview };
+export type KidlispView = Extract<PublishedItem, { type: 'kidlisp' }> & { preview: KidlispPreview };
 
-export const withPreview = (item: Extract<PublishedItem, { kind: 'kidlisp' }>): KidlispView => ({
+export const withPreview = (item: Extract<PublishedItem, { type: 'kidlisp' }>): KidlispView => ({
   ...item,
   preview: previewKidlisp(item.source),
 });
@@ -42,7 +44,7 @@ const pieceExt = (ext: string | undefined): 'mjs' | 'lisp' | 'lua' =>
 
 /** The extension of the item's raw file, `/<code>.<ext>`. */
 export function rawExt(item: PublishedItem): string {
-  switch (item.kind) {
+  switch (item.type) {
     case 'kidlisp':
       return 'lisp';
     case 'piece':
@@ -54,8 +56,8 @@ export function rawExt(item: PublishedItem): string {
   }
 }
 
-/** The kinds whose raw file can have this extension (none for any other extension). */
-export function kindsWithRawExt(ext: string): PublishedKind[] {
+/** The item types whose raw file can have this extension (none for any other extension). */
+export function itemTypesWithRawExt(ext: string): ItemType[] {
   switch (ext) {
     case 'lisp':
       return ['kidlisp', 'piece'];
@@ -72,31 +74,30 @@ export function kindsWithRawExt(ext: string): PublishedKind[] {
   }
 }
 
-const ALL_KINDS: readonly PublishedKind[] = ['kidlisp', 'piece', 'painting', 'tape'];
+const ALL_ITEM_TYPES: readonly ItemType[] = ['kidlisp', 'piece', 'painting', 'tape'];
 
-/** Looks a code up in the collections of the given kinds (all four share the namespace). */
+/** Looks a code up in the collections of the given item types (all four share the namespace). */
 export async function findPublished(
   ctx: RequestContext,
   code: string,
-  kinds: readonly PublishedKind[] = ALL_KINDS,
+  types: readonly ItemType[] = ALL_ITEM_TYPES,
 ): Promise<PublishedItem | null> {
-  if (!isCodeShaped(code) || kinds.length === 0) return null;
+  if (!isCodeShaped(code) || types.length === 0) return null;
   const { db } = ctx.services;
-  const lookup = <T>(kind: PublishedKind, find: () => Promise<T | null>) =>
-    kinds.includes(kind) ? find() : null;
+  const lookup = <T>(type: ItemType, find: () => Promise<T | null>) =>
+    types.includes(type) ? find() : null;
   const [kidlisp, piece, painting, tape] = await Promise.all([
     lookup('kidlisp', () => db.kidlisp.findOne({ code })),
     lookup('piece', () => db.pieces.findOne({ code })),
     lookup('painting', () => db.paintings.findOne({ code })),
     lookup('tape', () => db.tapes.findOne({ code })),
   ]);
-  if (kidlisp) return { kind: 'kidlisp', code, when: kidlisp.when, source: kidlisp.source };
+  if (kidlisp) return { type: 'kidlisp', code, when: kidlisp.when, source: kidlisp.source };
   if (piece) {
     const ext = pieceExt(piece.ext);
-    // store-piece records keep the key without its extension; track-media records keep the whole key.
-    const key = piece.ext ? piece.slug : `${piece.slug}.mjs`;
+    const key = storageKeyOf(piece.slug, ext);
     return {
-      kind: 'piece',
+      type: 'piece',
       code,
       when: piece.when,
       ext,
@@ -105,10 +106,18 @@ export async function findPublished(
       ...(piece.source ? { source: piece.source } : {}),
     };
   }
-  if (painting) return { kind: 'painting', code, when: painting.when, key: painting.slug };
+  if (painting)
+    return { type: 'painting', code, when: painting.when, key: storageKeyOf(painting.slug, 'png') };
   if (tape) {
     const duration = tape.totalDuration === undefined ? {} : { totalDuration: tape.totalDuration };
-    return { kind: 'tape', code, when: tape.when, key: tape.slug, format: tape.kind, ...duration };
+    return {
+      type: 'tape',
+      code,
+      when: tape.when,
+      key: storageKeyOf(tape.slug, tape.kind),
+      format: tape.kind,
+      ...duration,
+    };
   }
   return null;
 }
@@ -116,7 +125,7 @@ export async function findPublished(
 /** The item's file in object storage; null when it is missing there. */
 export async function readPublishedFile(
   ctx: RequestContext,
-  item: Exclude<PublishedItem, { kind: 'kidlisp' }>,
+  item: Exclude<PublishedItem, { type: 'kidlisp' }>,
 ): Promise<StoredObject | null> {
   return ctx.services.storage.get(item.key);
 }
@@ -124,7 +133,7 @@ export async function readPublishedFile(
 /** A piece's source text: the stored module, or the record's copy when storage has lost it. */
 export async function pieceSource(
   ctx: RequestContext,
-  item: Extract<PublishedItem, { kind: 'piece' }>,
+  item: Extract<PublishedItem, { type: 'piece' }>,
 ): Promise<string | null> {
   const stored = await readPublishedFile(ctx, item).catch(() => null);
   return stored ? stored.body.toString('utf8') : (item.source ?? null);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../app-error.js';
 import { defineOperation } from '../operation.js';
 import { countedReads } from './get-item.js';
 import {

@@ -1,6 +1,6 @@
 import type { Collection, OptionalUnlessRequiredId } from 'mongodb';
+import { AppError } from '../../app-error.js';
 import { isDuplicateKey } from '../../db/failure-kinds.js';
-import { AppError } from '../../errors.js';
 
 export interface PublishOutcome {
   code: string;

@@ -1,12 +1,12 @@
+import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
-import type { RequestContext } from '../../context.js';
 import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
-import { enforcePublishLimit } from './rate-limit.js';
 import { publishDeduplicated, codeByHash } from './deduplicate.js';
-import { sourceFields, type PublishResult } from './source-record.js';
-import { publishClockInput, type PublishClockInput } from './inputs.js';
+import { type PublishClockInput, publishClockInput } from './inputs.js';
+import { enforcePublishLimit } from './rate-limit.js';
+import { type PublishResult, sourceFields } from './source-record.js';
 import { clockUrl } from './urls.js';
 
 /** Clock codes have a namespace of their own: the `clocks` unique code index alone decides. */

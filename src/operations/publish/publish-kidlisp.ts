@@ -1,13 +1,13 @@
+import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
-import type { RequestContext } from '../../context.js';
 import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
-import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated, codeByHash } from './deduplicate.js';
-import { sourceFields, type PublishResult } from './source-record.js';
-import { publishKidlispInput, type PublishKidlispInput } from './inputs.js';
+import { type PublishKidlispInput, publishKidlispInput } from './inputs.js';
+import { enforcePublishLimit } from './rate-limit.js';
+import { type PublishResult, sourceFields } from './source-record.js';
 import { itemUrl } from './urls.js';
 
 export const publishKidlisp = defineOperation({

@@ -1,16 +1,16 @@
+import { AppError } from '../../app-error.js';
+import type { RequestContext } from '../../context.js';
 import { codeCandidates, nameSlug, numberedSlug } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
-import { AppError } from '../../errors.js';
-import type { RequestContext } from '../../context.js';
 import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
-import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated, codeByHash } from './deduplicate.js';
-import { publishPieceInput, type PublishPieceInput } from './inputs.js';
-import { sourceFields, type PublishResult } from './source-record.js';
+import { type PublishPieceInput, publishPieceInput } from './inputs.js';
+import { enforcePublishLimit } from './rate-limit.js';
+import { type PublishResult, sourceFields } from './source-record.js';
 import { itemUrl } from './urls.js';
 
 const NUMBERED_NAMES = 50;
@@ -70,7 +70,7 @@ export const publishPiece = defineOperation({
         return {
           record: {
             code,
-            slug: key.replace(/\.mjs$/, ''),
+            slug: key,
             ...sourceFields(ctx, input.source, hash, now),
             bucket: storage.location,
             anonymous: !ctx.viewer,

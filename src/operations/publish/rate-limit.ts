@@ -1,4 +1,4 @@
-import { AppError } from '../../errors.js';
+import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
 
 /** Every publishing operation counts against its client's limit, whichever face it came through. */

@@ -1,5 +1,5 @@
-import type { SourceRecord } from '../../db/collections.js';
 import type { RequestContext } from '../../context.js';
+import type { SourceRecord } from '../../db/collections.js';
 
 export interface PublishResult {
   code: string;

@@ -1,15 +1,15 @@
 import type { Collection } from 'mongodb';
-import { codeCandidates } from '../../domain/codes.js';
-import { isTape, mediaCollection, type MediaExt } from '../../domain/media.js';
-import type { CodeRecord, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
-import { AppError } from '../../errors.js';
+import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
+import type { ItemType, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
+import { codeCandidates } from '../../domain/codes.js';
+import { isTape, type MediaExt, mayRegisterSlug, mediaCollection } from '../../domain/media.js';
 import { countHits } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
-import { enforcePublishLimit } from './rate-limit.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
-import { trackMediaInput, type TrackMediaInput } from './inputs.js';
+import { type TrackMediaInput, trackMediaInput } from './inputs.js';
+import { enforcePublishLimit } from './rate-limit.js';
 import { itemUrl } from './urls.js';
 
 export interface TrackMediaResult {
@@ -21,7 +21,7 @@ export interface TrackMediaResult {
 
 type MediaRecord = PaintingRecord | PieceRecord | TapeRecord;
 
-const kindOf: Record<ReturnType<typeof mediaCollection>, CodeRecord['kind']> = {
+const itemTypeOf: Record<ReturnType<typeof mediaCollection>, ItemType> = {
   paintings: 'painting',
   pieces: 'piece',
   tapes: 'tape',
@@ -33,7 +33,7 @@ function mediaRecord(input: TrackMediaInput, code: string, user: string | undefi
     const duration = input.metadata?.totalDuration;
     return {
       ...base,
-      kind: input.ext as 'zip' | 'mp4',
+      kind: input.ext as TapeRecord['kind'], // the tape's format, stored as the reference names it
       ...(duration !== undefined ? { totalDuration: duration } : {}),
     };
   }
@@ -57,10 +57,12 @@ export const trackMedia = defineOperation({
     const collectionName = mediaCollection(input.ext);
     const collection = db[collectionName] as Collection<MediaRecord>;
 
-    if (!(await storage.exists(input.slug))) {
+    // Someone else's folder answers exactly as an empty one, and storage is not even asked.
+    const account = ctx.viewer?.account;
+    if (!mayRegisterSlug(input.slug, account) || !(await storage.exists(input.slug))) {
       throw new AppError(
         'MEDIA_NOT_FOUND',
-        `No uploaded file was found at ${input.slug}; upload it to storage first.`,
+        `No uploaded file of yours was found at ${input.slug}; upload it to storage first.`,
       );
     }
     const candidates = codeCandidates('random');
@@ -68,12 +70,12 @@ export const trackMedia = defineOperation({
       collection,
       identity: 'slug',
       existing: () => existingCode(collection, input.slug),
-      claim: () => claimCode(db, kindOf[collectionName], candidates),
+      claim: () => claimCode(db, itemTypeOf[collectionName], candidates),
       release: (code) => releaseCode(db, code, collection),
-      prepare: async (code) => ({ record: mediaRecord(input, code, ctx.viewer?.account) }),
+      prepare: async (code) => ({ record: mediaRecord(input, code, account) }),
     });
     // Media records carry no `hits` of their own: the registering client's hit makes the first.
-    await countHits(ctx, [{ kind: kindOf[collectionName], code: outcome.code }]);
+    await countHits(ctx, [{ kind: itemTypeOf[collectionName], code: outcome.code }]);
     return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

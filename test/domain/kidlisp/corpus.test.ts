@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../../src/domain/kidlisp/index.js';
 
-// Published pieces the reference runtime plays (background/languages.md, "Real snippets").
+// Pieces published on the reference deployment, which its runtime plays (copied here as they are).
 const PUBLISHED = [
   'black, ink (? yellow black) 48, line, scroll 1\nbake, ink (? magenta erase) 64, line, scroll -1',
   'black\nflood ? ?\nscroll (2s... 1 0 -1) (3s... -1 0 1)\n(0.3s (ink (? white black)) (repeat 30 point))',

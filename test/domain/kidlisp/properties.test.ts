@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { previewKidlisp, type KidlispPreview } from '../../../src/domain/kidlisp/index.js';
+import { type KidlispPreview, previewKidlisp } from '../../../src/domain/kidlisp/index.js';
 
 function expectWellFormed(preview: KidlispPreview): void {
   expect(preview.valid).toBe(preview.errors.length === 0);

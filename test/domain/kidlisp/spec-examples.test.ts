@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../../src/domain/kidlisp/index.js';
 
-// kidlisp.md, "Programs that must be accepted": blank lines separate the pieces.
+// docs/kidlisp.md, "Programs that must be accepted": blank lines separate the pieces.
 const ACCEPTED_PIECES = [
   'purple, ink, line, blur 5',
   [

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseMelody } from '../../../src/domain/melody/index.js';
 import { spellTracks } from './helpers.js';
 
-// clock-melody.md, "Examples that parse".
+// docs/clock-melody.md, "Examples that parse".
 const EXAMPLES = [
   'cdefgab',
   '5cdefg',

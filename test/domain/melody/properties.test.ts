@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   MELODY_MAX_LENGTH,
-  parseMelody,
   type MelodyParse,
+  parseMelody,
 } from '../../../src/domain/melody/index.js';
 
 function expectWellFormed(melody: MelodyParse): void {

@@ -40,16 +40,20 @@ describe('melody warnings', () => {
     expect(melody.tracks[0]?.events[0]?.volume).toBe(volume);
   });
 
-  it.each(['e#', 'b#', 'cb.', 'fb_', 'es', 'bs'])(
-    'warns that %j is not a real note and plays C',
-    (text) => {
-      const melody = parseMelody(text);
-      expect(melody.warnings.filter((warning) => warning.includes('not a real note'))).toHaveLength(
-        1,
-      );
-      expect(melody.tracks[0]?.events[0]).toMatchObject({ note: 'c', octave: 4 });
-    },
-  );
+  it.each([
+    'e#',
+    'b#',
+    'cb.',
+    'fb_',
+    'es',
+    'bs',
+  ])('warns that %j is not a real note and plays C', (text) => {
+    const melody = parseMelody(text);
+    expect(melody.warnings.filter((warning) => warning.includes('not a real note'))).toHaveLength(
+      1,
+    );
+    expect(melody.tracks[0]?.events[0]).toMatchObject({ note: 'c', octave: 4 });
+  });
 
   it('warns about an octave digit after the last note', () => {
     expect(parseMelody('cde5').warnings).toEqual([

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, rmdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type ConsoleMessage, type Page } from 'playwright-core';
+import { type BrowserContext, type ConsoleMessage, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(process.cwd(), 'test-results', 'e2e');

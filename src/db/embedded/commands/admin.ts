@@ -5,7 +5,7 @@ import { CommandError, failedToParse, namespaceNotFound, notSupported } from '..
 import { parseIndexSpec } from '../indexes.js';
 import { compileFilter } from '../query.js';
 import { isPlainObject, valueKey } from '../values.js';
-import { collectionArg, countArg, type Context, type Handler } from './common.js';
+import { type Context, collectionArg, countArg, type Handler } from './common.js';
 
 const collectionOptions = [
   'capped',

@@ -4,7 +4,7 @@ import { cloneDeep, setValue } from 'mingo/util';
 import type { Collection } from '../collection.js';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { CommandError, failedToParse, notSupported } from '../errors.js';
-import { parseSort, select, type SelectOptions } from '../planner.js';
+import { parseSort, type SelectOptions, select } from '../planner.js';
 import { mingoOptions, prepare, viaMingo } from '../query.js';
 import type { Store } from '../store.js';
 import { isPlainObject, pathValues, valueKey } from '../values.js';

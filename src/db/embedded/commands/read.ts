@@ -1,9 +1,9 @@
 import type { Document } from 'bson';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { badValue, notSupported } from '../errors.js';
-import { parseSort, select, type Selection } from '../planner.js';
+import { parseSort, type Selection, select } from '../planner.js';
 import { isPlainObject, pathValues, valueKey } from '../values.js';
-import { collectionArg, countArg, projector, type Context, type Handler } from './common.js';
+import { type Context, collectionArg, countArg, type Handler, projector } from './common.js';
 
 const unsupportedFindOptions = ['tailable', 'awaitData', 'returnKey', 'showRecordId', 'min', 'max'];
 

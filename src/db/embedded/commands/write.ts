@@ -1,11 +1,11 @@
-import { BSON, BSONRegExp, ObjectId, type Document } from 'bson';
+import { BSON, BSONRegExp, type Document, ObjectId } from 'bson';
 import type { Collection } from '../collection.js';
 import { badValue, CommandError, failedToParse, notSupported, writeError } from '../errors.js';
 import { parseSort, select } from '../planner.js';
 import { prepare } from '../query.js';
 import { applyUpdate, checkUpdate, upsertDocument } from '../update.js';
 import { isPlainObject } from '../values.js';
-import { collectionArg, projector, type Handler } from './common.js';
+import { collectionArg, type Handler, projector } from './common.js';
 
 /** Statements of a write command, from the body or an OP_MSG document sequence. */
 function statements(command: Document, field: string): Document[] {

@@ -10,6 +10,7 @@ export const errorStatus = {
   SOURCE_NOT_STRING: 400,
   SOURCE_TOO_LONG: 400,
   NAME_INVALID: 400,
+  NAME_UNSAFE_CHARACTERS: 400,
   PIECE_NO_LIFECYCLE: 400,
   PIECE_SYNTAX: 400,
   EXT_UNSUPPORTED: 400,
@@ -28,7 +29,9 @@ export const errorStatus = {
   TOO_MANY_CODES: 400,
   SORT_INVALID: 400,
   HANDLE_INVALID: 400,
+  PATH_INVALID: 400,
   UNAUTHENTICATED: 401,
+  METRICS_UNAUTHORIZED: 401,
   MEDIA_NOT_FOUND: 404,
   NOT_FOUND: 404,
   ITEM_NOT_FOUND: 404,
@@ -40,6 +43,7 @@ export const errorStatus = {
   DB_UNAVAILABLE: 503,
   STORAGE_UNAVAILABLE: 503,
   TIMEOUT: 503,
+  BUSY: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -93,6 +97,8 @@ export function errorHeaders(error: AppError): Record<string, string> {
     case 'STORAGE_UNAVAILABLE':
     case 'TIMEOUT':
       return { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+    case 'BUSY':
+      return { 'Retry-After': String(error.details.retryAfter ?? 1) };
     case 'RATE_LIMITED':
       return { 'Retry-After': String(error.details.retryAfter ?? 60) };
     default:

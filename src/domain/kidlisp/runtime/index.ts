@@ -1,0 +1,56 @@
+/**
+ * The KidLisp runtime: draws a program frame by frame on a `Surface`. Pure TypeScript (no DOM or
+ * Node imports), so the browser player and server-side thumbnails share it. See
+ * docs/kidlisp-runtime.md for the forms it draws and the choices it makes.
+ */
+import { Interpreter } from './interpreter.js';
+import type { FrameResult, RuntimeOptions, RuntimeReport, Tick } from './types.js';
+
+export type { Canvas2DLike } from './canvas-surface.js';
+export { canvasSurface } from './canvas-surface.js';
+export { fadeColorAt, fadeLine } from './paint.js';
+export type {
+  EmbedLoader,
+  FrameResult,
+  Paint,
+  PixelBlock,
+  RGBA,
+  RuntimeOptions,
+  RuntimeReport,
+  Surface,
+  Tick,
+} from './types.js';
+
+export interface KidlispRuntime {
+  /** Draws one frame at `tick`. Never throws. */
+  frame(tick: Tick): FrameResult;
+  /** Unsupported forms, unknown words and problems seen so far. */
+  report(): RuntimeReport;
+  /** The frame rate the program asked for with `(fps n)` (60 unless it did). */
+  readonly fps: number;
+  /** Resolves when every `$code` embed requested so far has loaded or failed. */
+  idle(): Promise<void>;
+}
+
+export function createKidlispRuntime(source: string, options: RuntimeOptions): KidlispRuntime {
+  const interpreter = new Interpreter(source, options);
+  return {
+    frame: (tick) => interpreter.frame(tick),
+    report: () => interpreter.getReport(),
+    get fps() {
+      return interpreter.fps;
+    },
+    idle: () => interpreter.idle(),
+  };
+}
+
+/** Human-readable lines for a notice next to the canvas; empty when there is nothing to say. */
+export function describeReport(report: RuntimeReport): string[] {
+  const lines: string[] = [];
+  if (report.unsupported.length > 0) {
+    lines.push(`Not drawn yet by this viewer: ${report.unsupported.join(', ')}`);
+  }
+  if (report.unknown.length > 0) lines.push(`Unknown words: ${report.unknown.join(', ')}`);
+  lines.push(...report.problems);
+  return lines;
+}

@@ -1,0 +1,1030 @@
+import { isBuiltin, missingNameHint, REPEAT_LIMIT } from '../builtins.js';
+import { isColorWord, isFadeWord } from '../colors.js';
+import { isEmbedCode, isIdentifier, isPaintingCode, withoutColonParameter } from '../words.js';
+import { type BufferedSurface, bufferedSurface } from './buffered-surface.js';
+import {
+  type CompiledProgram,
+  compileProgram,
+  compileWord,
+  type FormState,
+  type InfixExpression,
+  type ListNode,
+  type Node,
+} from './compile.js';
+import { BUILTINS } from './library.js';
+import { arithmetic } from './math.js';
+import { fadeLine } from './paint.js';
+import {
+  type FadeSpec,
+  type Pattern,
+  parseFade,
+  patternOf,
+  RAINBOW,
+  solidColor,
+  ZEBRA,
+} from './palette.js';
+import {
+  blurPixels,
+  compositePixels,
+  contrastPixels,
+  invertPixels,
+  scrollPixels,
+  spinPixels,
+  zoomPixels,
+} from './pixels.js';
+import { SeededRandom } from './random.js';
+import type {
+  FrameResult,
+  Paint,
+  RGBA,
+  RuntimeOptions,
+  RuntimeReport,
+  Surface,
+  Tick,
+} from './types.js';
+
+/** `?` as an argument: a random number whose range depends on where it is used. */
+const RANDOM: unique symbol = Symbol('?');
+
+export type Value = number | string | boolean | undefined | typeof RANDOM;
+
+const DEFAULT_STEP_LIMIT = 100_000;
+const DEFAULT_MAX_DEPTH = 128;
+const DEFAULT_EMBED_DEPTH = 3;
+const DEFAULT_FPS = 60;
+/** Timers faster than this run at most once a frame at 60 fps. */
+const SHORTEST_PERIOD_MS = 1000 / 60;
+/** One work unit per this many pixels touched by a whole-screen pixel operation. */
+const PIXELS_PER_STEP = 64;
+const TEXT_SIZE = 10;
+
+type Ink =
+  | { kind: 'solid'; color: RGBA }
+  | { kind: 'erase'; alpha: number }
+  | { kind: 'pattern'; pattern: Pattern; alpha: number }
+  | { kind: 'fade'; fade: FadeSpec; alpha: number };
+
+type RandomRange = 'x' | 'y' | 'width' | 'height' | 'radius' | 'byte';
+
+interface LaterFunction {
+  params: string[];
+  body: Node[];
+}
+
+interface Mode {
+  /** 0 fills; N outlines N pixels wide. */
+  outline: number;
+  center: boolean;
+}
+
+interface EmbedState {
+  status: 'loading' | 'ready' | 'missing';
+  child?: Interpreter;
+  surface?: Surface;
+}
+
+/** Thrown to end a frame early; caught in `frame`, never seen by the caller. */
+class StopFrame extends Error {}
+
+class Scope {
+  readonly vars = new Map<string, Value>();
+  constructor(readonly parent?: Scope) {}
+
+  find(name: string): Scope | undefined {
+    for (let scope: Scope | undefined = this; scope !== undefined; scope = scope.parent) {
+      if (scope.vars.has(name)) return scope;
+    }
+    return undefined;
+  }
+}
+
+/** Words that only name a value; everything else in `BUILTINS` is a procedure. */
+const VALUE_WORDS = new Set(['w', 'width', 'h', 'height', 'frame', 'f', 'yes', 'no']);
+/** Values the language has that this runtime cannot know (sound, pointer, URL): they read as 0. */
+const UNSUPPORTED_VALUES = new Set([
+  'amp',
+  'leftAmp',
+  'rightAmp',
+  'beat',
+  'kick',
+  'mic',
+  'paramA',
+  'paramB',
+  'paramC',
+  'down',
+  'penx',
+  'peny',
+  'dx',
+  'dy',
+  'clock',
+]);
+
+const MODE = /^(fill|outline|inline|stroke)(?::(\d+(?:\.\d+)?))?(?:\*?(center))?$/;
+
+function truthy(value: Value): boolean {
+  return (
+    value !== undefined && value !== false && value !== 0 && value !== '' && !Number.isNaN(value)
+  );
+}
+
+function clampByte(value: number): number {
+  return Math.max(0, Math.min(255, Math.round(value)));
+}
+
+/** The KidLisp interpreter for one program on one surface. Build it with `createKidlispRuntime`. */
+export class Interpreter {
+  private readonly surface: BufferedSurface;
+  private readonly random: SeededRandom;
+  private readonly program: CompiledProgram;
+  private readonly stepLimit: number;
+  private readonly maxDepth: number;
+  private readonly options: RuntimeOptions;
+  private readonly embedDepth: number;
+  private readonly ancestors: ReadonlySet<string>;
+
+  private readonly globals = new Scope();
+  private readonly defs = new Map<string, Value>();
+  private readonly functions = new Map<string, LaterFunction>();
+  private readonly report: RuntimeReport = { unsupported: [], unknown: [], problems: [] };
+  private readonly pendingLoads = new Set<Promise<unknown>>();
+  private readonly sources = new Map<string, Promise<string | null>>();
+  private readonly atomStates = new WeakMap<Node, FormState>();
+  private readonly children = new Set<Interpreter>();
+
+  private ink: Ink = { kind: 'solid', color: [255, 255, 255, 255] };
+  private defaultOutline = 0;
+  private rainbowIndex = 0;
+  private zebraIndex = 0;
+  private scrollCarry = { x: 0, y: 0 };
+  private defaultScroll: { x: number; y: number } | undefined;
+  private tick: Tick = { frame: 0, ms: 0 };
+  private steps = 0;
+  private depth = 0;
+  private started = false;
+  private reportChanged = false;
+  private targetFps = DEFAULT_FPS;
+
+  constructor(
+    source: string,
+    options: RuntimeOptions,
+    embedDepth = 0,
+    ancestors: ReadonlySet<string> = new Set(),
+  ) {
+    this.options = options;
+    this.surface = bufferedSurface(options.surface);
+    this.random = new SeededRandom(options.seed ?? 1);
+    this.stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT;
+    this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
+    this.embedDepth = embedDepth;
+    this.ancestors = ancestors;
+    let program: CompiledProgram;
+    try {
+      program = compileProgram(typeof source === 'string' ? source : String(source));
+    } catch (error) {
+      program = {
+        backdrop: [],
+        statements: [],
+        chaos: false,
+        discarded: `The program could not be read (${String(error)})`,
+      };
+    }
+    this.program = program;
+    if (program.discarded !== undefined) this.problem(program.discarded);
+    if (program.chaos) this.unsupported('chaos mode (one line without parentheses or commas)');
+    this.hoistLater(program.statements);
+  }
+
+  /** The report so far; copies, so the caller may keep them. */
+  getReport(): RuntimeReport {
+    return {
+      unsupported: [...this.report.unsupported],
+      unknown: [...this.report.unknown],
+      problems: [...this.report.problems],
+    };
+  }
+
+  /** Frames per second the program asked for with `(fps n)`. */
+  get fps(): number {
+    return this.targetFps;
+  }
+
+  /** Resolves once every embed requested so far has loaded (or failed). */
+  async idle(): Promise<void> {
+    while (this.pendingLoads.size > 0) await Promise.allSettled([...this.pendingLoads]);
+    for (const child of this.children) await child.idle();
+  }
+
+  /** Draws one frame. Never throws: whatever goes wrong ends the frame and lands in the report. */
+  frame(tick: Tick, stepLimit = this.stepLimit): FrameResult {
+    this.tick = { frame: Number(tick.frame) || 0, ms: Number(tick.ms) || 0 };
+    this.steps = 0;
+    this.depth = 0;
+    this.reportChanged = false;
+    let stopped = false;
+    const limit = Math.min(stepLimit, this.stepLimit);
+    try {
+      if (this.program.discarded === undefined) this.run(limit);
+    } catch (error) {
+      stopped = true;
+      if (error instanceof StopFrame) this.problem(error.message);
+      else
+        this.problem(
+          `A frame failed inside the runtime (${String(error)}); drawing went on with the next frame`,
+        );
+    }
+    try {
+      this.surface.flush();
+    } catch (error) {
+      stopped = true;
+      this.problem(`The screen could not be updated (${String(error)})`);
+    }
+    return { steps: this.steps, stopped, reportChanged: this.reportChanged };
+  }
+
+  private limit = DEFAULT_STEP_LIMIT;
+
+  private run(limit: number): void {
+    this.limit = limit;
+    if (!this.started) {
+      this.started = true;
+      if (this.options.opaqueStart !== false) this.fill({ kind: 'solid', color: [0, 0, 0, 255] });
+      this.paintBackdrop();
+    }
+    for (const statement of this.program.statements) this.exec(statement, this.globals);
+  }
+
+  // ---- report -------------------------------------------------------------------------------
+
+  private note(list: string[], entry: string): void {
+    if (list.includes(entry) || list.length >= 50) return;
+    list.push(entry);
+    this.reportChanged = true;
+  }
+
+  private unsupported(name: string): void {
+    this.note(this.report.unsupported, name);
+  }
+
+  private unknown(name: string): void {
+    this.note(this.report.unknown, name);
+  }
+
+  private problem(message: string): void {
+    this.note(this.report.problems, message);
+  }
+
+  // ---- budget -------------------------------------------------------------------------------
+
+  private charge(units: number): void {
+    this.steps += units;
+    if (this.steps > this.limit) {
+      throw new StopFrame(
+        `A frame needed more than ${this.limit.toLocaleString('en-US')} steps and was cut short (the rest of the program did not draw that frame)`,
+      );
+    }
+  }
+
+  private chargePixels(): void {
+    this.charge(Math.ceil((this.surface.width * this.surface.height) / PIXELS_PER_STEP));
+  }
+
+  // ---- evaluation ---------------------------------------------------------------------------
+
+  /** Statement position: a bare procedure name is called with no arguments (`line`, `$code`). */
+  private exec(node: Node, scope: Scope): Value {
+    if (node.t === 'word') {
+      const name = withoutColonParameter(node.name);
+      if (isEmbedCode(name)) {
+        this.charge(1);
+        return this.embed(name, [], node, scope);
+      }
+      if (isPaintingCode(name)) {
+        // A bare #code stamps a painting in the reference runtime.
+        this.unsupported('#code paintings (stamp)');
+        return undefined;
+      }
+      if (
+        !scope.find(name) &&
+        ((BUILTINS.has(name) && !VALUE_WORDS.has(name)) || this.functions.has(name))
+      ) {
+        return this.call({ t: 'list', items: [node], line: 0, column: 0 }, scope, true);
+      }
+    }
+    if (node.t === 'list') return this.call(node, scope, true);
+    return this.evaluate(node, scope);
+  }
+
+  private evaluate(node: Node, scope: Scope): Value {
+    this.charge(1);
+    switch (node.t) {
+      case 'num':
+      case 'str':
+        return node.value;
+      case 'random':
+        return RANDOM;
+      case 'timing':
+        return node.text;
+      case 'neg':
+        return -this.num(this.lookup(node.name, scope));
+      case 'infix':
+        return this.infix(node.expression, scope);
+      case 'trailing':
+        return arithmetic(node.op, [this.num(this.call(node.left, scope, false)), node.right]);
+      case 'word':
+        return this.lookup(node.name, scope);
+      case 'list':
+        return this.call(node, scope, false);
+    }
+  }
+
+  private infix(expression: InfixExpression, scope: Scope): number {
+    if (expression.kind === 'number') return expression.value;
+    if (expression.kind === 'name') return this.num(this.lookup(expression.name, scope));
+    const left = this.infix(expression.left, scope);
+    const right = this.infix(expression.right, scope);
+    return arithmetic(expression.op, [left, right]);
+  }
+
+  /** A bare word's value: loop and `later` variables, then built-in values, then `def`s. */
+  private lookup(name: string, scope: Scope): Value {
+    const local = scope.find(name);
+    if (local !== undefined && local !== this.globals) return local.vars.get(name);
+    switch (name) {
+      case 'w':
+      case 'width':
+        return this.surface.width;
+      case 'h':
+      case 'height':
+        return this.surface.height;
+      case 'frame':
+      case 'f':
+        return this.tick.frame;
+      case 'fps':
+        return this.targetFps;
+      case 'yes':
+        return true;
+      case 'no':
+        return false;
+    }
+    if (this.defs.has(name)) return this.defs.get(name);
+    if (UNSUPPORTED_VALUES.has(name)) {
+      this.unsupported(name);
+      return 0;
+    }
+    // Anything else is a symbol: a color, a mode, a code, a word for `write`.
+    return name;
+  }
+
+  private num(value: Value, range: RandomRange = 'byte'): number {
+    if (typeof value === 'number') return Number.isFinite(value) ? value : 0;
+    if (value === RANDOM) return this.randomIn(range);
+    if (typeof value === 'boolean') return value ? 1 : 0;
+    if (typeof value === 'string') {
+      const parsed = Number.parseFloat(value);
+      return Number.isFinite(parsed) ? parsed : 0;
+    }
+    return 0;
+  }
+
+  private randomIn(range: RandomRange): number {
+    const { width, height } = this.surface;
+    switch (range) {
+      case 'x':
+        return this.random.integer(0, Math.max(0, width - 1));
+      case 'y':
+        return this.random.integer(0, Math.max(0, height - 1));
+      case 'width':
+        return this.random.integer(1, Math.max(1, Math.round(width / 2)));
+      case 'height':
+        return this.random.integer(1, Math.max(1, Math.round(height / 2)));
+      case 'radius':
+        return this.random.integer(1, Math.max(1, Math.round(Math.min(width, height) / 4)));
+      case 'byte':
+        return this.random.integer(0, 255);
+    }
+  }
+
+  /** Evaluates every argument after the head. */
+  private args(list: ListNode, scope: Scope): Value[] {
+    const values: Value[] = [];
+    for (let i = 1; i < list.items.length; i++) {
+      const item = list.items[i];
+      if (item !== undefined) values.push(this.evaluate(item, scope));
+    }
+    return values;
+  }
+
+  /** Runs forms as statements and returns the last value. */
+  private body(nodes: readonly Node[], from: number, scope: Scope): Value {
+    let last: Value;
+    for (let i = from; i < nodes.length; i++) {
+      const node = nodes[i];
+      if (node !== undefined) last = this.exec(node, scope);
+    }
+    return last;
+  }
+
+  private pickOne(node: Node | undefined, scope: Scope, statement: boolean): Value {
+    if (node === undefined) return undefined;
+    return statement ? this.exec(node, scope) : this.evaluate(node, scope);
+  }
+
+  /** State for a bare word that acts as a form (a top-level `$code`). */
+  private atomState(node: Node): FormState {
+    let state = this.atomStates.get(node);
+    if (state === undefined) {
+      state = {};
+      this.atomStates.set(node, state);
+    }
+    return state;
+  }
+
+  private stateOf(list: ListNode): FormState {
+    list.state ??= {};
+    return list.state;
+  }
+
+  call(list: ListNode, scope: Scope, statement: boolean): Value {
+    this.charge(1);
+    const head = list.items[0];
+    if (head === undefined) return undefined;
+    switch (head.t) {
+      case 'list':
+        // `((line) (line))`: a list of forms runs them in order.
+        return this.body(list.items, 0, scope);
+      case 'num': {
+        // `(n body...)` runs its body every (n+1)th frame.
+        const every = Math.max(1, Math.floor(head.value) + 1);
+        return this.tick.frame % every === 0 ? this.body(list.items, 1, scope) : undefined;
+      }
+      case 'timing':
+        return this.timer(list, head.seconds, head.cycle, scope, statement);
+      case 'random':
+        return this.pickOne(this.random.pick(list.items.slice(1)), scope, statement);
+      case 'word':
+        return this.callWord(list, head.name, scope, statement);
+      default:
+        return this.evaluate(head, scope);
+    }
+  }
+
+  /** `(delay secs action...)` and `(hop secs a b...)`: a timer whose period is an argument. */
+  timed(list: ListNode, cycle: boolean, scope: Scope, statement: boolean): Value {
+    const seconds = this.num(this.evalNode(list.items[1], scope));
+    return this.timer(list, seconds, cycle, scope, statement, 2);
+  }
+
+  private timer(
+    list: ListNode,
+    seconds: number,
+    cycle: boolean,
+    scope: Scope,
+    statement: boolean,
+    from = 1,
+  ): Value {
+    const period = seconds <= 0 ? 0 : Math.max(SHORTEST_PERIOD_MS, seconds * 1000);
+    const slot = period === 0 ? this.tick.frame : Math.floor(this.tick.ms / period);
+    if (cycle) {
+      const count = list.items.length - from;
+      if (count <= 0) return undefined;
+      const index = ((slot % count) + count) % count;
+      return this.pickOne(list.items[from + index], scope, statement);
+    }
+    const state = this.stateOf(list);
+    const fires =
+      state.lastSlot === undefined ? list.first === true || period === 0 : slot !== state.lastSlot;
+    state.lastSlot = slot;
+    return fires ? this.body(list.items, from, scope) : undefined;
+  }
+
+  private callWord(list: ListNode, written: string, scope: Scope, statement: boolean): Value {
+    const name = withoutColonParameter(written);
+    if (isEmbedCode(name)) return this.embed(name, list.items.slice(1), list, scope);
+    if (isPaintingCode(name)) {
+      this.unsupported('#code paintings (stamp)');
+      return undefined;
+    }
+    const local = scope.find(name);
+    if (local !== undefined && local !== this.globals) return local.vars.get(name);
+    const builtin = BUILTINS.get(name);
+    if (builtin !== undefined) return builtin(this, list, scope, statement);
+    const later = this.functions.get(name);
+    if (later !== undefined) return this.callLater(later, list, scope);
+    if (this.defs.has(name)) return this.defs.get(name);
+    if (isColorWord(name) || isFadeWord(name)) return name;
+    if (isBuiltin(name) || UNSUPPORTED_VALUES.has(name)) this.unsupported(name);
+    else
+      this.unknown(
+        missingNameHint(name) === undefined ? written : `${written} (${missingNameHint(name)})`,
+      );
+    return 0;
+  }
+
+  private callLater(later: LaterFunction, list: ListNode, scope: Scope): Value {
+    const values = this.args(list, scope);
+    const inner = new Scope(this.globals);
+    later.params.forEach((param, index) => {
+      inner.vars.set(param, values[index]);
+    });
+    this.depth++;
+    if (this.depth > this.maxDepth) {
+      throw new StopFrame(
+        `Functions called each other more than ${this.maxDepth} deep; the frame was cut short`,
+      );
+    }
+    try {
+      return this.body(later.body, 0, inner);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  /** Top-level `later` definitions exist from the first frame, wherever they are written. */
+  private hoistLater(statements: readonly Node[]): void {
+    for (const statement of statements) {
+      if (
+        statement.t === 'list' &&
+        statement.items[0]?.t === 'word' &&
+        statement.items[0].name === 'later'
+      ) {
+        this.defineLater(statement);
+      }
+    }
+  }
+
+  defineLater(list: ListNode): void {
+    const nameNode = list.items[1];
+    if (nameNode?.t !== 'word' || !isIdentifier(nameNode.name)) {
+      this.problem(
+        `(later ...) at line ${list.line}, column ${list.column} needs a name made of letters, digits and _`,
+      );
+      return;
+    }
+    const params: string[] = [];
+    let index = 2;
+    for (; index < list.items.length; index++) {
+      const item = list.items[index];
+      if (item === undefined || item.t === 'list') break;
+      if (item.t === 'word') params.push(item.name);
+    }
+    this.functions.set(nameNode.name, { params, body: list.items.slice(index) });
+  }
+
+  // ---- definitions --------------------------------------------------------------------------
+
+  define(name: string, value: Value, scope: Scope): void {
+    const settled = value === RANDOM ? this.randomIn('byte') : value;
+    if (scope !== this.globals) scope.vars.set(name, settled);
+    else if (!this.defs.has(name)) this.defs.set(name, settled);
+  }
+
+  assign(name: string, value: Value, scope: Scope): void {
+    const settled = value === RANDOM ? this.randomIn('byte') : value;
+    const local = scope.find(name);
+    if (local !== undefined && local !== this.globals) local.vars.set(name, settled);
+    else this.defs.set(name, settled);
+  }
+
+  forget(name: string): void {
+    this.defs.delete(name);
+  }
+
+  // ---- colors -------------------------------------------------------------------------------
+
+  /** Reads color arguments: a name, `erase`, a pattern, a fade, or 1-4 numbers. Undefined if unreadable. */
+  inkFrom(values: readonly Value[]): Ink | undefined {
+    const [first, second] = values;
+    if (first === undefined) {
+      return {
+        kind: 'solid',
+        color: [this.randomIn('byte'), this.randomIn('byte'), this.randomIn('byte'), 255],
+      };
+    }
+    if (typeof first === 'string') {
+      const alpha = second === undefined ? 255 : clampByte(this.num(second));
+      if (first === 'erase') return { kind: 'erase', alpha };
+      const pattern = patternOf(first);
+      if (pattern !== undefined) return { kind: 'pattern', pattern, alpha };
+      const fade = parseFade(first);
+      if (fade !== undefined) {
+        for (const name of fade.unknown) this.unknown(`${name} (in ${first})`);
+        if (fade.stops.length === 0) return undefined;
+        return { kind: 'fade', fade, alpha };
+      }
+      const solid = solidColor(first);
+      if (solid !== undefined)
+        return { kind: 'solid', color: [solid[0], solid[1], solid[2], alpha] };
+      if (Number.isNaN(Number.parseFloat(first))) {
+        this.unknown(`${first} (not a color)`);
+        return undefined;
+      }
+    }
+    const numbers = values.map((value) => clampByte(this.num(value)));
+    const [a = 0, b = 0, c = 0, d = 255] = numbers;
+    if (numbers.length === 1) return { kind: 'solid', color: [a, a, a, 255] };
+    if (numbers.length === 2) return { kind: 'solid', color: [a, a, a, b] };
+    if (numbers.length === 3) return { kind: 'solid', color: [a, b, c, 255] };
+    return { kind: 'solid', color: [a, b, c, d] };
+  }
+
+  setInk(ink: Ink | undefined): void {
+    if (ink !== undefined) this.ink = ink;
+  }
+
+  private nextPattern(pattern: Pattern): RGBA {
+    if (pattern === 'rainbow') {
+      const color = RAINBOW[this.rainbowIndex % RAINBOW.length] ?? RAINBOW[0];
+      this.rainbowIndex++;
+      return color ?? [255, 0, 0, 255];
+    }
+    const color = ZEBRA[this.zebraIndex % ZEBRA.length];
+    this.zebraIndex++;
+    return color ?? [0, 0, 0, 255];
+  }
+
+  /** The paint for one drawing call: patterns advance once per call. */
+  paintOf(ink: Ink = this.ink): Paint {
+    switch (ink.kind) {
+      case 'solid':
+        return { kind: 'solid', color: ink.color };
+      case 'erase':
+        return { kind: 'erase', alpha: ink.alpha };
+      case 'pattern': {
+        const color = this.nextPattern(ink.pattern);
+        return { kind: 'solid', color: [color[0], color[1], color[2], ink.alpha] };
+      }
+      case 'fade': {
+        const { fade, alpha } = ink;
+        const stops = fade.stops.map((stop): RGBA => {
+          const color = typeof stop === 'string' ? this.nextPattern(stop) : stop;
+          return [color[0], color[1], color[2], alpha];
+        });
+        let angle = fade.angle;
+        if (fade.angleExpression !== undefined)
+          angle = this.num(this.evaluate(compileWord(fade.angleExpression), this.globals));
+        return { kind: 'fade', stops, ...fadeLine(angle, this.surface.width, this.surface.height) };
+      }
+    }
+  }
+
+  fill(paint: Paint): void {
+    this.chargePixels();
+    this.surface.fillRect(0, 0, this.surface.width, this.surface.height, paint);
+  }
+
+  private paintBackdrop(): void {
+    const nodes = this.program.backdrop;
+    if (nodes.length === 0) return;
+    const only = nodes[0];
+    const values =
+      nodes.length === 1 && only?.t === 'list'
+        ? only.items.map((item) => this.evaluate(item, this.globals))
+        : nodes.map((node) => this.evaluate(node, this.globals));
+    const ink = this.inkFrom(values);
+    if (ink !== undefined) this.fill(this.paintOf(ink));
+  }
+
+  // ---- drawing ------------------------------------------------------------------------------
+
+  /** Splits a trailing mode word off shape arguments; numbers come back with randoms in range. */
+  shapeArgs(values: Value[], ranges: readonly RandomRange[]): { numbers: number[]; mode: Mode } {
+    let mode: Mode = { outline: this.defaultOutline, center: false };
+    const last = values[values.length - 1];
+    if (typeof last === 'string') {
+      const match = MODE.exec(last);
+      if (match !== null) {
+        values.pop();
+        const outlined = match[1] !== 'fill';
+        mode = {
+          outline: outlined ? Math.max(1, Number(match[2] ?? 1)) : 0,
+          center: match[3] !== undefined,
+        };
+      }
+    }
+    const numbers = ranges.map((range, index) => {
+      const value = values[index];
+      return value === undefined ? this.randomIn(range) : this.num(value, range);
+    });
+    return { numbers, mode };
+  }
+
+  get screen(): Surface {
+    return this.surface;
+  }
+
+  setOutline(outline: number): void {
+    this.defaultOutline = outline;
+  }
+
+  drawBox(x: number, y: number, width: number, height: number, mode: Mode): void {
+    let left = mode.center ? x - width / 2 : x;
+    let top = mode.center ? y - height / 2 : y;
+    let w = width;
+    let h = height;
+    if (w < 0) {
+      left += w;
+      w = -w;
+    }
+    if (h < 0) {
+      top += h;
+      h = -h;
+    }
+    const paint = this.paintOf();
+    this.chargeArea(w, h);
+    const t = mode.outline;
+    if (t <= 0 || t * 2 >= w || t * 2 >= h) {
+      this.surface.fillRect(left, top, w, h, paint);
+      return;
+    }
+    this.surface.fillRect(left, top, w, t, paint);
+    this.surface.fillRect(left, top + h - t, w, t, paint);
+    this.surface.fillRect(left, top + t, t, h - 2 * t, paint);
+    this.surface.fillRect(left + w - t, top + t, t, h - 2 * t, paint);
+  }
+
+  // ---- pixels -------------------------------------------------------------------------------
+
+  pixels(change: (block: ReturnType<Surface['getPixels']>) => void): void {
+    this.chargePixels();
+    const block = this.surface.getPixels();
+    change(block);
+    this.surface.putPixels(block);
+  }
+
+  scroll(values: Value[]): void {
+    let dx: number;
+    let dy: number;
+    if (values.length === 0) {
+      this.defaultScroll ??= (() => {
+        const directions = [
+          [1, 0],
+          [-1, 0],
+          [0, 1],
+          [0, -1],
+          [1, 1],
+          [-1, -1],
+          [1, -1],
+          [-1, 1],
+        ] as const;
+        const [x, y] = this.random.pick(directions) ?? [1, 0];
+        return { x, y };
+      })();
+      dx = this.defaultScroll.x;
+      dy = this.defaultScroll.y;
+    } else {
+      dx = this.num(values[0]);
+      dy = values.length > 1 ? this.num(values[1]) : 0;
+    }
+    // Fractions carry over to later frames, so (scroll 0.5) moves one pixel every other call.
+    this.scrollCarry.x += dx;
+    this.scrollCarry.y += dy;
+    const wholeX = Math.trunc(this.scrollCarry.x);
+    const wholeY = Math.trunc(this.scrollCarry.y);
+    this.scrollCarry.x -= wholeX;
+    this.scrollCarry.y -= wholeY;
+    if (wholeX !== 0 || wholeY !== 0) this.pixels((block) => scrollPixels(block, wholeX, wholeY));
+  }
+
+  zoom(values: Value[]): void {
+    const factor = values.length === 0 ? 1.1 : this.num(values[0]);
+    const cx = values.length > 1 ? this.num(values[1], 'x') : this.surface.width / 2;
+    const cy = values.length > 2 ? this.num(values[2], 'y') : this.surface.height / 2;
+    this.pixels((block) => zoomPixels(block, factor, cx, cy));
+  }
+
+  spin(values: Value[]): void {
+    const degrees = values.length === 0 ? 1 : this.num(values[0]);
+    const cx = values.length > 1 ? this.num(values[1], 'x') : this.surface.width / 2;
+    const cy = values.length > 2 ? this.num(values[2], 'y') : this.surface.height / 2;
+    this.pixels((block) => spinPixels(block, degrees, cx, cy));
+  }
+
+  blur(values: Value[]): void {
+    const radius = values.length === 0 ? 1 : this.num(values[0]);
+    this.pixels((block) => blurPixels(block, radius));
+  }
+
+  contrast(values: Value[]): void {
+    const amount = values.length === 0 ? 1.1 : this.num(values[0]);
+    this.pixels((block) => contrastPixels(block, amount));
+  }
+
+  invert(): void {
+    this.pixels((block) => invertPixels(block));
+  }
+
+  setFps(values: Value[]): void {
+    if (values.length === 0) return;
+    const fps = this.num(values[0]);
+    this.targetFps = fps > 0 ? Math.min(fps, 240) : DEFAULT_FPS;
+  }
+
+  // ---- embeds -------------------------------------------------------------------------------
+
+  /** `($code x y w h alpha)`: another published program, drawn live into a rectangle. */
+  embed(code: string, argNodes: readonly Node[], node: Node, scope: Scope): Value {
+    const { loadEmbed, createSurface } = this.options;
+    if (loadEmbed === undefined || createSurface === undefined) {
+      this.unsupported(`${code} (embeds are not available here)`);
+      return undefined;
+    }
+    const bare = code.slice(1);
+    if (this.ancestors.has(bare)) {
+      this.problem(`${code} embeds itself (through its embeds); that embed is not drawn`);
+      return undefined;
+    }
+    if (this.embedDepth >= (this.options.maxEmbedDepth ?? DEFAULT_EMBED_DEPTH)) {
+      this.problem(
+        `Embeds nest deeper than ${this.options.maxEmbedDepth ?? DEFAULT_EMBED_DEPTH} levels at ${code}; not drawn`,
+      );
+      return undefined;
+    }
+    const values = argNodes.map((arg) => this.evaluate(arg, scope));
+    const { width, height } = this.surface;
+    const n = (index: number, range: RandomRange) => this.num(values[index], range);
+    let x = 0;
+    let y = 0;
+    let w = width;
+    let h = height;
+    let opacity = 1;
+    if (values.length >= 1) x = n(0, 'x');
+    if (values.length >= 2) y = n(1, 'y');
+    if (values.length === 3) w = h = n(2, 'width');
+    if (values.length >= 4) {
+      w = n(2, 'width');
+      h = n(3, 'height');
+    }
+    if (values.length >= 5) {
+      const alpha = n(4, 'byte');
+      opacity = Math.max(0, Math.min(1, alpha > 1 ? alpha / 255 : alpha));
+    }
+    if (values.length === 1 || values.length === 2) {
+      w = width - x;
+      h = height - y;
+    }
+    const holder = node.t === 'list' ? this.stateOf(node) : this.atomState(node);
+    let state = holder.embed as EmbedState | undefined;
+    if (state === undefined) {
+      state = { status: 'loading' };
+      holder.embed = state;
+      // The embedded screen is never larger than the host's: more pixels could not be seen.
+      const embedWidth = Math.max(1, Math.min(width, Math.round(Math.abs(w))));
+      const embedHeight = Math.max(1, Math.min(height, Math.round(Math.abs(h))));
+      this.startEmbed(bare, code, state, embedWidth, embedHeight);
+    }
+    if (state.status !== 'ready' || state.child === undefined || state.surface === undefined)
+      return undefined;
+    const childSurface = state.surface;
+    const child = state.child;
+    const result = child.frame(this.tick, Math.max(1, this.limit - this.steps));
+    this.charge(result.steps);
+    for (const entry of child.report.unsupported) this.unsupported(entry);
+    for (const entry of child.report.unknown) this.unknown(`${entry} (in ${code})`);
+    for (const entry of child.report.problems) this.problem(`In ${code}: ${entry}`);
+    if (result.stopped)
+      throw new StopFrame(`${code} used up the frame's step budget; the frame was cut short`);
+    this.pixels((block) => compositePixels(block, childSurface.getPixels(), x, y, w, h, opacity));
+    return undefined;
+  }
+
+  private startEmbed(
+    bare: string,
+    code: string,
+    state: EmbedState,
+    width: number,
+    height: number,
+  ): void {
+    const { loadEmbed, createSurface } = this.options;
+    if (loadEmbed === undefined || createSurface === undefined) return;
+    let source = this.sources.get(bare);
+    if (source === undefined) {
+      source = Promise.resolve().then(() => loadEmbed(bare));
+      this.sources.set(bare, source);
+    }
+    const loading = source.then(
+      (text) => {
+        if (typeof text !== 'string') {
+          state.status = 'missing';
+          this.problem(`${code} was not found; that embed is not drawn`);
+          return;
+        }
+        const surface = createSurface(width, height);
+        const ancestors = new Set(this.ancestors);
+        ancestors.add(bare);
+        state.surface = surface;
+        state.child = new Interpreter(
+          text,
+          { ...this.options, surface, opaqueStart: false, seed: this.random.integer(0, 2 ** 31) },
+          this.embedDepth + 1,
+          ancestors,
+        );
+        this.children.add(state.child);
+        state.status = 'ready';
+      },
+      (error: unknown) => {
+        state.status = 'missing';
+        this.problem(`${code} could not be loaded (${String(error)}); that embed is not drawn`);
+      },
+    );
+    this.pendingLoads.add(loading);
+    void loading.finally(() => this.pendingLoads.delete(loading));
+  }
+
+  /** Child interpreters merge this into their parent's report. */
+  get reportEntries(): RuntimeReport {
+    return this.report;
+  }
+
+  // ---- helpers for builtins -----------------------------------------------------------------
+
+  evalArgs(list: ListNode, scope: Scope): Value[] {
+    return this.args(list, scope);
+  }
+
+  evalNode(node: Node | undefined, scope: Scope): Value {
+    return node === undefined ? undefined : this.evaluate(node, scope);
+  }
+
+  runBody(nodes: readonly Node[], from: number, scope: Scope): Value {
+    return this.body(nodes, from, scope);
+  }
+
+  truthy(value: Value): boolean {
+    return truthy(value);
+  }
+
+  stateOfList(list: ListNode): FormState {
+    return this.stateOf(list);
+  }
+
+  randomNumberIn(range: RandomRange): number {
+    return this.randomIn(range);
+  }
+
+  pick(list: ListNode, scope: Scope, statement: boolean): Value {
+    return this.pickOne(this.random.pick(list.items.slice(1)), scope, statement);
+  }
+
+  step(list: ListNode, scope: Scope, statement: boolean): Value {
+    const count = list.items.length - 1;
+    if (count <= 0) return undefined;
+    const state = this.stateOf(list);
+    const index = state.index ?? 0;
+    state.index = (index + 1) % count;
+    return this.pickOne(list.items[1 + index], scope, statement);
+  }
+
+  once(list: ListNode, scope: Scope): Value {
+    const state = this.stateOf(list);
+    if (state.done) return undefined;
+    state.done = true;
+    return this.body(list.items, 1, scope);
+  }
+
+  newScope(parent: Scope): Scope {
+    return new Scope(parent);
+  }
+
+  isGlobal(scope: Scope): boolean {
+    return scope === this.globals;
+  }
+
+  toNumber(value: Value, range: RandomRange = 'byte'): number {
+    return this.num(value, range);
+  }
+
+  randomNumber(): number {
+    return this.random.next();
+  }
+
+  tell(kind: 'unsupported' | 'unknown' | 'problem', entry: string): void {
+    if (kind === 'unsupported') this.unsupported(entry);
+    else if (kind === 'unknown') this.unknown(entry);
+    else this.problem(entry);
+  }
+
+  get now(): Tick {
+    return this.tick;
+  }
+
+  get repeatLimit(): number {
+    return REPEAT_LIMIT;
+  }
+
+  get textSize(): number {
+    return TEXT_SIZE;
+  }
+
+  /** Shapes cost by the area they can cover on screen (a huge box is clipped, so it is cheap). */
+  chargeArea(width: number, height: number): void {
+    const w = Math.min(Math.abs(width), this.surface.width);
+    const h = Math.min(Math.abs(height), this.surface.height);
+    this.charge(1 + Math.ceil((w * h) / (PIXELS_PER_STEP * 16)));
+  }
+
+  chargeSteps(units: number): void {
+    this.charge(units);
+  }
+}
+
+export type { Scope };

@@ -1,0 +1,96 @@
+/** Red, green, blue, alpha, each 0..255. */
+export type RGBA = readonly [number, number, number, number];
+
+/**
+ * What a shape is painted with. Every surface must draw these three kinds:
+ * - `solid`: source-over blending of one color;
+ * - `erase`: lowers the alpha of what is under the shape (destination-out) by `alpha`/255;
+ * - `fade`: a linear gradient from (x0, y0) to (x1, y1) in screen coordinates, stops spread
+ *   evenly, clamped beyond the ends (what CanvasRenderingContext2D.createLinearGradient does).
+ */
+export type Paint =
+  | { kind: 'solid'; color: RGBA }
+  | { kind: 'erase'; alpha: number }
+  | {
+      kind: 'fade';
+      stops: readonly RGBA[];
+      x0: number;
+      y0: number;
+      x1: number;
+      y1: number;
+    };
+
+/** RGBA pixels, row by row, 4 bytes a pixel: the shape of the canvas API's ImageData. */
+export interface PixelBlock {
+  readonly width: number;
+  readonly height: number;
+  readonly data: Uint8ClampedArray;
+}
+
+/**
+ * The small drawing interface the interpreter needs. `canvasSurface` (canvas-surface.ts) adapts a
+ * CanvasRenderingContext2D (browser, OffscreenCanvas, @napi-rs/canvas); tests use a pixel buffer.
+ * Coordinates are pixels with (0, 0) at the top left.
+ */
+export interface Surface {
+  readonly width: number;
+  readonly height: number;
+  fillRect(x: number, y: number, width: number, height: number, paint: Paint): void;
+  /** A straight line `thickness` pixels wide, both end pixels included. */
+  line(x0: number, y0: number, x1: number, y1: number, thickness: number, paint: Paint): void;
+  /** `outline` 0 fills the ellipse; N > 0 draws an outline N pixels wide. */
+  ellipse(cx: number, cy: number, rx: number, ry: number, outline: number, paint: Paint): void;
+  /** Points as x0, y0, x1, y1, ...; `outline` as for `ellipse`. */
+  polygon(points: readonly number[], outline: number, paint: Paint): void;
+  /** Text with its top-left corner at (x, y), `size` pixels tall, in a monospace face. */
+  text(text: string, x: number, y: number, size: number, paint: Paint): void;
+  /** The whole screen. The interpreter changes `data` in place and hands the same block back. */
+  getPixels(): PixelBlock;
+  putPixels(block: PixelBlock): void;
+}
+
+/** The moment a frame is drawn: the frame number (0 first) and milliseconds since the start. */
+export interface Tick {
+  frame: number;
+  ms: number;
+}
+
+/** Fetches a published KidLisp program's source by its code (without the `$`); null when none. */
+export type EmbedLoader = (code: string) => Promise<string | null>;
+
+export interface RuntimeOptions {
+  surface: Surface;
+  /** Seeds `?`, `choose`, `random`, `wiggle` and random coordinates. Default 1. */
+  seed?: number;
+  /** Work allowed in one frame (one unit a form evaluated; pixel work costs more). Default 100,000. */
+  stepLimit?: number;
+  /** Deepest nesting of `later` calls. Default 128. */
+  maxDepth?: number;
+  /** Source of `$code` embeds; without it, embeds are listed as unsupported. */
+  loadEmbed?: EmbedLoader;
+  /** Makes an offscreen surface for an embedded program; without it, embeds are unsupported. */
+  createSurface?: (width: number, height: number) => Surface;
+  /** How deep embeds may nest inside embeds. Default 3. */
+  maxEmbedDepth?: number;
+  /** Paint the screen black before the first frame (top-level programs). Default true. */
+  opaqueStart?: boolean;
+}
+
+/** What the page shows in its notice. Each list is deduplicated and keeps first-seen order. */
+export interface RuntimeReport {
+  /** Built-in words of the language this runtime does not draw yet (`melody`, `flood`, ...). */
+  unsupported: string[];
+  /** Words in call position that are neither built-ins, colors nor defined by the program. */
+  unknown: string[];
+  /** Everything else worth telling: budget stops, missing embeds, an unreadable program. */
+  problems: string[];
+}
+
+export interface FrameResult {
+  /** Work units the frame used. */
+  steps: number;
+  /** The frame was cut short (budget, nesting, or an internal failure; see the report). */
+  stopped: boolean;
+  /** The report gained an entry during this frame. */
+  reportChanged: boolean;
+}

@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findPublished,
+  itemTypesWithRawExt,
+  readPublishedFile,
+} from '../../../src/operations/items/published-item.js';
+import { startTestApp, type TestApp } from '../../support/app.js';
+import { testContext } from '../../support/context.js';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+const when = new Date('2026-04-05T06:07:08.000Z');
+
+describe('findPublished', () => {
+  it('finds each item type by code, and only among the types asked for', async () => {
+    await app.db.kidlisp.insertOne({
+      code: 'fpk',
+      source: '(wipe red)',
+      hash: 'fpk-hash',
+      when,
+      lastAccessed: when,
+      hits: 1,
+    });
+    const ctx = await testContext(app.services);
+    expect(await findPublished(ctx, 'fpk')).toMatchObject({
+      type: 'kidlisp',
+      source: '(wipe red)',
+    });
+    expect(await findPublished(ctx, 'fpk', itemTypesWithRawExt('png'))).toBeNull();
+    expect(await findPublished(ctx, 'fpk', itemTypesWithRawExt('lisp'))).toMatchObject({
+      type: 'kidlisp',
+    });
+    expect(await findPublished(ctx, 'no/such code')).toBeNull();
+  });
+
+  // Records store `slug` as the whole storage key; older store-piece records and the reference
+  // deployment's records hold it without its extension, and still name the same file.
+  it.each([
+    ['a piece', 'pieces', { code: 'old-piece', slug: '2026/04/05/old-piece' }, 'mjs'],
+    [
+      'a piece with its key',
+      'pieces',
+      { code: 'new-piece', slug: '2026/04/05/new-piece.mjs' },
+      'mjs',
+    ],
+    ['a Lua piece', 'pieces', { code: 'old-lua', slug: '2026/04/05/old-lua', ext: 'lua' }, 'lua'],
+    ['a painting', 'paintings', { code: 'old-png', slug: '2026/04/05/old-png' }, 'png'],
+    ['a tape', 'tapes', { code: 'old-zip', slug: '2026/04/05/old-zip', kind: 'zip' }, 'zip'],
+  ] as const)('reads %s whatever form its slug was stored in', async (_label, collection, record, ext) => {
+    const key = `2026/04/05/${record.code}.${ext}`;
+    await app.services.storage.put(
+      key,
+      Buffer.from(`file ${record.code}`),
+      'application/octet-stream',
+    );
+    await app.db[collection].insertOne({ ...record, when } as never);
+    const ctx = await testContext(app.services);
+    const item = await findPublished(ctx, record.code);
+    expect(item).toMatchObject({ key });
+    if (!item || item.type === 'kidlisp') throw new Error(`not found: ${record.code}`);
+    const file = await readPublishedFile(ctx, item);
+    expect(file?.body.toString()).toBe(`file ${record.code}`);
+  });
+});
