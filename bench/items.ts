@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/client.js';
-import { load, row, type BenchRow, type LoadResult } from './report.js';
+import { type BenchRow, type LoadResult, load, row } from './report.js';
 
 const CODE = 'benchread';
 const ACCOUNT = 'auth0|bench-reader';

@@ -1,6 +1,7 @@
 import { parseMelody } from '../domain/melody/index.js';
 import {
   type Author,
+  authorHandleOf,
   CODES_MAX,
   findAuthor,
   findItem,
@@ -13,7 +14,6 @@ import {
   publishedConnection,
   type ViewerAccount,
   worksConnection,
-  authorHandleOf,
 } from '../operations/items/index.js';
 import { runOperation } from '../operations/operation.js';
 import { builder } from './builder.js';

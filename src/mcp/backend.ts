@@ -1,6 +1,6 @@
+import type { ItemFacts } from '../operations/items/item-facts.js';
 import type { KidlispPreview } from '../operations/kidlisp/preview-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
-import type { ItemFacts } from '../operations/items/item-facts.js';
 import type { PublishResult } from '../operations/publish/index.js';
 
 export type { ItemFacts, KidlispExample, KidlispPreview, PublishResult };

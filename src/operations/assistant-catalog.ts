@@ -9,8 +9,8 @@
  */
 
 import { z } from 'zod';
-import { itemFactsSchema } from './items/item-facts.js';
 import { formatCount } from '../domain/format.js';
+import { itemFactsSchema } from './items/item-facts.js';
 import { CLOCK_MAX, KIDLISP_MAX, NAME_MAX, PIECE_MAX } from './publish/inputs.js';
 
 const chars = (max: number) => `at most ${formatCount(max)} characters`;

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Document } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
-import { recordCommands, type CommandLog } from '../support/commands.js';
+import { type CommandLog, recordCommands } from '../support/commands.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 
 let app: TestApp;

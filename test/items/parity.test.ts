@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectHttp, connectStdio } from '../mcp/support.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
-import { connectHttp, connectStdio } from '../mcp/support.js';
 import { type Seeded, seedEveryKind } from './fixtures.js';
 
 let app: TestApp;

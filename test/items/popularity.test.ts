@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRequestContext } from '../../src/context.js';
 import { findItems } from '../../src/operations/items/index.js';
 import { runOperation } from '../../src/operations/operation.js';
+import { connectHttp } from '../mcp/support.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
-import { connectHttp } from '../mcp/support.js';
 import { fromAddress, publish } from './fixtures.js';
 
 let app: TestApp;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
 import { AppError } from '../../app-error.js';
+import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
 import { codeField, codesField } from './inputs.js';
 import type { Item } from './item.js';

@@ -1,7 +1,7 @@
 export { type Author, findAuthor, findViewer, type ViewerAccount } from './author.js';
 export { findItem, findItems, getItem, itemFacts } from './get-item.js';
 export { CODES_MAX, LIST_LIMIT_MAX, PAGE_SIZE_DEFAULT } from './inputs.js';
-export { type Item, ITEM_KINDS, type ItemKind } from './item.js';
+export { ITEM_KINDS, type Item, type ItemKind } from './item.js';
 export { type ItemFacts, itemFactsSchema } from './item-facts.js';
 export { authorHandleOf } from './loaders.js';
 export { countPublish } from './popularity.js';

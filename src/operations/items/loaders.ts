@@ -2,8 +2,8 @@ import DataLoader from 'dataloader';
 import type { RequestContext, Services } from '../../context.js';
 import {
   collectionOf,
-  type Item,
   ITEM_KINDS,
+  type Item,
   type ItemKind,
   parseAddress,
   SHARED_KINDS,

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { MongoBulkWriteError, type Collection, type Document } from 'mongodb';
+import { type Collection, type Document, MongoBulkWriteError } from 'mongodb';
 import type { RequestContext, Services } from '../../context.js';
 import type { ItemHitRecord } from '../../db/collections.js';
 import { isDuplicateKey } from '../../db/failure-kinds.js';

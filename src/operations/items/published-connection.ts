@@ -13,7 +13,7 @@ import {
   pageSize,
   sortParam,
 } from './inputs.js';
-import { type Item, ITEM_KINDS, type ItemKind } from './item.js';
+import { ITEM_KINDS, type Item, type ItemKind } from './item.js';
 import { itemLoaders, primeItem } from './loaders.js';
 import { readPublished } from './read-published.js';
 

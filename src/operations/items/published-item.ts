@@ -1,9 +1,9 @@
 import type { RequestContext } from '../../context.js';
-import { isCodeShaped } from './item.js';
 import type { ItemType } from '../../db/collections.js';
 import { type KidlispPreview, previewKidlisp } from '../../domain/kidlisp/index.js';
 import { storageKeyOf } from '../../domain/media.js';
 import type { StoredObject } from '../../storage/index.js';
+import { isCodeShaped } from './item.js';
 
 /** A published item of the shared namespace (docs/contract.md, Codes and URLs), as a viewer page shows it. */
 export type PublishedItem =

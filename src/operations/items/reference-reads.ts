@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { RequestContext } from '../../context.js';
 import { AppError } from '../../app-error.js';
+import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
 import { countedReads } from './get-item.js';
 import {
@@ -14,8 +14,8 @@ import {
   sortParam,
 } from './inputs.js';
 import type { Item, ItemKind } from './item.js';
-import { accountsOf } from './published-connection.js';
 import { authorHandleOf, itemLoaders } from './loaders.js';
+import { accountsOf } from './published-connection.js';
 import { readPublished } from './read-published.js';
 
 /**

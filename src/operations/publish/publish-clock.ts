@@ -3,7 +3,7 @@ import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
-import { publishDeduplicated, codeByHash } from './deduplicate.js';
+import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishClockInput, publishClockInput } from './inputs.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { type PublishResult, sourceFields } from './source-record.js';

@@ -4,7 +4,7 @@ import { sourceHash } from '../../domain/hash.js';
 import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
-import { publishDeduplicated, codeByHash } from './deduplicate.js';
+import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishKidlispInput, publishKidlispInput } from './inputs.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { type PublishResult, sourceFields } from './source-record.js';
