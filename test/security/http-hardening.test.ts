@@ -26,18 +26,15 @@ describe('over plain http (the default PUBLIC_URL)', () => {
     '/api/chat-messages%ff',
     '/graphql/%ff',
     '/%e2%82',
-  ])(
-    'answers the malformed path %s with 400 in the error shape and logs no error',
-    async (path) => {
-      for (const method of ['GET', 'POST']) {
-        const response = await client.send(path, { method, headers: { accept: 'text/html' } });
-        expect(response.status).toBe(400);
-        expect(response.headers['content-type']).toMatch(/^application\/json/);
-        expect(response.json).toMatchObject({ code: 'PATH_INVALID', error: expect.any(String) });
-      }
-      expect(errorLogs).not.toHaveBeenCalled();
-    },
-  );
+  ])('answers the malformed path %s with 400 in the error shape and logs no error', async (path) => {
+    for (const method of ['GET', 'POST']) {
+      const response = await client.send(path, { method, headers: { accept: 'text/html' } });
+      expect(response.status).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      expect(response.json).toMatchObject({ code: 'PATH_INVALID', error: expect.any(String) });
+    }
+    expect(errorLogs).not.toHaveBeenCalled();
+  });
 
   it('still serves well-formed percent-encoding', async () => {
     const response = await client.get('/%24nothing-here', { accept: 'application/json' });
@@ -45,16 +42,18 @@ describe('over plain http (the default PUBLIC_URL)', () => {
     expect(response.json).toMatchObject({ code: 'NOT_FOUND' });
   });
 
-  it.each(['/healthz', '/api/docs', '/nothing-here', '/api/nothing'])(
-    'sends neither HSTS nor upgrade-insecure-requests on %s',
-    async (path) => {
-      const response = await client.get(path);
-      expect(response.headers['strict-transport-security']).toBeUndefined();
-      expect(String(response.headers['content-security-policy'] ?? '')).not.toContain(
-        'upgrade-insecure-requests',
-      );
-    },
-  );
+  it.each([
+    '/healthz',
+    '/api/docs',
+    '/nothing-here',
+    '/api/nothing',
+  ])('sends neither HSTS nor upgrade-insecure-requests on %s', async (path) => {
+    const response = await client.get(path);
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+    expect(String(response.headers['content-security-policy'] ?? '')).not.toContain(
+      'upgrade-insecure-requests',
+    );
+  });
 
   it('sends no upgrade-insecure-requests with the GraphiQL page either', async () => {
     const response = await client.get('/graphql', { accept: 'text/html' });
@@ -77,16 +76,14 @@ describe('over https (PUBLIC_URL=https://...)', () => {
   });
   afterAll(() => app.close());
 
-  it.each(['/healthz', '/nothing-here'])(
-    'sends HSTS and upgrade-insecure-requests on %s',
-    async (path) => {
-      const response = await fetch(`${app.url}${path}`);
-      expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
-      expect(response.headers.get('content-security-policy')).toContain(
-        'upgrade-insecure-requests',
-      );
-    },
-  );
+  it.each([
+    '/healthz',
+    '/nothing-here',
+  ])('sends HSTS and upgrade-insecure-requests on %s', async (path) => {
+    const response = await fetch(`${app.url}${path}`);
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=\d+/);
+    expect(response.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+  });
 });
 
 describe('METRICS_TOKEN', () => {
