@@ -1,10 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
+import { benchChatStream, printFanOut } from './chat-stream.js';
 import { benchItems } from './items.js';
 import { benchPages } from './pages.js';
 import { benchPublish } from './publish.js';
@@ -33,13 +34,17 @@ async function main(): Promise<void> {
   }
   rows.push(...(await benchChat({ seconds })));
   rows.push(...(await benchPages({ seconds })));
+  const fanOut = await benchChatStream({ seconds });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const timings = benchValidators();
-  const table = `${printRows(rows)}\n\n${printTimings(timings)}`;
+  const table = `${printRows(rows)}\n\n${printFanOut(fanOut)}\n\n${printTimings(timings)}`;
   const report = [
     '# Benchmark results',
     '',
     `Run: ${new Date().toISOString()} on ${machine}; ${seconds} s per case, 20 connections, loopback,`,
+    `load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(', ')} at the end (the machine is shared: compare ratios, not absolute figures),`,
     'embedded database persisted to a temporary directory. Ratios compare each case with its baseline in the same run.',
     '',
     table,

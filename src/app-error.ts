@@ -39,11 +39,17 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** One client holds SUBSCRIBERS_PER_CLIENT live chat streams already. */
+  TOO_MANY_STREAMS: 429,
   INTERNAL: 500,
   DB_UNAVAILABLE: 503,
   STORAGE_UNAVAILABLE: 503,
   TIMEOUT: 503,
   BUSY: 503,
+  /** Every live chat stream of the process is taken (SUBSCRIBERS_MAX). */
+  SUBSCRIBERS_FULL: 503,
+  /** A live chat subscriber fell behind its buffer; it resumes after the cursor it is given. */
+  SUBSCRIBER_BEHIND: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -96,6 +102,8 @@ export function errorHeaders(error: AppError): Record<string, string> {
     case 'DB_UNAVAILABLE':
     case 'STORAGE_UNAVAILABLE':
     case 'TIMEOUT':
+    case 'SUBSCRIBERS_FULL':
+    case 'TOO_MANY_STREAMS':
       return { 'Retry-After': String(RETRY_AFTER_SECONDS) };
     case 'BUSY':
       return { 'Retry-After': String(error.details.retryAfter ?? 1) };

@@ -35,6 +35,10 @@ export const configDefaults = {
   GRAPHIQL: true,
   REQUEST_TIMEOUT_MS: 15_000,
   CHAT_SEARCH_CONCURRENCY: 4,
+  CHAT_LIVE_SOURCE: 'auto',
+  CHAT_POLL_INTERVAL_MS: 100,
+  SUBSCRIBERS_MAX: 2_000,
+  SUBSCRIBERS_PER_CLIENT: 10,
 } as const;
 
 /** Every environment variable the service reads and its meaning (its default is in configDefaults). */
@@ -68,6 +72,12 @@ export const configVariables = {
     'when set, GET /metrics requires Authorization: Bearer <this value>; unset: public',
   CHAT_SEARCH_CONCURRENCY:
     'uncached chat searches run at once per instance; more wait up to 2 s, then 503 with Retry-After',
+  CHAT_LIVE_SOURCE:
+    'live chat source: auto (change streams when the database has them, else polling) or polling',
+  CHAT_POLL_INTERVAL_MS:
+    'live chat without change streams (a standalone server, the embedded one): how often new messages are read',
+  SUBSCRIBERS_MAX: 'live chat streams open at once in this process; more answer 503',
+  SUBSCRIBERS_PER_CLIENT: 'live chat streams one client may hold open; more answer 429',
 } as const;
 
 export type ConfigVariable = keyof typeof configVariables;
@@ -132,6 +142,10 @@ const schema = z
       }),
     METRICS_TOKEN: optionalText,
     CHAT_SEARCH_CONCURRENCY: positiveInt(configDefaults.CHAT_SEARCH_CONCURRENCY),
+    CHAT_LIVE_SOURCE: z.enum(['auto', 'polling']).default(configDefaults.CHAT_LIVE_SOURCE),
+    CHAT_POLL_INTERVAL_MS: positiveInt(configDefaults.CHAT_POLL_INTERVAL_MS),
+    SUBSCRIBERS_MAX: positiveInt(configDefaults.SUBSCRIBERS_MAX),
+    SUBSCRIBERS_PER_CLIENT: positiveInt(configDefaults.SUBSCRIBERS_PER_CLIENT),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -205,5 +219,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: values.TRUST_PROXY,
     metricsToken: values.METRICS_TOKEN,
     chatSearchConcurrency: values.CHAT_SEARCH_CONCURRENCY,
+    liveChat: {
+      source: values.CHAT_LIVE_SOURCE,
+      pollIntervalMs: values.CHAT_POLL_INTERVAL_MS,
+      subscribersMax: values.SUBSCRIBERS_MAX,
+      subscribersPerClient: values.SUBSCRIBERS_PER_CLIENT,
+    },
   };
 }

@@ -4,6 +4,7 @@ import type { Database } from './db/client.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { ChatCache } from './operations/chat/cache.js';
+import type { ChatHub } from './operations/chat/live/chat-hub.js';
 import type { SearchSlots } from './operations/chat/search-slots.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
@@ -21,6 +22,8 @@ export interface Services {
   chatCache: ChatCache;
   /** Uncached chat searches running at once (CHAT_SEARCH_CONCURRENCY). */
   chatSearches: SearchSlots;
+  /** Live chat: one source per channel, shared by every stream and subscription. */
+  chatHub: ChatHub;
 }
 
 /** What one request carries into an operation. */

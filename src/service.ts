@@ -7,7 +7,7 @@ import { type Config, defaultPublicUrl } from './config.js';
 import type { Services } from './context.js';
 import type { Database } from './db/client.js';
 import { connectDatabase } from './db/client.js';
-import { sweepOrphanedClaims, syncCodeRegistry } from './db/code-registry.js';
+import { reservedCodesInUse, sweepOrphanedClaims, syncCodeRegistry } from './db/code-registry.js';
 import { type EmbeddedMongo, startEmbeddedMongo } from './db/embedded/index.js';
 import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
 import { ensureIndexes } from './db/indexes.js';
@@ -15,6 +15,7 @@ import { createRequestListener } from './listener.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { createChatCache } from './operations/chat/index.js';
+import { createChatHub, probeChangeStreams } from './operations/chat/live/index.js';
 import { createSearchSlots } from './operations/chat/search-slots.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
 import { createStorage, type ObjectStorage } from './storage/index.js';
@@ -67,6 +68,19 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
   const storage = createStorage(config, logger);
   await sweepLeftovers(db, storage, logger);
+  const shadowed = await reservedCodesInUse(db);
+  if (shadowed.length > 0)
+    logger.warn(
+      { codes: shadowed },
+      'stored codes equal to paths of this service: those paths answer, not the items',
+    );
+  const changeStreams =
+    config.liveChat.source === 'auto' && (await probeChangeStreams(db.chat.system));
+  if (!changeStreams && config.liveChat.source === 'auto')
+    logger.info(
+      { intervalMs: config.liveChat.pollIntervalMs },
+      'the database has no change streams: live chat polls for new messages and reports no removals',
+    );
 
   // Listen first, so a configuration that follows the port (PORT=0) knows its real address.
   // headersTimeout may not exceed requestTimeout (Node refuses to start otherwise), and both are
@@ -97,6 +111,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     metrics: createMetrics(),
     chatCache: createChatCache(),
     chatSearches: createSearchSlots(settled.chatSearchConcurrency),
+    chatHub: createChatHub({
+      db,
+      logger,
+      mode: changeStreams ? 'change-stream' : 'polling',
+      pollIntervalMs: settled.liveChat.pollIntervalMs,
+      subscribersMax: settled.liveChat.subscribersMax,
+      subscribersPerClient: settled.liveChat.subscribersPerClient,
+    }),
   };
   server.on('request', createRequestListener(services));
 
@@ -105,6 +127,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     (closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Live streams end here, or the server would wait for them for ever.
+      await services.chatHub.close();
+      // Their connections are idle once the last bytes are out.
+      setImmediate(() => server.closeIdleConnections());
       await stopped;
       await db.close();
       if (embedded) {

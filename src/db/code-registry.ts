@@ -1,4 +1,5 @@
 import { MongoBulkWriteError } from 'mongodb';
+import { reservedWords } from '../domain/codes.js';
 import type { Database } from './client.js';
 import { type CodeRecord, codesOfType, type ItemType } from './collections.js';
 
@@ -107,4 +108,16 @@ export async function sweepOrphanedClaims(db: Database, olderThan: Date): Promis
     await flush();
   }
   return removed;
+}
+
+/**
+ * Codes already stored (registered, or in a record not yet registered) that equal a path of
+ * this service, such as `chat`: such an item stays in the database but its path answers the
+ * service's page. Run after syncCodeRegistry, so the registry holds every code.
+ */
+export async function reservedCodesInUse(db: Database): Promise<string[]> {
+  const rows = await db.codes
+    .find({ _id: { $in: reservedWords() } }, { projection: { _id: 1 } })
+    .toArray();
+  return rows.map((row) => row._id).sort();
 }

@@ -7,6 +7,8 @@ import { toAppError } from '../http/failure.js';
 import { pageSecurity } from '../http/html/page-security.js';
 import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
+import { chatMessagesConnection } from '../operations/chat/index.js';
+import { presentEntries } from '../operations/chat/live/index.js';
 import { findClock } from '../operations/items/clock-item.js';
 import {
   findPublished,
@@ -17,6 +19,8 @@ import {
   readPublishedFile,
   withPreview,
 } from '../operations/items/published-item.js';
+import { runOperation } from '../operations/operation.js';
+import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
@@ -156,6 +160,36 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
       clockPage(clock),
     );
   }
+
+  // The live chat page; `chat` is a reserved code, so no item is hidden behind it.
+  router.get('/chat', async (req, res, next) => {
+    try {
+      const ctx = await createRequestContext(services, {
+        authorization: undefined,
+        clientAddress: clientAddressOf(req, services.config.trustProxy),
+      });
+      const instance = typeof req.query.instance === 'string' ? req.query.instance : undefined;
+      const page = await runOperation(chatMessagesConnection, ctx, {
+        instance,
+        last: CHAT_PAGE_SIZE,
+      });
+      const entries = await presentEntries(
+        services.db,
+        page.edges.map((edge) => edge.node),
+      );
+      res.set('Cache-Control', 'no-store');
+      sendHtml(
+        res,
+        chatPage(
+          instance === 'clock' || instance === 'all' ? instance : 'system',
+          entries,
+          page.pageInfo.endCursor,
+        ),
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
 
   router.get('/:name', async (req: Request<{ name: string }>, res, next) => {
     const { name } = req.params;

@@ -24,12 +24,16 @@ export async function servedRoutes(
   const routes = documentedRoutes();
   const served: string[] = [];
   const other: number[] = [];
+  // A stream never ends by itself: asked with an invalid channel, it answers at once (400).
+  const streams = new Set(
+    routeTable('')
+      .filter((route) => route.serve.face === 'rest' && route.serve.answer === 'event-stream')
+      .flatMap((route) => [route.path, ...(route.aliases ?? [])]),
+  );
   for (const route of routes) {
     const [method, path] = route.split(' ') as ['GET' | 'POST', string];
-    const answer = await http.send(concretePath(path), {
-      method,
-      ...(method === 'POST' ? { body: {} } : {}),
-    });
+    const asked = streams.has(path) ? `${path}?instance=none` : concretePath(path);
+    const answer = await http.send(asked, { method, ...(method === 'POST' ? { body: {} } : {}) });
     const missingItem = answer.status === 404 && answer.json?.code === 'ITEM_NOT_FOUND';
     if (missingItem || (answer.status !== 404 && answer.status !== 405)) served.push(route);
     const documented = routes.filter((entry) => entry.endsWith(` ${path}`));

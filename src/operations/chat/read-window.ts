@@ -2,19 +2,12 @@ import type { Document, ObjectId } from 'mongodb';
 import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
+import type { ChatEntry } from './chat-entry.js';
 import type { ChatPosition } from './cursor.js';
 import type { ChatChannel } from './inputs.js';
 import { chatLoaders } from './loaders.js';
 
-/** A stored message as read, tagged with its channel; `from` and `hearts` come from the loaders. */
-export interface ChatEntry {
-  _id: ObjectId;
-  id: string;
-  user: string | undefined;
-  text: string;
-  when: Date;
-  instance: ChatChannel;
-}
+export type { ChatEntry } from './chat-entry.js';
 
 /** A bound is a time (REST `before`) or a (when, _id) position (GraphQL cursors). */
 export type ChatBound = Pick<ChatPosition, 'when'> & Partial<ChatPosition>;
