@@ -6,6 +6,7 @@ import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
 import { benchChatStream, printFanOut } from './chat-stream.js';
+import { benchItems } from './items.js';
 import { benchPages } from './pages.js';
 import { benchPublish } from './publish.js';
 import { type BenchRow, printRows, trackPeakMemory } from './report.js';
@@ -26,6 +27,7 @@ async function main(): Promise<void> {
   const rows: BenchRow[] = [];
   try {
     rows.push(...(await benchPublish(service.url, service.services.db, { seconds })));
+    rows.push(...(await benchItems(service.url, service.services.db, { seconds })));
   } finally {
     await service.close();
     await rm(dataDir, { recursive: true, force: true });

@@ -41,10 +41,24 @@ const fixedRoutes = ['/graphql', '/mcp', '/healthz', '/readyz', '/metrics', '/ap
  * Anything else is 'other' (under /api) or 'page', so clients cannot multiply the series.
  */
 export function createRouteLabeler(apiPaths: string[]): (url: string | undefined) => string {
-  const known = new Set([...fixedRoutes, ...apiPaths]);
+  const known = new Set([...fixedRoutes, ...apiPaths.filter((path) => !path.includes('{'))]);
+  // A path with a `{parameter}` segment (/api/items/{code}) is labelled by its pattern.
+  const patterns = apiPaths
+    .filter((path) => path.includes('{'))
+    .map((path) => ({
+      label: path,
+      test: new RegExp(
+        `^${path
+          .split(/\{\w+\}/)
+          .map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+          .join('[^/]+')}$`,
+      ),
+    }));
   return (url) => {
     const path = (url ?? '/').split('?')[0] ?? '/';
     if (known.has(path)) return path;
+    const pattern = patterns.find((candidate) => candidate.test.test(path));
+    if (pattern) return pattern.label;
     return path === '/api' || path.startsWith('/api/') ? '/api/other' : 'page';
   };
 }

@@ -7,6 +7,7 @@ import {
   collectionNames,
   type HandleRecord,
   type HeartRecord,
+  type ItemHitRecord,
   type KidlispRecord,
   type PaintingRecord,
   type PieceRecord,
@@ -31,6 +32,7 @@ export interface Database {
   codes: Collection<CodeRecord>;
   apiTokens: Collection<ApiTokenRecord>;
   rateLimits: Collection<RateLimitRecord>;
+  itemHits: Collection<ItemHitRecord>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -82,6 +84,7 @@ function wrap(client: MongoClient, db: Db): Database {
     codes: collection(collectionNames.codes),
     apiTokens: collection(collectionNames.apiTokens),
     rateLimits: collection(collectionNames.rateLimits),
+    itemHits: collection(collectionNames.itemHits),
     async ping() {
       await db.command({ ping: 1 }, { timeoutMS: 2_000 });
     },

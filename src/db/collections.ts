@@ -15,6 +15,7 @@ export const collectionNames = {
   codes: 'codes',
   apiTokens: 'api-tokens',
   rateLimits: 'rate-limits',
+  itemHits: 'item-hits',
 } as const;
 
 export interface SourceRecord {
@@ -122,4 +123,16 @@ export interface RateLimitRecord {
   _id: string;
   count: number;
   expires: Date;
+}
+
+/**
+ * One client's hit on one item (docs/contract.md, popularity): the unique `_id`
+ * `<kind>:<code>:<client>` lets each client count once per item.
+ */
+export interface ItemHitRecord {
+  _id: string;
+  kind: 'kidlisp' | 'clock' | 'piece' | 'painting' | 'tape';
+  code: string;
+  client: string;
+  when: Date;
 }

@@ -7,6 +7,17 @@ const sourceIndexes = (prefix: string): IndexDescription[] => [
   { key: { hash: 1 }, name: `${prefix}_hash_unique`, unique: true },
   { key: { when: 1 }, name: `${prefix}_when` },
   { key: { user: 1 }, name: `${prefix}_user`, sparse: true },
+  ...readIndexes(prefix),
+];
+
+/**
+ * What the read side pages on (src/operations/items/): newest first, most hits first, and an
+ * author's works newest first, each ending in `_id` so a cursor position is exact.
+ */
+const readIndexes = (prefix: string): IndexDescription[] => [
+  { key: { when: -1, _id: -1 }, name: `${prefix}_when_id` },
+  { key: { hits: -1, when: -1, _id: -1 }, name: `${prefix}_hits_when_id` },
+  { key: { user: 1, when: -1, _id: -1 }, name: `${prefix}_user_when_id` },
 ];
 
 /** Every index the service relies on. Created once at start-up, never per request. */
@@ -16,6 +27,7 @@ const indexPlan: Record<string, IndexDescription[]> = {
     { key: { hits: -1, when: -1 }, name: 'kidlisp_hits_when' },
   ],
   [names.clocks]: sourceIndexes('clock'),
+  // item-hits needs no index of its own: its unique `_id` (`<kind>:<code>:<client>`) decides.
   [names.pieces]: [
     { key: { code: 1 }, name: 'pieces_code_unique', unique: true },
     // Media records carry no hash, so uniqueness applies to the records that have one.
@@ -33,6 +45,7 @@ const indexPlan: Record<string, IndexDescription[]> = {
     },
     { key: { when: 1 }, name: 'pieces_when' },
     { key: { user: 1 }, name: 'pieces_user', sparse: true },
+    ...readIndexes('pieces'),
   ],
   [names.paintings]: [
     { key: { code: 1 }, name: 'paintings_code_unique', unique: true },
@@ -42,6 +55,7 @@ const indexPlan: Record<string, IndexDescription[]> = {
       unique: true,
       partialFilterExpression: { slug: { $exists: true } },
     },
+    ...readIndexes('paintings'),
   ],
   [names.tapes]: [
     { key: { code: 1 }, name: 'tapes_code_unique', unique: true },
@@ -51,6 +65,7 @@ const indexPlan: Record<string, IndexDescription[]> = {
       unique: true,
       partialFilterExpression: { slug: { $exists: true } },
     },
+    ...readIndexes('tapes'),
   ],
   [names.chatSystem]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
   [names.chatClock]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],

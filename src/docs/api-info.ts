@@ -4,6 +4,7 @@ import { formatCount } from '../domain/format.js';
 import { MAX_TAPE_SECONDS } from '../domain/media.js';
 import { GRAPHQL_BATCH_MAX } from '../http/body-limit.js';
 import { routeTable } from '../http/routes/index.js';
+import { CODES_MAX, LIST_LIMIT_MAX } from '../operations/items/index.js';
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
 import { SERVICE_VERSION } from '../version.js';
 import { endpointDoc } from './endpoint-doc.js';
@@ -24,6 +25,16 @@ function limits() {
       appliesTo: 'metadata.totalDuration of POST /api/track-media (tapes)',
       value: MAX_TAPE_SECONDS,
       unit: 'seconds',
+    },
+    {
+      appliesTo: 'codes of GET /api/store-kidlisp?codes= and GraphQL items(codes:)',
+      value: CODES_MAX,
+      unit: 'codes',
+    },
+    {
+      appliesTo: 'limit of GET /api/store-kidlisp and /api/store-clock with recent=1',
+      value: LIST_LIMIT_MAX,
+      unit: 'items',
     },
   ].map((limit) => ({ ...limit, limit: `${formatCount(limit.value)} ${limit.unit}` }));
 }
@@ -85,6 +96,7 @@ function buildApiInfo(config: DocsConfig) {
       `Tapes are at most ${MAX_TAPE_SECONDS} seconds long.`,
       'Identical (trimmed) source returns the same code with cached: true, whoever published it first.',
       'A piece must export boot, paint, sim or act, or have a default export.',
+      'Read any item with GET /api/items/<code> (clock~<code> for a melody); hits count distinct clients that published or read it, each once, and every ranking sorts by them.',
       `Live chat: GET /api/chat-messages/stream (Server-Sent Events) and the GraphQL subscriptions; ${baseURL}/chat shows it in a browser.`,
     ],
     relatedResources: [

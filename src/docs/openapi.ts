@@ -2,7 +2,7 @@ import { ERROR_STATUS_HEADERS, type ErrorCode, errorStatus } from '../app-error.
 import { formatBytes } from '../domain/format.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { routeTable } from '../http/routes/index.js';
-import { errorBodySchema, type RouteSpec } from '../http/routes/route-spec.js';
+import { errorBodySchema, pathParamsOf, type RouteSpec } from '../http/routes/route-spec.js';
 import { SERVICE_VERSION } from '../version.js';
 import { API_TITLE, type DocsConfig } from './api-info.js';
 import {
@@ -61,15 +61,17 @@ function errorSchema(): JsonSchema {
   };
 }
 
+/** The operation's input fields: a `{name}` of the path is a path parameter, the rest query parameters. */
 function queryParameters(spec: RouteSpec) {
   if (!spec.query) return undefined;
   const schema = withLegacy(queryJsonSchema(spec.query.schema), spec.query.legacy);
   const required = new Set((schema.required ?? []) as string[]);
+  const inPath = new Set(pathParamsOf(spec.path));
   return Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>).map(
     ([name, property]) => ({
       name,
-      in: 'query',
-      required: required.has(name),
+      in: inPath.has(name) ? 'path' : 'query',
+      required: inPath.has(name) || required.has(name),
       description: spec.query?.descriptions[name] ?? property.description,
       schema: property,
     }),

@@ -22,6 +22,19 @@ query Version {
   version
 }
 
+query Popular {
+  published(sort: HITS, first: 10) {
+    edges {
+      node {
+        kind code url hits author { handle }
+        ... on KidlispItem { source }
+        ... on ClockItem { source melody { valid tracks } }
+      }
+    }
+    pageInfo { hasNextPage endCursor }
+  }
+}
+
 mutation PublishKidlisp {
   publishKidlisp(source: "(wipe navy)\\n(ink yellow)\\n(circle 128 128 64)") { code url cached }
 }

@@ -4,6 +4,7 @@ import './chat.js';
 import './chat-live.js';
 import './kidlisp.js';
 import './meta.js';
+import './items.js';
 import './publish.js';
 import './scalars.js';
 

@@ -55,7 +55,8 @@ const Example = builder.objectRef<KidlispExample>('KidlispExample').implement({
     code: t.exposeString('code'),
     source: t.exposeString('source'),
     hits: t.exposeInt('hits', {
-      description: 'How often this source was published (the first time and every repeat).',
+      description:
+        'Distinct clients that published this source or read it through the API (each counts once).',
     }),
     url: t.exposeString('url'),
   }),
@@ -70,7 +71,7 @@ builder.queryFields((t) => ({
   }),
   topKidlisp: t.field({
     type: [Example],
-    description: `The most popular published KidLisp by hits, most first (limit 1..${TOP_KIDLISP_MAX}, default 5).`,
+    description: `The most popular published KidLisp by hits (distinct clients), most first (limit 1..${TOP_KIDLISP_MAX}, default 5).`,
     args: { limit: t.arg.int() },
     resolve: (_root, args, ctx) => runOperation(topKidlisp, ctx, args),
   }),

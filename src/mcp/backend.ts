@@ -1,8 +1,9 @@
+import type { ItemFacts } from '../operations/items/item-facts.js';
 import type { KidlispPreview } from '../operations/kidlisp/preview-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import type { PublishResult } from '../operations/publish/index.js';
 
-export type { KidlispExample, KidlispPreview, PublishResult };
+export type { ItemFacts, KidlispExample, KidlispPreview, PublishResult };
 
 /** Cancellation of the MCP request that asked for the work. */
 export interface Call {
@@ -24,6 +25,8 @@ export interface AssistantBackend {
   previewKidlisp(input: { source: string }, call: Call): Promise<KidlispPreview>;
   apiInfo(call: Call): Promise<Record<string, unknown>>;
   topKidlisp(limit: number, call: Call): Promise<KidlispExample[]>;
+  /** A published item by code (`clock~<code>` for a melody); fails with ITEM_NOT_FOUND. */
+  getItem(input: { code: string }, call: Call): Promise<ItemFacts>;
 }
 
 /** A failure with the service's machine code and message (the REST body's `code` and `message`). */

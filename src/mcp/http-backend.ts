@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { itemFactsSchema } from '../operations/items/item-facts.js';
 import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
@@ -151,6 +152,10 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
       const error = result.errors?.[0];
       if (error) throw new ServiceError(error.extensions?.code ?? 'INTERNAL', error.message);
       return result.data?.topKidlisp ?? [];
+    },
+    getItem: async (input, call) => {
+      const path = `/api/items/${encodeURIComponent(input.code)}`;
+      return answer(itemFactsSchema, await send('GET', path, undefined, call), path);
     },
   };
 }

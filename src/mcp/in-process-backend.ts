@@ -1,5 +1,6 @@
 import type { RequestContext } from '../context.js';
 import { toAppError } from '../http/failure.js';
+import { getItem } from '../operations/items/get-item.js';
 import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import { topKidlisp } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
@@ -25,5 +26,6 @@ export function inProcessBackend(ctx: RequestContext, apiInfo: ApiInfoSource): A
     previewKidlisp: (input) => guarded(() => runOperation(previewKidlisp, ctx, input)),
     apiInfo: () => guarded(apiInfo),
     topKidlisp: (limit) => guarded(() => runOperation(topKidlisp, ctx, { limit })),
+    getItem: (input) => guarded(() => runOperation(getItem, ctx, input)),
   };
 }

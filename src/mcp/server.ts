@@ -102,6 +102,7 @@ export function createAssistantServer(
   tool(assistantTools.publish_clock, (args, call) => backend.publishClock(args, call));
   tool(assistantTools.get_api_info, (_args, call) => backend.apiInfo(call));
   tool(assistantTools.preview_kidlisp, (args, call) => backend.previewKidlisp(args, call));
+  tool(assistantTools.get_item, (args, call) => backend.getItem(args, call));
 
   const resource = (
     entry: (typeof assistantResources)[keyof typeof assistantResources],

@@ -10,6 +10,7 @@
 
 import { z } from 'zod';
 import { formatCount } from '../domain/format.js';
+import { itemFactsSchema } from './items/item-facts.js';
 import { CLOCK_MAX, KIDLISP_MAX, NAME_MAX, PIECE_MAX } from './publish/inputs.js';
 
 const chars = (max: number) => `at most ${formatCount(max)} characters`;
@@ -112,6 +113,9 @@ const toolInputs = {
   preview_kidlisp: z.object({
     source: z.string().describe(`KidLisp source to check, ${chars(KIDLISP_MAX)}.`),
   }),
+  get_item: z.object({
+    code: z.string().describe('The code of a published item, or clock~<code> for a clock melody.'),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolInputs;
@@ -181,6 +185,17 @@ export const assistantTools = {
       'argument counts. Returns valid, errors, warnings, stats and positioned diagnostics. Use it before publish_kidlisp.',
     inputSchema: toolInputs.preview_kidlisp,
     outputSchema: kidlispPreviewSchema,
+    readOnly: true,
+    version: '1.1.0',
+  },
+  get_item: {
+    name: 'get_item',
+    title: 'Read a published item',
+    description:
+      'Read a published work by its code (clock~<code> for a clock melody): its kind, source (KidLisp, melody or ' +
+      'piece) or media URL, author, time and hits. Use it to study or remix a work, then publish the remix.',
+    inputSchema: toolInputs.get_item,
+    outputSchema: itemFactsSchema,
     readOnly: true,
     version: '1.1.0',
   },

@@ -31,6 +31,7 @@ const fieldCodes: Record<string, (issue: Issue, value: unknown) => ErrorCode> = 
   instance: () => 'INSTANCE_INVALID',
   search: (issue) => (issue.code === 'too_big' ? 'SEARCH_TOO_LONG' : 'INVALID_INPUT'),
   from: () => 'FROM_INVALID',
+  sort: () => 'SORT_INVALID',
 };
 
 function valueAt(input: unknown, field: PropertyKey | undefined): unknown {

@@ -10,6 +10,13 @@ import { lastEventId, sendEventStream } from './event-stream.js';
 
 type Answer = (res: Response, result: unknown, req: Request, services: Services) => void;
 
+/** What the reference's GET reads send: the answer is never to be cached (a read counts a hit). */
+const NOT_CACHED = {
+  'Cache-Control': 'no-store, no-cache, must-revalidate, max-age=0',
+  Pragma: 'no-cache',
+  Expires: '0',
+};
+
 const answers: Record<RestAnswer, Answer> = {
   /** 201 for new content, 200 for content that already existed (`cached`). */
   created: (res, result) => {
@@ -17,6 +24,9 @@ const answers: Record<RestAnswer, Answer> = {
   },
   ok: (res, result) => {
     res.status(200).json(result);
+  },
+  read: (res, result) => {
+    res.status(200).set(NOT_CACHED).json(result);
   },
   'cached-page': (res, result) => sendChatPage(res, result as Parameters<typeof sendChatPage>[1]),
   'event-stream': (res, result, req, services) =>
@@ -30,7 +40,8 @@ export function operationHandler(services: Services, route: RouteSpec): RequestH
   const names = queryNamesOf(route);
   const answer = answers[serve.answer];
   return operationRoute(services, async (ctx, req, res) => {
-    const input = serve.from === 'body' ? req.body : queryParams(req.query, names);
+    const input =
+      serve.from === 'body' ? req.body : { ...queryParams(req.query, names), ...req.params };
     // A reconnecting EventSource names the last event it received: it resumes after it.
     const resumed = serve.answer === 'event-stream' ? lastEventId(req) : undefined;
     answer(

@@ -4,7 +4,7 @@ import type { Services } from '../context.js';
 import { apiCors } from '../http/cors.js';
 import { jsonBody } from '../http/json-body.js';
 import { methodNotAllowed, restErrorHandler, sendError } from '../http/respond.js';
-import { pathsOf, routeTable } from '../http/routes/index.js';
+import { expressPath, pathsOf, type RouteSpec, routeTable } from '../http/routes/index.js';
 import { operationHandler } from './operation-handler.js';
 
 const API_PREFIX = '/api';
@@ -14,14 +14,18 @@ export function createRestRouter(services: Services): Router {
   const router = Router();
   router.use(apiCors());
   router.use(jsonBody());
+  // A path may be served with several methods (GET and POST /api/store-kidlisp): rows are
+  // grouped by path first, so a method none of them serves answers 405 naming all of them.
+  const byPath = new Map<string, RouteSpec[]>();
   for (const route of routeTable(services.config.publicUrl)) {
     if (route.serve.face !== 'rest') continue;
-    const handler = operationHandler(services, route);
-    for (const path of pathsOf(route)) {
-      const local = path.slice(API_PREFIX.length);
-      router[route.method === 'GET' ? 'get' : 'post'](local, handler);
-      router.all(local, methodNotAllowed([route.method]));
-    }
+    for (const path of pathsOf(route)) byPath.set(path, [...(byPath.get(path) ?? []), route]);
+  }
+  for (const [path, routes] of byPath) {
+    const local = expressPath(path.slice(API_PREFIX.length));
+    for (const route of routes)
+      router[route.method === 'GET' ? 'get' : 'post'](local, operationHandler(services, route));
+    router.all(local, methodNotAllowed(routes.map((route) => route.method).sort()));
   }
   router.use((req, res) => {
     sendError(res, new AppError('NOT_FOUND', `There is no route ${req.method} /api${req.path}.`));

@@ -10,6 +10,18 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await startTestApp();
+  // The items the read examples name (k7x, bako), with sources no publish example sends.
+  const when = new Date('2026-08-03T12:00:00.000Z');
+  const record = (code: string, source: string) => ({
+    code,
+    source,
+    hash: `example-${code}`,
+    when,
+    lastAccessed: when,
+    hits: 3,
+  });
+  await app.db.kidlisp.insertOne(record('k7x', '(wipe navy) ; the example'));
+  await app.db.clocks.insertOne(record('bako', 'c e g ; the example'));
 });
 
 afterAll(async () => {

@@ -9,16 +9,19 @@ export const documentedRoutes = (): string[] =>
     )
     .sort();
 
-const OTHER_METHOD = { GET: 'POST', POST: 'GET' } as const;
+/** A documented path as a client asks it: each `{parameter}` filled with a code nothing has. */
+export const concretePath = (path: string) => path.replace(/\{\w+\}/g, 'nothing-here');
 
 /**
- * Asks the running service for each documented route, and for the same path with the other
- * method; answers `METHOD /path -> status` for every route it serves, so a test can compare
- * that list with the documented one without looking inside express.
+ * Asks the running service for each documented route, and for the same path with a method no
+ * row of that path documents; answers `METHOD /path -> status` for every route it serves, so a
+ * test can compare that list with the documented one without looking inside express. A route
+ * that answers "nothing has this code" (404 ITEM_NOT_FOUND) is served.
  */
 export async function servedRoutes(
   http: HttpClient,
 ): Promise<{ served: string[]; other: number[] }> {
+  const routes = documentedRoutes();
   const served: string[] = [];
   const other: number[] = [];
   // A stream never ends by itself: asked with an invalid channel, it answers at once (400).
@@ -27,12 +30,17 @@ export async function servedRoutes(
       .filter((route) => route.serve.face === 'rest' && route.serve.answer === 'event-stream')
       .flatMap((route) => [route.path, ...(route.aliases ?? [])]),
   );
-  for (const route of documentedRoutes()) {
+  for (const route of routes) {
     const [method, path] = route.split(' ') as ['GET' | 'POST', string];
-    const asked = streams.has(path) ? `${path}?instance=none` : path;
+    const asked = streams.has(path) ? `${path}?instance=none` : concretePath(path);
     const answer = await http.send(asked, { method, ...(method === 'POST' ? { body: {} } : {}) });
-    if (answer.status !== 404 && answer.status !== 405) served.push(route);
-    other.push((await http.send(path, { method: OTHER_METHOD[method] })).status);
+    const missingItem = answer.status === 404 && answer.json?.code === 'ITEM_NOT_FOUND';
+    if (missingItem || (answer.status !== 404 && answer.status !== 405)) served.push(route);
+    const documented = routes.filter((entry) => entry.endsWith(` ${path}`));
+    const otherMethod = ['POST', 'GET', 'PUT'].find(
+      (candidate) => !documented.includes(`${candidate} ${path}`),
+    ) as string;
+    other.push((await http.send(concretePath(path), { method: otherMethod })).status);
   }
   return { served: served.sort(), other };
 }

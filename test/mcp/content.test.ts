@@ -16,6 +16,7 @@ describe('assistant catalog', () => {
   it('uses the exact names of docs/contract.md', () => {
     expect(Object.keys(assistantTools).sort()).toEqual([
       'get_api_info',
+      'get_item',
       'preview_kidlisp',
       'publish_clock',
       'publish_kidlisp',

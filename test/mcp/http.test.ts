@@ -26,7 +26,7 @@ describe('/mcp over Streamable HTTP (operations in-process)', () => {
     const client = await connectHttp(surface.app().url, undefined, 'auto');
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(5);
+      expect(tools).toHaveLength(6);
       const result = await client.callTool({
         name: 'publish_clock',
         arguments: { source: 'd4 f4 a4' },

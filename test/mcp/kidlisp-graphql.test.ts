@@ -5,7 +5,8 @@ import { graphql, postJson } from '../support/http-client.js';
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp();
+  // Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
+  app = await startTestApp({ TRUST_PROXY: 'loopback' });
 });
 afterAll(() => app?.close());
 
@@ -52,13 +53,18 @@ describe('GraphQL previewKidlisp', () => {
 });
 
 describe('GraphQL topKidlisp', () => {
-  it('lists the most published KidLisp (by hits) first, with URLs', async () => {
+  it('lists the most popular KidLisp (by hits: distinct clients) first, with URLs', async () => {
     const first = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe red) ; once' });
     const second = await postJson(`${app.url}/api/store-kidlisp`, {
       source: '(wipe blue) ; thrice',
     });
-    await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe blue) ; thrice' });
-    await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe blue) ; thrice' });
+    // Two more clients publish it (the same client again would not count).
+    for (const address of ['10.3.0.1', '10.3.0.2', '10.3.0.2'])
+      await postJson(
+        `${app.url}/api/store-kidlisp`,
+        { source: '(wipe blue) ; thrice' },
+        { 'x-forwarded-for': address },
+      );
     const result = await graphql(
       app.url,
       'query { topKidlisp(limit: 2) { code source hits url } }',

@@ -60,7 +60,7 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
     const client = await connectStdio(surface.app().url, undefined, 'auto');
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(5);
+      expect(tools).toHaveLength(6);
       const result = await client.callTool({
         name: 'preview_kidlisp',
         arguments: { source: '(box)' },

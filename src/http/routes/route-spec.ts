@@ -32,9 +32,10 @@ export type AnyOperation = Operation<z.ZodType, any>;
 
 /**
  * Who answers a route. `rest`: the REST face runs the operation on the JSON body or the query
- * and answers `created` (201, or 200 when cached), `ok` (200), `cached-page` (200 with the
- * chat page's caching headers) or `event-stream` (200 `text/event-stream`, one event per item
- * the operation's feed yields, `Last-Event-ID` as its `after`). `docs`: the docs face serves a
+ * (and the path's `{parameters}`) and answers `created` (201, or 200 when cached), `ok` (200),
+ * `read` (200, never cached: a read counts a hit), `cached-page` (200 with the chat page's
+ * caching headers) or `event-stream` (200 `text/event-stream`, one event per item the
+ * operation's feed yields, `Last-Event-ID` as its `after`). `docs`: the docs face serves a
  * document.
  */
 export type RouteServe =
@@ -46,7 +47,7 @@ export type RouteServe =
     }
   | { face: 'docs'; document: 'api-info' | 'openapi' };
 
-export type RestAnswer = 'created' | 'ok' | 'cached-page' | 'event-stream';
+export type RestAnswer = 'created' | 'ok' | 'read' | 'cached-page' | 'event-stream';
 
 /** What a route says of its input fields; the schema itself is the operation's own. */
 export interface InputFields {
@@ -60,6 +61,7 @@ export interface RouteSpec {
   name: string;
   operationId: string;
   method: 'GET' | 'POST';
+  /** The path; a `{name}` segment is a parameter the operation reads like a query field. */
   path: string;
   /** Other paths that answer the same way (legacy names). */
   aliases?: string[];
@@ -125,7 +127,7 @@ export function bodyOperation(
 /** The route runs `operation` on its query parameters. */
 export function queryOperation(
   operation: AnyOperation,
-  answer: 'ok' | 'cached-page' | 'event-stream',
+  answer: 'ok' | 'read' | 'cached-page' | 'event-stream',
   fields: InputFields,
 ): Pick<RouteSpec, 'serve' | 'query'> {
   return {
@@ -142,3 +144,10 @@ export const queryNamesOf = (spec: RouteSpec): string[] =>
   spec.query
     ? [...Object.keys(spec.query.descriptions), ...Object.keys(spec.query.legacy ?? {})]
     : [];
+
+/** `/api/items/{code}` as express mounts it: `/api/items/:code`. */
+export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+
+/** The `{name}` parameters of a path. */
+export const pathParamsOf = (path: string): string[] =>
+  [...path.matchAll(/\{(\w+)\}/g)].map((match) => match[1] as string);

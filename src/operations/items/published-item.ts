@@ -3,6 +3,7 @@ import type { ItemType } from '../../db/collections.js';
 import { type KidlispPreview, previewKidlisp } from '../../domain/kidlisp/index.js';
 import { storageKeyOf } from '../../domain/media.js';
 import type { StoredObject } from '../../storage/index.js';
+import { isCodeShaped } from './item.js';
 
 /** A published item of the shared namespace (docs/contract.md, Codes and URLs), as a viewer page shows it. */
 export type PublishedItem =
@@ -36,8 +37,7 @@ export const withPreview = (item: Extract<PublishedItem, { type: 'kidlisp' }>): 
   preview: previewKidlisp(item.source),
 });
 
-/** Codes as this service and the reference issue them; anything else is not looked up. */
-export const isCodeShaped = (code: string) => /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(code);
+export { isCodeShaped } from './item.js';
 
 const pieceExt = (ext: string | undefined): 'mjs' | 'lisp' | 'lua' =>
   ext === 'lisp' || ext === 'lua' ? ext : 'mjs';

@@ -23,16 +23,15 @@ export interface DeduplicatedWrite<R extends { code: string }> {
 
 const MAX_ATTEMPTS = 32;
 
-/** Bumps `hits` and `lastAccessed` on the record with this hash and returns its code. */
-export async function reuseByHash<R extends { code: string }>(
+/**
+ * The code of the record with this hash. Its `hits` are not touched here: a repeat publish
+ * counts once per client, after the outcome is known (src/operations/items/popularity.ts).
+ */
+export async function codeByHash<R extends { code: string }>(
   collection: Collection<R>,
   hash: string,
 ): Promise<string | undefined> {
-  const existing = await collection.findOneAndUpdate(
-    { hash } as never,
-    { $inc: { hits: 1 }, $set: { lastAccessed: new Date() } } as never,
-    { projection: { code: 1 } },
-  );
+  const existing = await collection.findOne({ hash } as never, { projection: { code: 1 } });
   return existing?.code;
 }
 

@@ -1,8 +1,9 @@
 import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
+import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
-import { publishDeduplicated, reuseByHash } from './deduplicate.js';
+import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishClockInput, publishClockInput } from './inputs.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { type PublishResult, sourceFields } from './source-record.js';
@@ -21,13 +22,14 @@ export const publishClock = defineOperation({
     const outcome = await publishDeduplicated({
       collection: db.clocks,
       identity: 'hash',
-      existing: () => reuseByHash(db.clocks, hash),
+      existing: () => codeByHash(db.clocks, hash),
       claim: async () => candidates.next().value as string,
       release: async () => {},
       prepare: async (code) => ({
         record: { code, ...sourceFields(ctx, input.source, hash, now) },
       }),
     });
+    await countPublish(ctx, 'clock', outcome);
     return { ...outcome, url: clockUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -1,9 +1,10 @@
 import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
+import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
-import { publishDeduplicated, reuseByHash } from './deduplicate.js';
+import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishKidlispInput, publishKidlispInput } from './inputs.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { type PublishResult, sourceFields } from './source-record.js';
@@ -21,13 +22,14 @@ export const publishKidlisp = defineOperation({
     const outcome = await publishDeduplicated({
       collection: db.kidlisp,
       identity: 'hash',
-      existing: () => reuseByHash(db.kidlisp, hash),
+      existing: () => codeByHash(db.kidlisp, hash),
       claim: () => claimCode(db, 'kidlisp', candidates),
       release: (code) => releaseCode(db, code, db.kidlisp),
       prepare: async (code) => ({
         record: { code, ...sourceFields(ctx, input.source, hash, now) },
       }),
     });
+    await countPublish(ctx, 'kidlisp', outcome);
     return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -4,9 +4,10 @@ import { codeCandidates, nameSlug, numberedSlug } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
+import { countPublish } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
-import { publishDeduplicated, reuseByHash } from './deduplicate.js';
+import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishPieceInput, publishPieceInput } from './inputs.js';
 import { enforcePublishLimit } from './rate-limit.js';
 import { type PublishResult, sourceFields } from './source-record.js';
@@ -60,7 +61,7 @@ export const publishPiece = defineOperation({
     const outcome = await publishDeduplicated({
       collection: db.pieces,
       identity: 'hash',
-      existing: () => reuseByHash(db.pieces, hash),
+      existing: () => codeByHash(db.pieces, hash),
       claim: () => claimCode(db, 'piece', candidates),
       release: (code) => releaseCode(db, code, db.pieces),
       prepare: async (code) => {
@@ -79,6 +80,7 @@ export const publishPiece = defineOperation({
         };
       },
     });
+    await countPublish(ctx, 'piece', outcome);
     return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -4,6 +4,7 @@ import type { RequestContext } from '../../context.js';
 import type { ItemType, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { isTape, type MediaExt, mayRegisterSlug, mediaCollection } from '../../domain/media.js';
+import { countHits } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
@@ -73,6 +74,8 @@ export const trackMedia = defineOperation({
       release: (code) => releaseCode(db, code, collection),
       prepare: async (code) => ({ record: mediaRecord(input, code, account) }),
     });
+    // Media records carry no `hits` of their own: the registering client's hit makes the first.
+    await countHits(ctx, [{ kind: itemTypeOf[collectionName], code: outcome.code }]);
     return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -1,0 +1,159 @@
+import { once } from 'node:events';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Database } from '../src/db/client.js';
+import { type BenchRow, type LoadResult, load, row } from './report.js';
+
+const CODE = 'benchread';
+const ACCOUNT = 'auth0|bench-reader';
+
+async function seed(db: Database): Promise<void> {
+  const when = new Date('2026-08-03T12:00:00.000Z');
+  await db.kidlisp.insertOne({
+    code: CODE,
+    source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)',
+    hash: 'bench-read-hash',
+    when,
+    lastAccessed: when,
+    hits: 1,
+    user: ACCOUNT,
+  });
+  await db.handles.insertOne({ _id: ACCOUNT, handle: 'benchreader' });
+}
+
+async function listen(handler: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(handler);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+/**
+ * The baselines: bare node:http routes doing the same database work as the service's reads,
+ * with the raw driver and nothing else. `/item/<code>`: the code asked of the four collections of
+ * the shared namespace at once, then the author's handle (GET /api/items/<code>, GraphQL item).
+ * `/kidlisp/<code>`: one find in kidlisp, then the handle (GET /api/store-kidlisp?code=).
+ */
+function rawDriverReads(db: Database): RequestListener {
+  const send = (res: Parameters<RequestListener>[1], status: number, body: unknown) =>
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  return async (req, res) => {
+    const [, route, code = ''] = (req.url ?? '/').split('/');
+    const record =
+      route === 'kidlisp'
+        ? await db.kidlisp.findOne({ code })
+        : (
+            await Promise.all([
+              db.kidlisp.findOne({ code }),
+              db.pieces.findOne({ code }),
+              db.paintings.findOne({ code }),
+              db.tapes.findOne({ code }),
+            ])
+          ).find(Boolean);
+    if (!record) return send(res, 404, { error: 'Not found' });
+    const handle = record.user
+      ? await db.handles.findOne({ _id: record.user }, { projection: { handle: 1 } })
+      : null;
+    send(res, 200, {
+      code: record.code,
+      source: 'source' in record ? record.source : null,
+      when: record.when,
+      hits: 'hits' in record ? record.hits : 0,
+      author: handle ? `@${handle.handle}` : null,
+    });
+  };
+}
+
+const ITEM_QUERY = JSON.stringify({
+  query:
+    'query ($code: String!) { item(code: $code) { kind code url when hits author { handle } ... on KidlispItem { source } } }',
+  variables: { code: CODE },
+});
+
+/** Sums several short runs: baseline and cases take turns, so a busy machine weighs on all alike. */
+async function interleaved(
+  cases: Record<string, () => Promise<LoadResult>>,
+  rounds: number,
+): Promise<Record<string, LoadResult>> {
+  const totals: Record<string, LoadResult> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, run] of Object.entries(cases)) {
+      const result = await run();
+      const total = totals[name] ?? { requestsPerSec: 0, p99Ms: 0, errors: 0, non2xx: 0 };
+      totals[name] = {
+        requestsPerSec: total.requestsPerSec + result.requestsPerSec / rounds,
+        p99Ms: Math.max(total.p99Ms, result.p99Ms),
+        errors: total.errors + result.errors,
+        non2xx: total.non2xx + result.non2xx,
+      };
+    }
+  }
+  return totals;
+}
+
+/**
+ * Reading one item by code, the same client again and again (after its first read counts its
+ * hit, no read writes): REST and GraphQL beside the raw-driver routes, in this one run, in
+ * rounds of one second that take turns.
+ */
+export async function benchItems(
+  serviceUrl: string,
+  db: Database,
+  options: { seconds: number },
+): Promise<BenchRow[]> {
+  await seed(db);
+  const baseline = await listen(rawDriverReads(db));
+  const seconds = 1;
+  try {
+    const r = await interleaved(
+      {
+        baselineItem: () => load({ url: `${baseline.url}/item/${CODE}`, seconds }),
+        restItem: () => load({ url: `${serviceUrl}/api/items/${CODE}`, seconds }),
+        graphqlItem: () =>
+          load({
+            url: `${serviceUrl}/graphql`,
+            seconds,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: () => ITEM_QUERY,
+          }),
+        baselineKidlisp: () => load({ url: `${baseline.url}/kidlisp/${CODE}`, seconds }),
+        restKidlisp: () => load({ url: `${serviceUrl}/api/store-kidlisp?code=${CODE}`, seconds }),
+      },
+      Math.max(1, options.seconds),
+    );
+    for (const [name, result] of Object.entries(r)) {
+      if (result.errors || result.non2xx)
+        throw new Error(
+          `item bench ${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`,
+        );
+    }
+    const at = (name: string) => r[name] as LoadResult;
+    return [
+      row(
+        'read an item by code, REST /api/items/<code>',
+        'raw-driver route',
+        at('restItem'),
+        at('baselineItem'),
+      ),
+      row(
+        'read an item by code, GraphQL item(code:)',
+        'raw-driver route',
+        at('graphqlItem'),
+        at('baselineItem'),
+      ),
+      row(
+        'read KidLisp by code, REST ?code=',
+        'raw-driver route',
+        at('restKidlisp'),
+        at('baselineKidlisp'),
+      ),
+    ];
+  } finally {
+    await baseline.close();
+  }
+}

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { failWith } from '../validation.js';
+import { decodePublishedCursor, type PublishedSort } from './cursor.js';
+import { ITEM_KINDS } from './item.js';
+
+export const CODES_MAX = 50;
+export const LIST_LIMIT_DEFAULT = 50;
+export const LIST_LIMIT_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 20;
+export const PUBLISHED_SORTS = ['recent', 'hits'] as const;
+const HANDLE_MAX = 64;
+
+/** Absent, null and '' all mean "not given" (`?limit=` from a form, a GraphQL null). */
+const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
+export const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(blankToUndefined, schema.optional());
+
+/** One code (or `clock~<code>`), as sent: a code nothing has answers "not found", never a 400. */
+export const codeField = z
+  .string({ error: 'code must be a string.' })
+  .trim()
+  .min(1, 'code is empty.')
+  .max(200, 'code is longer than 200 characters.');
+
+const sizeMessage = (field: string, max: number) =>
+  `${field} must be a whole number from 1 to ${max}.`;
+/** A page size from a query string or a number: 1..max; over max is LIMIT_TOO_LARGE. */
+export const pageSize = (field: string, max: number) =>
+  z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^[+-]?\d+$/)
+          .transform(Number),
+      ],
+      { error: sizeMessage(field, max) },
+    )
+    .pipe(
+      z
+        .number()
+        .int(sizeMessage(field, max))
+        .min(1, sizeMessage(field, max))
+        .max(max, `${field} cannot exceed ${max}.`),
+    );
+
+/** `@jeffrey` or `jeffrey`, as stored in `@handles` (without the `@`). */
+export const handleField = (field: string) =>
+  z
+    .string({ error: `${field} must be a handle such as @jeffrey.` })
+    .trim()
+    .transform((text) => text.replace(/^@/, ''))
+    .superRefine((text, ctx) => {
+      if (!new RegExp(`^[\\p{L}\\p{N}._-]{1,${HANDLE_MAX}}$`, 'u').test(text))
+        failWith(ctx, 'HANDLE_INVALID', `${field} must be a handle such as @jeffrey.`);
+    });
+
+/** `recent` (the default) or `hits`, any case; anything else is SORT_INVALID. */
+export const sortParam = z
+  .preprocess(
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string'
+          ? value.trim().toLowerCase()
+          : value,
+    z.enum(PUBLISHED_SORTS, { error: 'sort must be recent or hits.' }).optional(),
+  )
+  .transform((sort): PublishedSort => sort ?? 'recent');
+
+export const kindField = z.enum(ITEM_KINDS, {
+  error: `kind must be one of ${ITEM_KINDS.join(', ')}.`,
+});
+
+/** A list of codes: an array, a JSON array string or comma-separated text; 1..50 codes, order kept. */
+export const codesField = z.unknown().transform((value, ctx): string[] => {
+  let list: unknown = value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (text.startsWith('[')) {
+      try {
+        list = JSON.parse(text);
+      } catch {
+        failWith(ctx, 'CODES_INVALID', 'Invalid codes format. Use comma-separated or JSON array.');
+        return z.NEVER;
+      }
+    } else {
+      list =
+        text === ''
+          ? []
+          : text
+              .split(',')
+              .map((code) => code.trim())
+              .filter(Boolean);
+    }
+  }
+  if (!Array.isArray(list) || !list.every((code) => typeof code === 'string')) {
+    failWith(ctx, 'CODES_INVALID', 'Invalid codes format. Use comma-separated or JSON array.');
+    return z.NEVER;
+  }
+  if (list.length === 0) {
+    failWith(ctx, 'CODES_INVALID', 'Codes must be a non-empty array');
+    return z.NEVER;
+  }
+  if (list.length > CODES_MAX) {
+    failWith(ctx, 'TOO_MANY_CODES', `Too many codes. Maximum ${CODES_MAX} per request.`, {
+      max: CODES_MAX,
+    });
+    return z.NEVER;
+  }
+  return list.map((code) => code.trim());
+});
+
+/** A cursor of a `published` page, for the sort it was issued under. */
+export const cursorField = (field: string) =>
+  z.string({ error: `${field} must be a cursor from a previous page.` }).transform((text, ctx) => {
+    const decoded = decodePublishedCursor(text);
+    if (decoded) return decoded;
+    failWith(
+      ctx,
+      'CURSOR_INVALID',
+      `${field} is not a cursor this service issued; use startCursor or endCursor of a page.`,
+    );
+    return z.NEVER;
+  });

@@ -1,0 +1,97 @@
+import DataLoader from 'dataloader';
+import type { RequestContext, Services } from '../../context.js';
+import {
+  collectionOf,
+  ITEM_KINDS,
+  type Item,
+  type ItemKind,
+  parseAddress,
+  SHARED_KINDS,
+  toItem,
+} from './item.js';
+
+/** Per request: each batches every load of one request into one command per collection. */
+export interface ItemLoaders {
+  /** An item of one kind by its bare code; null when that collection has none. */
+  byKind: Record<ItemKind, DataLoader<string, Item | null>>;
+  /** Account id to handle (without `@`), null when the account has none. */
+  handles: DataLoader<string, string | null>;
+  /** Handle (without `@`) to the accounts holding it (until handles are unique: all of them). */
+  accounts: DataLoader<string, string[]>;
+}
+
+/** A first batch that holds every possible row, so the cursor closes without a getMore. */
+const oneBatch = (possibleRows: number) => possibleRows + 1;
+
+function createItemLoaders(services: Services): ItemLoaders {
+  const { db, config } = services;
+
+  const kindLoader = (kind: ItemKind) =>
+    new DataLoader<string, Item | null>(async (codes) => {
+      const records = await collectionOf(db, kind)
+        .find({ code: { $in: [...codes] } }, { batchSize: oneBatch(codes.length) })
+        .toArray();
+      const byCode = new Map(
+        records.map((record) => [record.code, toItem(kind, record, config.publicUrl)]),
+      );
+      return codes.map((code) => byCode.get(code) ?? null);
+    });
+  const byKind = Object.fromEntries(ITEM_KINDS.map((kind) => [kind, kindLoader(kind)])) as Record<
+    ItemKind,
+    DataLoader<string, Item | null>
+  >;
+
+  const handles = new DataLoader<string, string | null>(async (accounts) => {
+    const rows = await db.handles
+      .find(
+        { _id: { $in: [...accounts] } },
+        { projection: { handle: 1 }, batchSize: oneBatch(accounts.length) },
+      )
+      .toArray();
+    const byAccount = new Map(rows.map((row) => [row._id, row.handle]));
+    return accounts.map((account) => byAccount.get(account) ?? null);
+  });
+
+  const accounts = new DataLoader<string, string[]>(async (names) => {
+    const rows = await db.handles
+      .find({ handle: { $in: [...names] } }, { projection: { handle: 1 } })
+      .toArray();
+    const byHandle = new Map<string, string[]>();
+    for (const row of rows) {
+      byHandle.set(row.handle, [...(byHandle.get(row.handle) ?? []), row._id]);
+      handles.prime(row._id, row.handle); // the works that follow are this account's: no second query
+    }
+    return names.map((name) => byHandle.get(name) ?? []);
+  });
+
+  return { byKind, handles, accounts };
+}
+
+/** The request's item loaders, made on first use. */
+export const itemLoaders = (ctx: RequestContext): ItemLoaders => ctx.perRequest(createItemLoaders);
+
+/**
+ * An item by its address (`<code>`, or `clock~<code>`); null when nothing has it. A shared code
+ * is asked of each of its collections; every load of one tick shares one query per collection.
+ */
+export async function loadAddress(ctx: RequestContext, address: string): Promise<Item | null> {
+  const parsed = parseAddress(address);
+  if (!parsed) return null;
+  const { byKind } = itemLoaders(ctx);
+  if (parsed.namespace === 'clock') return byKind.clock.load(parsed.code);
+  const found = await Promise.all(SHARED_KINDS.map((kind) => byKind[kind].load(parsed.code)));
+  // A code is in one collection; should an old database hold it twice, the first kind wins.
+  return found.find((item) => item !== null) ?? null;
+}
+
+/** Keeps an item read by a list, so a later lookup in the same request needs no query. */
+export function primeItem(ctx: RequestContext, item: Item): void {
+  itemLoaders(ctx).byKind[item.kind].prime(item.code, item);
+}
+
+/** `@handle` of an item's author, or null (anonymous, or an account without a handle). */
+export async function authorHandleOf(ctx: RequestContext, item: Item): Promise<string | null> {
+  if (!item.user) return null;
+  const handle = await itemLoaders(ctx).handles.load(item.user);
+  return handle ? `@${handle}` : null;
+}

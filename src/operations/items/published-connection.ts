@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import type { RequestContext } from '../../context.js';
+import { defineOperation } from '../operation.js';
+import { failWith } from '../validation.js';
+import { encodePublishedCursor, type PublishedSort } from './cursor.js';
+import {
+  cursorField,
+  handleField,
+  kindField,
+  LIST_LIMIT_MAX,
+  optional,
+  PAGE_SIZE_DEFAULT,
+  pageSize,
+  sortParam,
+} from './inputs.js';
+import { ITEM_KINDS, type Item, type ItemKind } from './item.js';
+import { itemLoaders, primeItem } from './loaders.js';
+import { readPublished } from './read-published.js';
+
+export interface ItemConnection {
+  edges: { cursor: string; node: Item }[];
+  pageInfo: {
+    hasPreviousPage: boolean;
+    hasNextPage: boolean;
+    startCursor: string | null;
+    endCursor: string | null;
+  };
+}
+
+const pageArgs = {
+  kind: optional(kindField),
+  sort: sortParam,
+  first: optional(pageSize('first', LIST_LIMIT_MAX)),
+  last: optional(pageSize('last', LIST_LIMIT_MAX)),
+  after: optional(cursorField('after')),
+  before: optional(cursorField('before')),
+};
+
+/** Relay's rules the schema cannot say: one direction, and cursors of the list's own sort. */
+function checkPaging(
+  input: { sort: PublishedSort; first?: number | undefined; last?: number | undefined } & {
+    after?: { sort: PublishedSort } | undefined;
+    before?: { sort: PublishedSort } | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (input.first !== undefined && input.last !== undefined)
+    failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
+  for (const field of ['after', 'before'] as const) {
+    const cursor = input[field];
+    if (cursor && cursor.sort !== input.sort)
+      failWith(
+        ctx,
+        'CURSOR_INVALID',
+        `${field} is a cursor of the ${cursor.sort.toUpperCase()} list; pass it with sort: ${cursor.sort.toUpperCase()}.`,
+      );
+  }
+}
+
+export const publishedConnectionInput = z
+  .object({ ...pageArgs, author: optional(handleField('author')) })
+  .superRefine(checkPaging);
+
+/** The accounts are the resolver's (an Author's or the viewer's), never a client's argument. */
+export const worksConnectionInput = z
+  .object({ ...pageArgs, accounts: z.array(z.string()) })
+  .superRefine(checkPaging);
+
+export type PublishedConnectionInput = z.output<typeof publishedConnectionInput>;
+export type WorksConnectionInput = z.output<typeof worksConnectionInput>;
+
+/**
+ * One page of a published list. `first`/`after` read down the list (older, or fewer hits),
+ * `last`/`before` up it; edges are always in list order. With neither, the first 20.
+ */
+export async function itemConnection(
+  ctx: RequestContext,
+  input: Omit<WorksConnectionInput, 'accounts'>,
+  users: readonly string[] | undefined,
+): Promise<ItemConnection> {
+  const forward =
+    input.last === undefined && (input.first !== undefined || input.before === undefined);
+  const size = input.first ?? input.last ?? PAGE_SIZE_DEFAULT;
+  const kinds: readonly ItemKind[] = input.kind ? [input.kind] : ITEM_KINDS;
+  const rows = await readPublished(ctx, {
+    kinds,
+    sort: input.sort,
+    users,
+    after: input.after,
+    before: input.before,
+    end: forward ? 'top' : 'bottom',
+    size: size + 1, // one more than asked tells whether the page has a neighbour that way
+  });
+  const more = rows.length > size;
+  const page = rows.slice(0, size);
+  const inOrder = forward ? page : page.reverse();
+  const edges = inOrder.map(({ item, position }) => {
+    primeItem(ctx, item);
+    return { cursor: encodePublishedCursor(position), node: item };
+  });
+  return {
+    edges,
+    pageInfo: {
+      hasPreviousPage: forward ? input.after !== undefined : more,
+      hasNextPage: forward ? more : input.before !== undefined,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}
+
+/** The accounts behind a handle; none (an empty list) when no account has it. */
+export const accountsOf = (ctx: RequestContext, handle: string) =>
+  itemLoaders(ctx).accounts.load(handle);
+
+/** GraphQL `published`: every account's works, or one author's (`author: "@handle"`). */
+export const publishedConnection = defineOperation({
+  name: 'published',
+  input: publishedConnectionInput,
+  async run(ctx: RequestContext, input: PublishedConnectionInput): Promise<ItemConnection> {
+    const users = input.author === undefined ? undefined : await accountsOf(ctx, input.author);
+    return itemConnection(ctx, input, users);
+  },
+});
+
+/** An author's (or the viewer's) works: the accounts come from the resolver. */
+export const worksConnection = defineOperation({
+  name: 'works',
+  input: worksConnectionInput,
+  run: (ctx: RequestContext, input: WorksConnectionInput): Promise<ItemConnection> =>
+    itemConnection(ctx, input, input.accounts),
+});
