@@ -121,11 +121,22 @@ function successResponses(spec: RouteSpec) {
 const TRANSPORT_ERRORS: ErrorCode[] = ['REQUEST_TIMEOUT', 'HEADERS_TOO_LARGE'];
 
 /** The CORS preflight every /api path answers (the `Allow` header of a 405 names OPTIONS). */
-function preflight(operationId: string) {
+function preflight(operationId: string, path: string) {
   const header = (description: string) => ({ description, schema: { type: 'string' } });
+  const inPath = pathParamsOf(path);
   return {
     operationId: `${operationId}Preflight`,
     summary: 'CORS preflight',
+    ...(inPath.length > 0
+      ? {
+          parameters: inPath.map((name) => ({
+            name,
+            in: 'path',
+            required: true,
+            schema: { type: 'string' },
+          })),
+        }
+      : {}),
     description:
       'Answers a browser\u2019s preflight: any origin, GET and POST, Content-Type and Authorization.',
     security: [],
@@ -182,7 +193,7 @@ export function openapiDocument(config: DocsConfig) {
       paths[path] = {
         ...paths[path],
         [spec.method.toLowerCase()]: operation(spec, operationId),
-        options: preflight(operationId),
+        options: preflight(operationId, path),
       };
     });
   }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assistantTools } from '../../src/operations/assistant-catalog.js';
 import { requireBuiltBin } from '../mcp/support.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { postJson } from '../support/http-client.js';
 
 /**
  * The v1 TypeScript MCP SDK client (the one most assistant hosts ship), over stdio (the built
@@ -22,6 +23,8 @@ const valid: Record<ToolName, Record<string, unknown>> = {
   publish_clock: { source: 'c4 e4 g4 {square} c5' },
   get_api_info: {},
   preview_kidlisp: { source: '(wipe red)' },
+  // A code published before the clients connect (see beforeAll).
+  get_item: { code: '' },
 };
 
 /** Inputs the service refuses, each with the machine code the error text ends with. */
@@ -30,6 +33,7 @@ const refused: Record<Exclude<ToolName, 'get_api_info'>, [Record<string, unknown
   publish_kidlisp: [{ source: '   ' }, 'SOURCE_REQUIRED'],
   publish_clock: [{ source: 'c'.repeat(10_001) }, 'SOURCE_TOO_LONG'],
   preview_kidlisp: [{ source: 'x'.repeat(50_001) }, 'SOURCE_TOO_LONG'],
+  get_item: [{ code: 'zzzz' }, 'ITEM_NOT_FOUND'],
 };
 
 const textOf = (result: CallResult) =>
@@ -39,6 +43,8 @@ let app: TestApp;
 
 beforeAll(async () => {
   app = await startTestApp();
+  const published = await postJson(`${app.url}/api/store-kidlisp`, { source: '(wipe plum)' });
+  valid.get_item = { code: published.body.code };
 });
 afterAll(async () => {
   await app?.close();
@@ -95,7 +101,7 @@ describe.each(Object.keys(connections))('the MCP SDK 1.x client over %s', (trans
   it.each(
     Object.keys(valid) as ToolName[],
   )('calls %s with an input of the wrong type and gets the error text', async (name) => {
-    const result = await client.callTool({ name, arguments: { source: 42, name: 7 } });
+    const result = await client.callTool({ name, arguments: { source: 42, name: 7, code: 9 } });
     if (name === 'get_api_info') {
       // It takes no arguments; unknown ones are ignored.
       expect(result.isError ?? false).toBe(false);
@@ -103,7 +109,7 @@ describe.each(Object.keys(connections))('the MCP SDK 1.x client over %s', (trans
     }
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
-    expect(textOf(result)).toMatch(/source/);
+    expect(textOf(result)).toMatch(name === 'get_item' ? /code/ : /source/);
   });
 });
 

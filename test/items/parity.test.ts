@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectHttp, connectStdio } from '../mcp/support.js';
+import { failureOf } from '../mcp/surface.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { type Seeded, seedEveryKind } from './fixtures.js';
@@ -86,10 +87,7 @@ describe('REST, GraphQL and MCP answer the same facts for the same codes', () =>
     for (const client of [mcpHttp, mcpStdio]) {
       const result = await client.callTool({ name: 'get_item', arguments: { code: 'absent' } });
       expect(result.isError).toBe(true);
-      expect(result.structuredContent).toEqual({
-        code: 'ITEM_NOT_FOUND',
-        message: rest.json.message,
-      });
+      expect(failureOf(result)).toEqual({ code: 'ITEM_NOT_FOUND', message: rest.json.message });
     }
   });
 });

@@ -76,10 +76,26 @@ class OpenapiChecker {
     return definition ? { definition, parts } : undefined;
   }
 
+  /** The document's path that names `path`: itself, or a template such as /api/items/{code}. */
+  private templateOf(path: string): string {
+    const paths = (this.document.paths ?? {}) as Json;
+    if (paths[path]) return path;
+    const segments = path.split('/');
+    const template = Object.keys(paths).find((candidate) => {
+      const parts = candidate.split('/');
+      return (
+        parts.length === segments.length &&
+        parts.every((part, i) => /^\{[^}]+\}$/.test(part) || part === segments[i])
+      );
+    });
+    return template ?? path;
+  }
+
   /** Problems with one answer; empty when the document describes it. */
   check(answer: CheckedAnswer): string[] {
-    const { method, path, status } = answer;
-    const where = `${method} ${path} -> ${status}`;
+    const { method, status } = answer;
+    const where = `${method} ${answer.path} -> ${status}`;
+    const path = this.templateOf(answer.path);
     const item = this.document.paths?.[path] as Json | undefined;
     let found: { definition: Json; parts: string[] } | undefined;
     if (!item) {

@@ -76,7 +76,7 @@ describe('chatMessagesConnection', () => {
     [{ after: 'bogus' }, 'CURSOR_INVALID'],
     [{ before: 'bogus' }, 'CURSOR_INVALID'],
     [{ first: 101 }, 'LIMIT_TOO_LARGE'],
-    [{ last: 0 }, 'LIMIT_INVALID'],
+    [{ last: -1 }, 'LIMIT_INVALID'],
     [{ instance: 'general' }, 'INSTANCE_INVALID'],
   ])('refuses %j with %s', async (input, code) => {
     expect((await appErrorOf(connection(input))).code).toBe(code);
