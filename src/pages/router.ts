@@ -19,6 +19,7 @@ import {
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
+import { playerRoutes } from './player-routes.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
 const RAW_FILE_POLICY = "default-src 'none'; sandbox";
@@ -36,6 +37,7 @@ export function createPagesRouter(services: Services): Router {
     '/assets',
     express.static(publicDir, { index: false, maxAge: '1h', setHeaders: nosniff }),
   );
+  router.use(playerRoutes());
   router.use(pageSecurity(services.config));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
@@ -53,8 +55,8 @@ export function createPagesRouter(services: Services): Router {
     sendHtml(
       res,
       item.type === 'piece'
-        ? piecePage(item, await pieceSource(ctx, item))
-        : itemPage(item.type === 'kidlisp' ? withPreview(item) : item),
+        ? piecePage(item, await pieceSource(ctx, item), services.config.publicUrl)
+        : itemPage(item.type === 'kidlisp' ? withPreview(item) : item, services.config.publicUrl),
     );
     return true;
   }
