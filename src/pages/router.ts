@@ -20,6 +20,7 @@ import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
 import { playerRoutes } from './player-routes.js';
+import { shareRoutes } from './share-routes.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
 const RAW_FILE_POLICY = "default-src 'none'; sandbox";
@@ -39,6 +40,7 @@ export function createPagesRouter(services: Services): Router {
   );
   router.use(playerRoutes());
   router.use(pageSecurity(services.config));
+  router.use(shareRoutes(services));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
   const sendFile = (res: Response, type: string, body: string | Buffer) =>
