@@ -5,6 +5,7 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
+import { benchKidlispInBrowser, browserFramesTable, chromiumAvailable } from './kidlisp-browser.js';
 import { benchPublish } from './publish.js';
 import { type BenchRow, printRows, trackPeakMemory } from './report.js';
 import { benchValidators, type TimingRow } from './validators.js';
@@ -31,7 +32,10 @@ async function main(): Promise<void> {
   rows.push(...(await benchChat({ seconds })));
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const timings = benchValidators();
-  const table = `${printRows(rows)}\n\n${printTimings(timings)}`;
+  const browserFrames = chromiumAvailable()
+    ? browserFramesTable(await benchKidlispInBrowser(), 240)
+    : 'KidLisp in the browser: skipped (no Chromium at /usr/bin/chromium or CHROMIUM_PATH).';
+  const table = `${printRows(rows)}\n\n${printTimings(timings)}\n\n${browserFrames}`;
   const report = [
     '# Benchmark results',
     '',
