@@ -76,6 +76,20 @@ describe('a KidLisp page draws its program', () => {
     ).toBe(true);
   });
 
+  it('a $code embed draws the embedded program, read through GET /api/store-kidlisp?code=', async (context) => {
+    const embedded = await publish('/api/store-kidlisp', { source: '(wipe red)' });
+    const read = await fetch(`${app.url}/api/store-kidlisp?code=${embedded}`, {
+      headers: { accept: 'application/json' },
+    });
+    // The read route comes with the read side (another branch); until it is here there is nothing to draw through.
+    if (read.status !== 200) context.skip();
+    const { page } = await openKidlisp(`(wipe navy)\n($${embedded} 0 0 128 128)`);
+    const canvas = 'canvas[data-kidlisp]';
+    await expect.poll(async () => near(await canvasPixel(page, canvas, 64, 64), RED)).toBe(true);
+    expect(near(await canvasPixel(page, canvas, 200, 200), NAVY)).toBe(true);
+    await page.screenshot({ path: screenshotPath('kidlisp-embed'), fullPage: true });
+  });
+
   it('names a form it does not draw in a visible notice and draws the rest', async () => {
     const { page } = await openKidlisp('(wipe navy)\n(flood 10 10)');
     const notice = page.locator('[data-kidlisp-notice]');
