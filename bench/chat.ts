@@ -49,7 +49,9 @@ async function seed(db: Database): Promise<void> {
   );
 }
 
-async function listen(handler: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
+export async function listen(
+  handler: RequestListener,
+): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(handler);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
@@ -146,7 +148,7 @@ const average = (results: LoadResult[]): LoadResult => ({
 });
 
 /** Baseline, case, case, baseline, half the time each: load drifting on a shared machine weighs on both alike. */
-async function compare(
+export async function compare(
   name: string,
   subject: LoadOptions,
   baseline: LoadOptions,

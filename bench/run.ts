@@ -1,11 +1,13 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
+import { benchChatStream, printFanOut } from './chat-stream.js';
 import { benchKidlispInBrowser, browserFramesTable, chromiumAvailable } from './kidlisp-browser.js';
+import { benchPages } from './pages.js';
 import { benchPublish } from './publish.js';
 import { type BenchRow, printRows, trackPeakMemory } from './report.js';
 import { benchValidators, type TimingRow } from './validators.js';
@@ -30,16 +32,21 @@ async function main(): Promise<void> {
     await rm(dataDir, { recursive: true, force: true });
   }
   rows.push(...(await benchChat({ seconds })));
+  rows.push(...(await benchPages({ seconds })));
+  const fanOut = await benchChatStream({ seconds });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const timings = benchValidators();
   const browserFrames = chromiumAvailable()
     ? browserFramesTable(await benchKidlispInBrowser(), 240)
     : 'KidLisp in the browser: skipped (no Chromium at /usr/bin/chromium or CHROMIUM_PATH).';
-  const table = `${printRows(rows)}\n\n${printTimings(timings)}\n\n${browserFrames}`;
+  const table = `${printRows(rows)}\n\n${printFanOut(fanOut)}\n\n${printTimings(timings)}\n\n${browserFrames}`;
   const report = [
     '# Benchmark results',
     '',
     `Run: ${new Date().toISOString()} on ${machine}; ${seconds} s per case, 20 connections, loopback,`,
+    `load average ${loadavg()
+      .map((load) => load.toFixed(1))
+      .join(', ')} at the end (the machine is shared: compare ratios, not absolute figures),`,
     'embedded database persisted to a temporary directory. Ratios compare each case with its baseline in the same run.',
     '',
     table,

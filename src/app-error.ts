@@ -10,6 +10,7 @@ export const errorStatus = {
   SOURCE_NOT_STRING: 400,
   SOURCE_TOO_LONG: 400,
   NAME_INVALID: 400,
+  NAME_UNSAFE_CHARACTERS: 400,
   PIECE_NO_LIFECYCLE: 400,
   PIECE_SYNTAX: 400,
   EXT_UNSUPPORTED: 400,
@@ -23,17 +24,26 @@ export const errorStatus = {
   SEARCH_TOO_LONG: 400,
   FROM_INVALID: 400,
   CURSOR_INVALID: 400,
+  PATH_INVALID: 400,
   UNAUTHENTICATED: 401,
+  METRICS_UNAUTHORIZED: 401,
   MEDIA_NOT_FOUND: 404,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   RATE_LIMITED: 429,
+  /** One client holds SUBSCRIBERS_PER_CLIENT live chat streams already. */
+  TOO_MANY_STREAMS: 429,
   INTERNAL: 500,
   DB_UNAVAILABLE: 503,
   STORAGE_UNAVAILABLE: 503,
   TIMEOUT: 503,
+  BUSY: 503,
+  /** Every live chat stream of the process is taken (SUBSCRIBERS_MAX). */
+  SUBSCRIBERS_FULL: 503,
+  /** A live chat subscriber fell behind its buffer; it resumes after the cursor it is given. */
+  SUBSCRIBER_BEHIND: 503,
 } as const;
 
 export type ErrorCode = keyof typeof errorStatus;
@@ -86,7 +96,11 @@ export function errorHeaders(error: AppError): Record<string, string> {
     case 'DB_UNAVAILABLE':
     case 'STORAGE_UNAVAILABLE':
     case 'TIMEOUT':
+    case 'SUBSCRIBERS_FULL':
+    case 'TOO_MANY_STREAMS':
       return { 'Retry-After': String(RETRY_AFTER_SECONDS) };
+    case 'BUSY':
+      return { 'Retry-After': String(error.details.retryAfter ?? 1) };
     case 'RATE_LIMITED':
       return { 'Retry-After': String(error.details.retryAfter ?? 60) };
     default:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './domain/trust-proxy.js';
 
 const optionalText = z
   .string()
@@ -33,6 +34,11 @@ export const configDefaults = {
   RATE_LIMIT_STORE: 'memory',
   GRAPHIQL: true,
   REQUEST_TIMEOUT_MS: 15_000,
+  CHAT_SEARCH_CONCURRENCY: 4,
+  CHAT_LIVE_SOURCE: 'auto',
+  CHAT_POLL_INTERVAL_MS: 100,
+  SUBSCRIBERS_MAX: 2_000,
+  SUBSCRIBERS_PER_CLIENT: 10,
 } as const;
 
 /** Every environment variable the service reads and its meaning (its default is in configDefaults). */
@@ -60,6 +66,18 @@ export const configVariables = {
   RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database)',
   GRAPHIQL: 'serve the GraphiQL playground at /graphql for browsers',
   REQUEST_TIMEOUT_MS: 'longest a client may take to send a whole request, headers and body',
+  TRUST_PROXY:
+    'proxies whose X-Forwarded-For is believed: addresses and CIDRs (comma-separated; also loopback, linklocal, uniquelocal) or a hop count; unset: none',
+  METRICS_TOKEN:
+    'when set, GET /metrics requires Authorization: Bearer <this value>; unset: public',
+  CHAT_SEARCH_CONCURRENCY:
+    'uncached chat searches run at once per instance; more wait up to 2 s, then 503 with Retry-After',
+  CHAT_LIVE_SOURCE:
+    'live chat source: auto (change streams when the database has them, else polling) or polling',
+  CHAT_POLL_INTERVAL_MS:
+    'live chat without change streams (a standalone server, the embedded one): how often new messages are read',
+  SUBSCRIBERS_MAX: 'live chat streams open at once in this process; more answer 503',
+  SUBSCRIBERS_PER_CLIENT: 'live chat streams one client may hold open; more answer 429',
 } as const;
 
 export type ConfigVariable = keyof typeof configVariables;
@@ -111,6 +129,23 @@ const schema = z
     RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default(configDefaults.RATE_LIMIT_STORE),
     GRAPHIQL: flag(configDefaults.GRAPHIQL),
     REQUEST_TIMEOUT_MS: positiveInt(configDefaults.REQUEST_TIMEOUT_MS),
+    TRUST_PROXY: z
+      .string()
+      .optional()
+      .transform((value, ctx): TrustProxy => {
+        const parsed = parseTrustProxy(value);
+        if ('error' in parsed) {
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }
+        return parsed;
+      }),
+    METRICS_TOKEN: optionalText,
+    CHAT_SEARCH_CONCURRENCY: positiveInt(configDefaults.CHAT_SEARCH_CONCURRENCY),
+    CHAT_LIVE_SOURCE: z.enum(['auto', 'polling']).default(configDefaults.CHAT_LIVE_SOURCE),
+    CHAT_POLL_INTERVAL_MS: positiveInt(configDefaults.CHAT_POLL_INTERVAL_MS),
+    SUBSCRIBERS_MAX: positiveInt(configDefaults.SUBSCRIBERS_MAX),
+    SUBSCRIBERS_PER_CLIENT: positiveInt(configDefaults.SUBSCRIBERS_PER_CLIENT),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -181,5 +216,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     graphiql: values.GRAPHIQL,
     requestTimeoutMs: values.REQUEST_TIMEOUT_MS,
+    trustProxy: values.TRUST_PROXY,
+    metricsToken: values.METRICS_TOKEN,
+    chatSearchConcurrency: values.CHAT_SEARCH_CONCURRENCY,
+    liveChat: {
+      source: values.CHAT_LIVE_SOURCE,
+      pollIntervalMs: values.CHAT_POLL_INTERVAL_MS,
+      subscribersMax: values.SUBSCRIBERS_MAX,
+      subscribersPerClient: values.SUBSCRIBERS_PER_CLIENT,
+    },
   };
 }

@@ -4,6 +4,8 @@ import type { Database } from './db/client.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import type { ChatCache } from './operations/chat/cache.js';
+import type { ChatHub } from './operations/chat/live/chat-hub.js';
+import type { SearchSlots } from './operations/chat/search-slots.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
 
@@ -18,6 +20,10 @@ export interface Services {
   metrics: Metrics;
   /** GET /api/chat-messages pages, kept 120 s (docs/contract.md, chat reading). */
   chatCache: ChatCache;
+  /** Uncached chat searches running at once (CHAT_SEARCH_CONCURRENCY). */
+  chatSearches: SearchSlots;
+  /** Live chat: one source per channel, shared by every stream and subscription. */
+  chatHub: ChatHub;
 }
 
 /** What one request carries into an operation. */

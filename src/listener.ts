@@ -1,17 +1,20 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { RETRY_AFTER_SECONDS } from './app-error.js';
 import type { Services } from './context.js';
 import { apiInfo } from './docs/api-info.js';
 import { createDocsRouter } from './docs/docs-routes.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
 import { createGraphqlHandler } from './graphql/yoga.js';
-import { TRUSTED_PROXIES } from './http/client-address.js';
+import { trustFunction } from './http/client-address.js';
+import { baseSecurity } from './http/html/page-security.js';
+import { hasMalformedPath, rejectMalformedPath } from './http/malformed-path.js';
+import { metricsAccess } from './http/metrics-access.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
 import { createRouteLabeler } from './metrics.js';
 import { createPagesRouter } from './pages/router.js';
+import { createViewCache, type ViewCache } from './pages/view-cache.js';
 import { replayCachedChatPage } from './rest/chat-page.js';
 import { createRestRouter } from './rest/router.js';
 
@@ -20,14 +23,14 @@ import { createRestRouter } from './rest/router.js';
  * endpoint at /mcp, and the pages (with the 404 page for everything else). /graphql never
  * reaches it (see createRequestListener).
  */
-function createApp(services: Services): Express {
+function createApp(services: Services, views: ViewCache): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', TRUSTED_PROXIES);
+  app.set('trust proxy', trustFunction(services.config.trustProxy));
 
-  app.use(helmet());
+  app.use(baseSecurity(services.config));
 
-  app.get('/metrics', async (_req, res) => {
+  app.get('/metrics', metricsAccess(services.config), async (_req, res) => {
     res.type(services.metrics.registry.contentType).send(await services.metrics.registry.metrics());
   });
   app.get('/healthz', (_req, res) => {
@@ -53,7 +56,7 @@ function createApp(services: Services): Express {
   );
   if (services.config.graphiql) app.use(GRAPHIQL_ASSETS, graphiqlAssetsRouter());
   // Last: the viewer pages, and the 404 page for every path nothing above answered.
-  app.use(createPagesRouter(services));
+  app.use(createPagesRouter(services, views));
   return app;
 }
 
@@ -64,7 +67,9 @@ const isGraphqlPath = (url: string | undefined, endpoint: string) =>
 /** The HTTP entry: /graphql goes straight to Yoga (no express in front of it), everything else to express. */
 export function createRequestListener(services: Services): RequestListener {
   const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
-  const app = createApp(services);
+  // Viewer pages and raw files, rendered once per item: a repeated GET is replayed before express.
+  const views = createViewCache();
+  const app = createApp(services, views);
   // A cached chat page is the hot read: replayed without express (src/rest/chat-page.ts).
   const replayChatHit = replayCachedChatPage(services);
   const { requests, duration } = services.metrics;
@@ -77,7 +82,8 @@ export function createRequestListener(services: Services): RequestListener {
       stopTimer();
       requests.inc({ route, method, status: String(res.statusCode) });
     });
-    if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
-    else if (!replayChatHit(req, res)) app(req, res);
+    if (hasMalformedPath(req.url)) rejectMalformedPath(res);
+    else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
+    else if (!replayChatHit(req, res) && !views.replay(req, res)) app(req, res);
   };
 }

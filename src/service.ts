@@ -5,8 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { createAuthenticator } from './auth/authenticator.js';
 import { type Config, defaultPublicUrl } from './config.js';
 import type { Services } from './context.js';
+import type { Database } from './db/client.js';
 import { connectDatabase } from './db/client.js';
-import { syncCodeRegistry } from './db/code-registry.js';
+import { reservedCodesInUse, sweepOrphanedClaims, syncCodeRegistry } from './db/code-registry.js';
 import { type EmbeddedMongo, startEmbeddedMongo } from './db/embedded/index.js';
 import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
 import { ensureIndexes } from './db/indexes.js';
@@ -14,8 +15,10 @@ import { createRequestListener } from './listener.js';
 import type { Logger } from './logger.js';
 import { createMetrics } from './metrics.js';
 import { createChatCache } from './operations/chat/index.js';
+import { createChatHub, probeChangeStreams } from './operations/chat/live/index.js';
+import { createSearchSlots } from './operations/chat/search-slots.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
-import { createStorage } from './storage/index.js';
+import { createStorage, type ObjectStorage } from './storage/index.js';
 
 export interface RunningService {
   url: string;
@@ -35,6 +38,24 @@ async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedMo
   return embedded;
 }
 
+/** What a process killed mid-publish leaves is swept once it is this old (no publish takes so long). */
+export const LEFTOVER_AGE_MS = 5 * 60_000;
+
+/** Code claims without their record, and partial storage writes, left by a killed process. */
+async function sweepLeftovers(db: Database, storage: ObjectStorage, logger: Logger): Promise<void> {
+  const olderThan = new Date(Date.now() - LEFTOVER_AGE_MS);
+  // Storage being away must not keep the service from starting: its leftovers wait for the next start.
+  const [claims, temporaries] = await Promise.all([
+    sweepOrphanedClaims(db, olderThan),
+    storage.sweepTemporaries(olderThan).catch((error: unknown) => {
+      logger.warn({ err: error }, 'storage temporaries not swept');
+      return 0;
+    }),
+  ]);
+  if (claims + temporaries > 0)
+    logger.info({ claims, temporaries }, 'leftovers of an interrupted publish removed');
+}
+
 /** Composition root: config -> database -> services -> app -> listening server. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
   const embedded = config.mongodbUri ? undefined : await startEmbedded(config, logger);
@@ -45,6 +66,21 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   await ensureIndexes(db.db, logger);
   const registered = await syncCodeRegistry(db);
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
+  const storage = createStorage(config, logger);
+  await sweepLeftovers(db, storage, logger);
+  const shadowed = await reservedCodesInUse(db);
+  if (shadowed.length > 0)
+    logger.warn(
+      { codes: shadowed },
+      'stored codes equal to paths of this service: those paths answer, not the items',
+    );
+  const changeStreams =
+    config.liveChat.source === 'auto' && (await probeChangeStreams(db.chat.system));
+  if (!changeStreams && config.liveChat.source === 'auto')
+    logger.info(
+      { intervalMs: config.liveChat.pollIntervalMs },
+      'the database has no change streams: live chat polls for new messages and reports no removals',
+    );
 
   // Listen first, so a configuration that follows the port (PORT=0) knows its real address.
   // headersTimeout may not exceed requestTimeout (Node refuses to start otherwise), and both are
@@ -69,11 +105,20 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     config: settled,
     db,
     logger,
-    storage: createStorage(settled, logger),
+    storage,
     auth: createAuthenticator(db, settled.auth),
     publishLimiter: createPublishRateLimiter(settled, db),
     metrics: createMetrics(),
     chatCache: createChatCache(),
+    chatSearches: createSearchSlots(settled.chatSearchConcurrency),
+    chatHub: createChatHub({
+      db,
+      logger,
+      mode: changeStreams ? 'change-stream' : 'polling',
+      pollIntervalMs: settled.liveChat.pollIntervalMs,
+      subscribersMax: settled.liveChat.subscribersMax,
+      subscribersPerClient: settled.liveChat.subscribersPerClient,
+    }),
   };
   server.on('request', createRequestListener(services));
 
@@ -82,6 +127,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     (closing ??= (async () => {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
+      // Live streams end here, or the server would wait for them for ever.
+      await services.chatHub.close();
+      // Their connections are idle once the last bytes are out.
+      setImmediate(() => server.closeIdleConnections());
       await stopped;
       await db.close();
       if (embedded) {

@@ -1,3 +1,5 @@
+import { rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { startEmbeddedMongo } from '../db/embedded/index.js';
@@ -9,8 +11,8 @@ import { UsageError } from './usage-error.js';
 const usage = `Usage: publish-gateway db [--port 27017] [--host 127.0.0.1] [--data-dir <dir>]
 
 Runs the embedded MongoDB-compatible server on its own, for mongosh, tools or another
-service. --data-dir defaults to $DATA_DIR/db (./data/db). SIGINT or SIGTERM flushes the
-data and exits.
+service. --data-dir defaults to $DATA_DIR/db (./data/db). While it runs, its connection string
+is in <data-dir>/endpoint.json ({"uri": ...}). SIGINT or SIGTERM flushes the data and exits.
 `;
 
 export async function dbCommand(argv: string[]): Promise<void> {
@@ -34,5 +36,11 @@ export async function dbCommand(argv: string[]): Promise<void> {
 
   const logger = createLogger('info');
   const server = await startEmbeddedMongo({ host: values.host, port, dataDir, logger });
-  closeOnSignals(logger, server.close);
+  // Where other processes (serve with MONGODB_URI, tools) find it, --port 0 included.
+  const endpoint = join(dataDir, 'endpoint.json');
+  await writeFile(endpoint, JSON.stringify({ uri: server.uri, pid: process.pid }));
+  closeOnSignals(logger, async () => {
+    await rm(endpoint, { force: true });
+    await server.close();
+  });
 }

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import {
   createApiToken,
+  HandleTakenError,
   isValidHandle,
   listApiTokens,
   revokeApiToken,
@@ -30,14 +31,17 @@ export async function tokenCommand(argv: string[]): Promise<void> {
   const { db, close } = await connectForCommand(loadConfig());
   try {
     if (action === 'create') {
-      const { token, record } = await createApiToken(db, {
+      const { token, record, newAccount } = await createApiToken(db, {
         handle: values.handle as string,
         ...(values.label ? { label: values.label } : {}),
         ...(values.account ? { account: values.account } : {}),
+      }).catch((error: unknown) => {
+        if (error instanceof HandleTakenError) throw new UsageError(error.message);
+        throw error;
       });
       process.stdout.write(`${token}\n`);
       process.stderr.write(
-        `Token for @${record.handle} (account ${record.account}). It is shown only this once.\n`,
+        `Token for @${record.handle} (${newAccount ? 'new account' : 'its existing account'} ${record.account}). It is shown only this once.\n`,
       );
     } else if (action === 'list') {
       for (const record of await listApiTokens(db)) {

@@ -1,6 +1,7 @@
 import { MongoBulkWriteError } from 'mongodb';
+import { reservedWords } from '../domain/codes.js';
 import type { Database } from './client.js';
-import { type CodeRecord, codesOfType } from './collections.js';
+import { type CodeRecord, codesOfType, type ItemType } from './collections.js';
 
 const BATCH = 1_000;
 
@@ -58,4 +59,65 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
     await flush();
   }
   return added;
+}
+
+/**
+ * Removes claims older than `olderThan` whose record was never written (a publisher killed between
+ * claiming a code and writing its record), so the code is free again. A claim is young while its
+ * publisher may still be writing: only ones from before `olderThan` are looked at.
+ */
+export async function sweepOrphanedClaims(db: Database, olderThan: Date): Promise<number> {
+  const records = {
+    kidlisp: db.kidlisp,
+    piece: db.pieces,
+    painting: db.paintings,
+    tape: db.tapes,
+  } as const;
+  let removed = 0;
+  for (const [type, collection] of Object.entries(records) as [
+    ItemType,
+    (typeof records)[ItemType],
+  ][]) {
+    let batch: string[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const found = await collection
+        .find({ code: { $in: batch } }, { projection: { code: 1, _id: 0 } })
+        .toArray();
+      const present = new Set(found.map((record) => record.code));
+      const orphans = batch.filter((code) => !present.has(code));
+      if (orphans.length > 0) {
+        removed += (
+          await db.codes.deleteMany({
+            _id: { $in: orphans },
+            ...codesOfType(type),
+            when: { $lt: olderThan },
+          })
+        ).deletedCount;
+      }
+      batch = [];
+    };
+    const claims = db.codes.find(
+      { ...codesOfType(type), when: { $lt: olderThan } },
+      { projection: { _id: 1 } },
+    );
+    for await (const claim of claims) {
+      batch.push(claim._id);
+      if (batch.length >= BATCH) await flush();
+    }
+    await flush();
+  }
+  return removed;
+}
+
+/**
+ * Codes already stored (registered, or in a record not yet registered) that equal a path of
+ * this service, such as `chat`: such an item stays in the database but its path answers the
+ * service's page. Run after syncCodeRegistry, so the registry holds every code.
+ */
+export async function reservedCodesInUse(db: Database): Promise<string[]> {
+  const rows = await db.codes
+    .find({ _id: { $in: reservedWords() } }, { projection: { _id: 1 } })
+    .toArray();
+  return rows.map((row) => row._id).sort();
 }

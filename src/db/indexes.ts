@@ -57,7 +57,10 @@ const indexPlan: Record<string, IndexDescription[]> = {
   [names.hearts]: [{ key: { type: 1, for: 1 }, name: 'hearts_type_for' }],
   // `from=@handle` on chat reads looks an account up by its handle.
   [names.handles]: [{ key: { handle: 1 }, name: 'handles_handle' }],
-  [names.apiTokens]: [{ key: { account: 1 }, name: 'api_tokens_account' }],
+  [names.apiTokens]: [
+    { key: { account: 1 }, name: 'api_tokens_account' },
+    { key: { handle: 1, created: 1 }, name: 'api_tokens_handle' },
+  ],
   [names.rateLimits]: [{ key: { expires: 1 }, name: 'rate_limits_expires', expireAfterSeconds: 0 }],
 };
 

@@ -64,6 +64,9 @@ function buildApiInfo(config: DocsConfig) {
       description: config.graphiql
         ? 'POST GraphQL operations here; open the same URL in a browser for GraphiQL.'
         : 'POST GraphQL operations here.',
+      subscriptions:
+        'chatMessageAdded(instance, from, search, after) and chatMessageRemoved(instance) run over Server-Sent Events ' +
+        '(the graphql-sse protocol): POST the subscription here with Accept: text/event-stream.',
     },
     authentication: {
       scheme: 'bearer',
@@ -83,10 +86,12 @@ function buildApiInfo(config: DocsConfig) {
       `Tapes are at most ${MAX_TAPE_SECONDS} seconds long.`,
       'Identical (trimmed) source returns the same code with cached: true, whoever published it first.',
       'A piece must export boot, paint, sim or act, or have a default export.',
+      `Live chat: GET /api/chat-messages/stream (Server-Sent Events) and the GraphQL subscriptions; ${baseURL}/chat shows it in a browser.`,
     ],
     relatedResources: [
       { name: 'OpenAPI 3.1', url: `${baseURL}/api/openapi.json` },
       { name: 'GraphQL', url: `${baseURL}/graphql` },
+      { name: 'Live chat page', url: `${baseURL}/chat` },
     ],
   };
 }

@@ -18,7 +18,9 @@ function urlOf(baseUrl: string, request: ExampleRequest): string {
 
 function curl(url: string, request: ExampleRequest): string {
   const lines = [
-    request.method === 'GET' ? `curl ${shellQuote(url)}` : `curl -X POST ${shellQuote(url)}`,
+    request.method === 'GET'
+      ? `curl ${request.stream ? '-N ' : ''}${shellQuote(url)}`
+      : `curl -X POST ${shellQuote(url)}`,
   ];
   if (request.withToken) lines.push(`-H "Authorization: Bearer $TOKEN"`);
   if (request.body !== undefined) {
@@ -31,6 +33,8 @@ function curl(url: string, request: ExampleRequest): string {
 }
 
 function javascript(url: string, request: ExampleRequest): string {
+  if (request.stream)
+    return `const response = await fetch(${JSON.stringify(url)}, { headers: { Accept: 'text/event-stream' } });\nfor await (const chunk of response.body.pipeThrough(new TextDecoderStream())) console.log(chunk);`;
   const headers = [
     ...(request.body !== undefined ? [`'Content-Type': 'application/json'`] : []),
     // biome-ignore lint/suspicious/noTemplateCurlyInString: this is JavaScript source text for the example
@@ -65,6 +69,8 @@ function pythonLiteral(value: unknown, indent = ''): string {
 }
 
 function python(url: string, request: ExampleRequest): string {
+  if (request.stream)
+    return `import requests\n\nwith requests.get(${JSON.stringify(url)}, stream=True) as response:\n    for line in response.iter_lines(decode_unicode=True):\n        print(line)`;
   const args = [JSON.stringify(url)];
   if (request.body !== undefined) args.push(`json=${pythonLiteral(request.body)}`);
   if (request.withToken) args.push(`headers={"Authorization": f"Bearer {token}"}`);

@@ -23,6 +23,7 @@ const SHORTEST = { random: 3, pronounceable: 4 } as const;
 /** Routes of this service (and common well-known paths) that a code must never shadow. */
 const RESERVED_WORDS = new Set([
   'api',
+  'chat',
   'api-docs',
   'graphql',
   'graphiql',
@@ -55,6 +56,9 @@ const RESERVED_WORDS = new Set([
   'null',
   'undefined',
 ]);
+/** Every reserved word, for the start-up check of codes stored before a word was reserved. */
+export const reservedWords = (): string[] => [...RESERVED_WORDS];
+
 const RESERVED_FIRST_CHARS = new Set(['$', '*', '!', '#', '~']);
 
 /** Latin letters that Unicode normalization does not split into a base letter and a mark. */

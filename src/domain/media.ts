@@ -76,6 +76,16 @@ export function pieceStorageKey(code: string, when: Date, accountId?: string): s
 }
 
 /**
+ * Who may register a slug: a guest-space slug (`<yyyy>/<mm>/<dd>/<file>`) anyone; a slug under an
+ * account's segment (`<account>/<yyyy>/...`) only that account. `slug` must have passed checkMediaSlug.
+ */
+export function mayRegisterSlug(slug: string, accountId: string | undefined): boolean {
+  const segments = slug.split('/');
+  if (segments.length === 4) return true;
+  return accountId !== undefined && segments[0] === accountSegment(accountId);
+}
+
+/**
  * Keeps [A-Za-z0-9|-] and writes every other UTF-8 byte as _xx, '_' included, so two
  * accounts never share a segment. Overlong results keep a readable prefix plus a hash.
  */

@@ -21,3 +21,4 @@ export const builder = new SchemaBuilder<{
 
 builder.queryType({});
 builder.mutationType({});
+builder.subscriptionType({});

@@ -22,19 +22,20 @@ const oneDirection = z.looseObject({}).superRefine((args, ctx) => {
     failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
 });
 
-const ChatInstance = builder.enumType('ChatInstance', {
+export const ChatInstance = builder.enumType('ChatInstance', {
   description: 'A chat channel: system (the main chat), clock, or all (both).',
   values: CHAT_INSTANCES,
 });
 
-const ChatMessage = builder.objectRef<ChatEntry>('ChatMessage').implement({
+export const ChatMessage = builder.objectRef<ChatEntry>('ChatMessage').implement({
   description: 'A public chat message.',
   fields: (t) => ({
     id: t.exposeID('id', { nullable: false }),
     from: t.string({
       nullable: false,
       description: '@handle of the sender, or anon when the author has no handle.',
-      resolve: (message, _args, ctx) => senderOf(chatLoaders(ctx), message.user),
+      resolve: (message, _args, ctx) =>
+        message.presented?.from ?? senderOf(chatLoaders(ctx), message.user),
     }),
     text: t.exposeString('text', { nullable: false, description: 'The message as posted.' }),
     when: t.expose('when', { type: 'DateTime', nullable: false }),
@@ -45,7 +46,8 @@ const ChatMessage = builder.objectRef<ChatEntry>('ChatMessage').implement({
     hearts: t.int({
       nullable: false,
       description: 'Heart reactions to the message.',
-      resolve: (message, _args, ctx) => heartsOf(chatLoaders(ctx), message),
+      resolve: (message, _args, ctx) =>
+        message.presented?.hearts ?? heartsOf(chatLoaders(ctx), message),
     }),
   }),
 });

@@ -1,6 +1,7 @@
 import { lexicographicSortSchema, printSchema } from 'graphql';
 import { builder } from './builder.js';
 import './chat.js';
+import './chat-live.js';
 import './kidlisp.js';
 import './meta.js';
 import './publish.js';

@@ -3,7 +3,7 @@ import { EnvelopArmor } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { errorHeaders } from '../app-error.js';
+import { type AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
 import { clientAddressOf } from '../http/client-address.js';
@@ -17,6 +17,15 @@ function originalOf(error: unknown): unknown {
   while (current instanceof GraphQLError && current.originalError) current = current.originalError;
   return current;
 }
+
+/**
+ * A bad token keeps its 401 (as on REST), and a live chat subscription refused for its limits
+ * its 429 or 503, since no stream starts; other errors ride in a 200 with their headers.
+ */
+const keepsStatus = (error: AppError) =>
+  error.code === 'UNAUTHENTICATED' ||
+  error.code === 'TOO_MANY_STREAMS' ||
+  error.code === 'SUBSCRIBERS_FULL';
 
 /** Contract errors keep their machine code in `extensions.code`; anything else is masked as INTERNAL. */
 export function toGraphQLError(error: unknown, services: Services): GraphQLError {
@@ -38,9 +47,8 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
     extensions: {
       code: appError.code,
       ...appError.details,
-      // A bad token keeps its 401 (as on REST); other errors ride in a 200 with their headers (Retry-After).
       ...(Object.keys(headers).length > 0
-        ? { http: { ...(appError.status === 401 ? { status: 401 } : {}), headers } }
+        ? { http: { ...(keepsStatus(appError) ? { status: appError.status } : {}), headers } }
         : {}),
     },
   });
@@ -86,7 +94,7 @@ export function createGraphqlHandler(
     context: async ({ request, req }) =>
       createRequestContext(services, {
         authorization: request.headers.get('authorization') ?? undefined,
-        clientAddress: clientAddressOf(req),
+        clientAddress: clientAddressOf(req, services.config.trustProxy),
       }),
   });
 }

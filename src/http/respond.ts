@@ -19,7 +19,7 @@ export function operationRoute(
     try {
       const ctx = await createRequestContext(services, {
         authorization: req.headers.authorization,
-        clientAddress: clientAddressOf(req),
+        clientAddress: clientAddressOf(req, services.config.trustProxy),
       });
       await run(ctx, req, res);
     } catch (error) {

@@ -1,11 +1,14 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import { sourceHash } from '../domain/hash.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
 import { pageSecurity } from '../http/html/page-security.js';
 import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
+import { chatMessagesConnection } from '../operations/chat/index.js';
+import { presentEntries } from '../operations/chat/live/index.js';
 import { findClock } from '../operations/items/clock-item.js';
 import {
   findPublished,
@@ -16,11 +19,14 @@ import {
   readPublishedFile,
   withPreview,
 } from '../operations/items/published-item.js';
+import { runOperation } from '../operations/operation.js';
+import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
 import { playerRoutes } from './player-routes.js';
 import { shareRoutes } from './share-routes.js';
+import type { ViewCache } from './view-cache.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
 const RAW_FILE_POLICY = "default-src 'none'; sandbox";
@@ -31,7 +37,7 @@ const nosniff = (res: Response) => res.set('X-Content-Type-Options', 'nosniff');
  * The viewer pages: /<code>, /$<code>, /<code>.<ext> (the raw file), /clock~<code>, the static
  * assets, and the 404 page for every path nothing else answered. Mount it last.
  */
-export function createPagesRouter(services: Services): Router {
+export function createPagesRouter(services: Services, cache: ViewCache): Router {
   const router = Router();
 
   router.use(
@@ -43,29 +49,69 @@ export function createPagesRouter(services: Services): Router {
   router.use(shareRoutes(services));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
-  const sendFile = (res: Response, type: string, body: string | Buffer) =>
-    res.type(type).set('Content-Security-Policy', RAW_FILE_POLICY).send(body);
+
+  /**
+   * Sends a view: from the cache when one is stored under `key` (no rendering), with its ETag
+   * (304 when the client has it); the path is remembered so the next GET is replayed before express.
+   */
+  function sendView(
+    req: Request,
+    res: Response,
+    key: string,
+    type: string,
+    render: () => string | Buffer,
+    headers: Record<string, string> = {},
+  ): true {
+    const view = cache.view(key, render);
+    res.type(type).set(headers).set('ETag', view.etag);
+    if (!req.originalUrl.includes('?')) {
+      view.headers ??= { ...res.getHeaders(), 'content-length': view.body.length };
+      cache.remember(req.originalUrl, key);
+    }
+    res.send(view.body);
+    return true;
+  }
+  const rawHeaders = (extra: Record<string, string> = {}) => ({
+    'Content-Security-Policy': RAW_FILE_POLICY,
+    ...extra,
+  });
 
   async function sendItem(
     ctx: RequestContext,
+    req: Request,
     res: Response,
     code: string,
     types?: ItemType[],
   ): Promise<boolean> {
     const item = await findPublished(ctx, code, types);
     if (!item) return false;
-    sendHtml(
-      res,
-      item.type === 'piece'
-        ? piecePage(item, await pieceSource(ctx, item), services.config.publicUrl)
-        : itemPage(item.type === 'kidlisp' ? withPreview(item) : item, services.config.publicUrl),
-    );
-    return true;
+    switch (item.type) {
+      case 'kidlisp':
+        return sendView(req, res, `page:kidlisp:${code}:${sourceHash(item.source)}`, 'html', () =>
+          itemPage(withPreview(item), services.config.publicUrl),
+        );
+      case 'piece': {
+        const source = await pieceSource(ctx, item);
+        // A page without its source (storage away) is sent, never kept.
+        if (source === null) {
+          sendHtml(res, piecePage(item, null, services.config.publicUrl));
+          return true;
+        }
+        return sendView(req, res, `page:piece:${code}:${sourceHash(source)}`, 'html', () =>
+          piecePage(item, source, services.config.publicUrl),
+        );
+      }
+      default:
+        return sendView(req, res, `page:${item.type}:${code}`, 'html', () =>
+          itemPage(item, services.config.publicUrl),
+        );
+    }
   }
 
   /** `/<code>.<ext>`: only the item's own raw extension answers, and nothing is read from storage before that is known. */
   async function sendRawFile(
     ctx: RequestContext,
+    req: Request,
     res: Response,
     code: string,
     ext: string,
@@ -73,32 +119,83 @@ export function createPagesRouter(services: Services): Router {
     const item = await findPublished(ctx, code, itemTypesWithRawExt(ext));
     if (!item || ext !== rawExt(item)) return false;
     if (item.type === 'kidlisp') {
-      sendFile(res, 'text/plain; charset=utf-8', item.source);
-      return true;
+      return sendView(
+        req,
+        res,
+        `raw:kidlisp:${code}:${sourceHash(item.source)}`,
+        'text/plain; charset=utf-8',
+        () => item.source,
+        rawHeaders(),
+      );
     }
     if (item.type === 'piece') {
       const source = await pieceSource(ctx, item);
       if (source === null) return false;
-      sendFile(
+      return sendView(
+        req,
         res,
+        `raw:piece:${code}:${sourceHash(source)}`,
         item.ext === 'mjs' ? 'text/javascript; charset=utf-8' : 'text/plain; charset=utf-8',
-        source,
+        () => source,
+        rawHeaders(),
       );
-      return true;
     }
+    // Paintings and tapes: bytes straight from storage, with express's ETag of them (not kept here).
     const file = await readPublishedFile(ctx, item);
     if (!file) return false;
-    res.set('Content-Disposition', ext === 'zip' ? `attachment; filename="${code}.zip"` : 'inline');
-    sendFile(res, file.contentType, file.body);
+    res
+      .type(file.contentType)
+      .set(
+        rawHeaders({
+          'Content-Disposition': ext === 'zip' ? `attachment; filename="${code}.zip"` : 'inline',
+        }),
+      )
+      .send(file.body);
     return true;
   }
 
-  async function sendClock(ctx: RequestContext, res: Response, code: string): Promise<boolean> {
+  async function sendClock(
+    ctx: RequestContext,
+    req: Request,
+    res: Response,
+    code: string,
+  ): Promise<boolean> {
     const clock = await findClock(ctx, code);
     if (!clock) return false;
-    sendHtml(res, clockPage(clock));
-    return true;
+    return sendView(req, res, `page:clock:${code}:${sourceHash(clock.source)}`, 'html', () =>
+      clockPage(clock),
+    );
   }
+
+  // The live chat page; `chat` is a reserved code, so no item is hidden behind it.
+  router.get('/chat', async (req, res, next) => {
+    try {
+      const ctx = await createRequestContext(services, {
+        authorization: undefined,
+        clientAddress: clientAddressOf(req, services.config.trustProxy),
+      });
+      const instance = typeof req.query.instance === 'string' ? req.query.instance : undefined;
+      const page = await runOperation(chatMessagesConnection, ctx, {
+        instance,
+        last: CHAT_PAGE_SIZE,
+      });
+      const entries = await presentEntries(
+        services.db,
+        page.edges.map((edge) => edge.node),
+      );
+      res.set('Cache-Control', 'no-store');
+      sendHtml(
+        res,
+        chatPage(
+          instance === 'clock' || instance === 'all' ? instance : 'system',
+          entries,
+          page.pageInfo.endCursor,
+        ),
+      );
+    } catch (error) {
+      next(error);
+    }
+  });
 
   router.get('/:name', async (req: Request<{ name: string }>, res, next) => {
     const { name } = req.params;
@@ -107,15 +204,15 @@ export function createPagesRouter(services: Services): Router {
       // Pages are public: a token is neither needed nor checked.
       const ctx = await createRequestContext(services, {
         authorization: undefined,
-        clientAddress: clientAddressOf(req),
+        clientAddress: clientAddressOf(req, services.config.trustProxy),
       });
       const sent = name.startsWith('clock~')
-        ? await sendClock(ctx, res, name.slice('clock~'.length))
+        ? await sendClock(ctx, req, res, name.slice('clock~'.length))
         : name.startsWith('$')
-          ? await sendItem(ctx, res, name.slice(1), ['kidlisp'])
+          ? await sendItem(ctx, req, res, name.slice(1), ['kidlisp'])
           : dot > 0
-            ? await sendRawFile(ctx, res, name.slice(0, dot), name.slice(dot + 1))
-            : await sendItem(ctx, res, name);
+            ? await sendRawFile(ctx, req, res, name.slice(0, dot), name.slice(dot + 1))
+            : await sendItem(ctx, req, res, name);
       if (!sent) next();
     } catch (error) {
       next(error);

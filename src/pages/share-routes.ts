@@ -8,7 +8,10 @@ import { imagePath, pagePath, shareTitle, THUMBNAIL_SIZE } from './share-meta.js
 import { createThumbnails } from './thumbnails/thumbnails.js';
 
 const pageContext = (services: Services, req: Request) =>
-  createRequestContext(services, { authorization: undefined, clientAddress: clientAddressOf(req) });
+  createRequestContext(services, {
+    authorization: undefined,
+    clientAddress: clientAddressOf(req, services.config.trustProxy),
+  });
 
 /** The code an item page URL names: `/$code` (KidLisp) or `/code`; nothing for other paths. */
 function codeOfPageUrl(url: string): { code: string; types?: ItemType[] } | undefined {

@@ -1,14 +1,16 @@
-import type { RequestHandler, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { Services } from '../context.js';
 import { queryParams } from '../http/query-params.js';
 import { operationRoute } from '../http/respond.js';
-import { queryNamesOf, type RouteSpec } from '../http/routes/index.js';
+import { queryNamesOf, type RestAnswer, type RouteSpec } from '../http/routes/index.js';
+import type { ChatFeed } from '../operations/chat/live/index.js';
 import { runOperation } from '../operations/operation.js';
 import { sendChatPage } from './chat-page.js';
+import { lastEventId, sendEventStream } from './event-stream.js';
 
-type Answer = (res: Response, result: unknown) => void;
+type Answer = (res: Response, result: unknown, req: Request, services: Services) => void;
 
-const answers: Record<'created' | 'ok' | 'cached-page', Answer> = {
+const answers: Record<RestAnswer, Answer> = {
   /** 201 for new content, 200 for content that already existed (`cached`). */
   created: (res, result) => {
     res.status((result as { cached: boolean }).cached ? 200 : 201).json(result);
@@ -17,6 +19,8 @@ const answers: Record<'created' | 'ok' | 'cached-page', Answer> = {
     res.status(200).json(result);
   },
   'cached-page': (res, result) => sendChatPage(res, result as Parameters<typeof sendChatPage>[1]),
+  'event-stream': (res, result, req, services) =>
+    sendEventStream(req, res, result as ChatFeed, services),
 };
 
 /** The express handler of a REST row of the route table: run its operation, answer as the row says. */
@@ -27,6 +31,13 @@ export function operationHandler(services: Services, route: RouteSpec): RequestH
   const answer = answers[serve.answer];
   return operationRoute(services, async (ctx, req, res) => {
     const input = serve.from === 'body' ? req.body : queryParams(req.query, names);
-    answer(res, await runOperation(serve.operation, ctx, input));
+    // A reconnecting EventSource names the last event it received: it resumes after it.
+    const resumed = serve.answer === 'event-stream' ? lastEventId(req) : undefined;
+    answer(
+      res,
+      await runOperation(serve.operation, ctx, resumed ? { ...input, after: resumed } : input),
+      req,
+      services,
+    );
   });
 }

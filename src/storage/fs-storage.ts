@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { assertSafeKey, contentTypeFor, type ObjectStorage } from './storage.js';
+
+/** A write in progress: `<key>.<12 hex>.tmp`, renamed to `<key>` when whole. */
+const TEMPORARY = /\.[0-9a-f]{12}\.tmp$/;
 
 const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
@@ -39,6 +42,25 @@ export function createFsStorage(root: string): ObjectStorage {
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async sweepTemporaries(olderThan) {
+      const entries = await readdir(base, { recursive: true, withFileTypes: true }).catch(
+        (error: unknown) => {
+          if (isMissing(error)) return [];
+          throw error;
+        },
+      );
+      let removed = 0;
+      for (const entry of entries) {
+        if (!entry.isFile() || !TEMPORARY.test(entry.name)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const stats = await stat(path).catch(() => null);
+        if (stats && stats.mtime < olderThan) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }

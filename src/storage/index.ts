@@ -31,6 +31,7 @@ function withTypedFailures(storage: ObjectStorage, logger: Logger | undefined): 
     exists: guard('exists', storage.exists),
     get: guard('get', storage.get),
     delete: guard('delete', storage.delete),
+    sweepTemporaries: guard('sweepTemporaries', storage.sweepTemporaries),
   };
 }
 

@@ -72,5 +72,7 @@ export function createS3Storage(options: S3Options): ObjectStorage {
       assertSafeKey(key);
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
+    // A PUT lands whole or not at all: nothing to sweep.
+    sweepTemporaries: async () => 0,
   };
 }

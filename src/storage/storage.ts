@@ -11,6 +11,11 @@ export interface ObjectStorage {
   exists(key: string): Promise<boolean>;
   get(key: string): Promise<StoredObject | null>;
   delete(key: string): Promise<void>;
+  /**
+   * Removes partial writes left by a process killed mid-write, older than `olderThan`; returns how
+   * many. Backends whose writes are atomic (S3) have none.
+   */
+  sweepTemporaries(olderThan: Date): Promise<number>;
 }
 
 const contentTypes: Record<string, string> = {

@@ -21,9 +21,16 @@ export async function servedRoutes(
 ): Promise<{ served: string[]; other: number[] }> {
   const served: string[] = [];
   const other: number[] = [];
+  // A stream never ends by itself: asked with an invalid channel, it answers at once (400).
+  const streams = new Set(
+    routeTable('')
+      .filter((route) => route.serve.face === 'rest' && route.serve.answer === 'event-stream')
+      .flatMap((route) => [route.path, ...(route.aliases ?? [])]),
+  );
   for (const route of documentedRoutes()) {
     const [method, path] = route.split(' ') as ['GET' | 'POST', string];
-    const answer = await http.send(path, { method, ...(method === 'POST' ? { body: {} } : {}) });
+    const asked = streams.has(path) ? `${path}?instance=none` : path;
+    const answer = await http.send(asked, { method, ...(method === 'POST' ? { body: {} } : {}) });
     if (answer.status !== 404 && answer.status !== 405) served.push(route);
     other.push((await http.send(path, { method: OTHER_METHOD[method] })).status);
   }

@@ -4,8 +4,9 @@ import type { Config } from '../../config.js';
 
 type Directives = Record<string, string[] | null>;
 
-const insecureUpgrade = (config: Pick<Config, 'publicUrl'>) =>
-  config.publicUrl.startsWith('https:') ? [] : null;
+const isHttps = (config: Pick<Config, 'publicUrl'>) => config.publicUrl.startsWith('https:');
+
+const insecureUpgrade = (config: Pick<Config, 'publicUrl'>) => (isHttps(config) ? [] : null);
 
 /** The viewer pages: same-origin everything, no inline script or style, no plugins, no framing. */
 function pageDirectives(config: Pick<Config, 'publicUrl'>): Directives {
@@ -50,11 +51,21 @@ export function cspHeader(directives: Directives): string {
     .join('; ');
 }
 
+/**
+ * Every response's security headers (helmet's defaults), with HSTS and upgrade-insecure-requests
+ * only when the service is reached over https: on plain http they would break the next visit.
+ */
+export const baseSecurity = (config: Pick<Config, 'publicUrl'>): RequestHandler =>
+  helmet({
+    contentSecurityPolicy: { directives: { 'upgrade-insecure-requests': insecureUpgrade(config) } },
+    strictTransportSecurity: isHttps(config),
+  }) as RequestHandler;
+
 const helmetFor = (config: Pick<Config, 'publicUrl'>, directives: Directives): RequestHandler =>
   helmet({
     contentSecurityPolicy: { useDefaults: false, directives: withoutNull(directives) },
     crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+    strictTransportSecurity: isHttps(config),
   }) as RequestHandler;
 
 export const pageSecurity = (config: Pick<Config, 'publicUrl'>) =>

@@ -116,6 +116,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         'SOURCE_NOT_STRING',
         'SOURCE_TOO_LONG',
         'NAME_INVALID',
+        'NAME_UNSAFE_CHARACTERS',
         'PIECE_NO_LIFECYCLE',
         'PIECE_SYNTAX',
         'STORAGE_UNAVAILABLE',
@@ -199,6 +200,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
       notes: [
         `ext is one of ${MEDIA_EXTS.join(', ')}.`,
         'Upload the file to storage first (credentials come from the administrators); a missing object answers 404 MEDIA_NOT_FOUND.',
+        "A slug shaped <yyyy>/<mm>/<dd>/<file>.<ext> is the guest space, which anyone may register; a slug under an account's folder (<account>/<yyyy>/...) only with that account's token. Someone else's folder answers 404 MEDIA_NOT_FOUND, exactly as a missing object does.",
         `Tapes longer than ${MAX_TAPE_SECONDS} seconds answer 400 TAPE_TOO_LONG with maxDuration: ${MAX_TAPE_SECONDS}.`,
       ],
     },

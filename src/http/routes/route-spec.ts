@@ -10,6 +10,8 @@ export interface ExampleRequest {
   body?: unknown;
   /** Adds `Authorization: Bearer $TOKEN`. */
   withToken?: boolean;
+  /** The answer is an event stream: the snippets read it as it comes. */
+  stream?: boolean;
 }
 
 /** What each field of an input or output means. */
@@ -30,17 +32,21 @@ export type AnyOperation = Operation<z.ZodType, any>;
 
 /**
  * Who answers a route. `rest`: the REST face runs the operation on the JSON body or the query
- * and answers `created` (201, or 200 when cached), `ok` (200) or `cached-page` (200 with the
- * chat page's caching headers). `docs`: the docs face serves a document.
+ * and answers `created` (201, or 200 when cached), `ok` (200), `cached-page` (200 with the
+ * chat page's caching headers) or `event-stream` (200 `text/event-stream`, one event per item
+ * the operation's feed yields, `Last-Event-ID` as its `after`). `docs`: the docs face serves a
+ * document.
  */
 export type RouteServe =
   | {
       face: 'rest';
       operation: AnyOperation;
       from: 'body' | 'query';
-      answer: 'created' | 'ok' | 'cached-page';
+      answer: RestAnswer;
     }
   | { face: 'docs'; document: 'api-info' | 'openapi' };
+
+export type RestAnswer = 'created' | 'ok' | 'cached-page' | 'event-stream';
 
 /** What a route says of its input fields; the schema itself is the operation's own. */
 export interface InputFields {
@@ -119,7 +125,7 @@ export function bodyOperation(
 /** The route runs `operation` on its query parameters. */
 export function queryOperation(
   operation: AnyOperation,
-  answer: 'ok' | 'cached-page',
+  answer: 'ok' | 'cached-page' | 'event-stream',
   fields: InputFields,
 ): Pick<RouteSpec, 'serve' | 'query'> {
   return {

@@ -131,5 +131,14 @@ export const chatConnectionInput = z.object({
   before: optional(cursor('before')),
 });
 
+/** The live feed: the same filters, and the cursor to resume after (REST: `Last-Event-ID`). */
+export const chatStreamInput = z.object({
+  instance,
+  search,
+  from,
+  after: optional(cursor('after')),
+});
+
+export type ChatStreamInput = z.output<typeof chatStreamInput>;
 export type ListChatMessagesInput = z.output<typeof listChatMessagesInput>;
 export type ChatConnectionInput = z.output<typeof chatConnectionInput>;

@@ -21,7 +21,8 @@ export interface ChatLoaders {
 /** A first batch that holds every possible row, so the cursor closes without a getMore. */
 const oneBatch = (possibleRows: number) => possibleRows + 1;
 
-function createChatLoaders(db: Database): ChatLoaders {
+/** Fresh loaders (nothing cached): per request, or per batch of live messages. */
+export function createChatLoaders(db: Database): ChatLoaders {
   const hearts = new DataLoader<HeartKey, number, string>(
     async (keys) => {
       const types = [...new Set(keys.map((key) => `chat-${key.instance}`))];

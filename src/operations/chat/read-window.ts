@@ -2,19 +2,12 @@ import type { Document, ObjectId } from 'mongodb';
 import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
+import type { ChatEntry } from './chat-entry.js';
 import type { ChatPosition } from './cursor.js';
 import type { ChatChannel } from './inputs.js';
 import { chatLoaders } from './loaders.js';
 
-/** A stored message as read, tagged with its channel; `from` and `hearts` come from the loaders. */
-export interface ChatEntry {
-  _id: ObjectId;
-  id: string;
-  user: string | undefined;
-  text: string;
-  when: Date;
-  instance: ChatChannel;
-}
+export type { ChatEntry } from './chat-entry.js';
 
 /** A bound is a time (REST `before`) or a (when, _id) position (GraphQL cursors). */
 export type ChatBound = Pick<ChatPosition, 'when'> & Partial<ChatPosition>;
@@ -86,10 +79,14 @@ function channelPipeline(
  * aggregation where the second channel joins through `$unionWith` and the merge keeps the
  * (when, _id) order across them.
  */
-export async function readChatWindow(
-  ctx: RequestContext,
-  window: ChatWindow,
-): Promise<ChatEntry[]> {
+export function readChatWindow(ctx: RequestContext, window: ChatWindow): Promise<ChatEntry[]> {
+  // A search scans messages: only so many run at once (CHAT_SEARCH_CONCURRENCY); a cached page never gets here.
+  return window.search
+    ? ctx.services.chatSearches.run(() => readWindow(ctx, window))
+    : readWindow(ctx, window);
+}
+
+async function readWindow(ctx: RequestContext, window: ChatWindow): Promise<ChatEntry[]> {
   const user =
     window.from === undefined ? undefined : await chatLoaders(ctx).accounts.load(window.from);
   if (user === null) return [];

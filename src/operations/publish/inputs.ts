@@ -27,11 +27,27 @@ export const publishClockInput = z.preprocess(
   z.object({ source: sourceField(CLOCK_MAX) }),
 );
 
+/** C0, DEL and C1 controls, and the bidirectional marks, embeddings, overrides and isolates. */
+const UNSAFE_NAME_CHARACTER =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/u;
+
 export const publishPieceInput = z.object({
   source: sourceField(PIECE_MAX),
   name: z
     .string({ error: 'name must be a string.' })
     .max(NAME_MAX, `name is longer than ${NAME_MAX} characters.`)
+    .superRefine((name, ctx) => {
+      const found = UNSAFE_NAME_CHARACTER.exec(name)?.[0];
+      if (found === undefined) return;
+      const codePoint = `U+${(found.codePointAt(0) as number).toString(16).toUpperCase().padStart(4, '0')}`;
+      failWith(
+        ctx,
+        'NAME_UNSAFE_CHARACTERS',
+        `name contains a control or bidirectional-formatting character (${codePoint}).`,
+        { field: 'name', character: codePoint },
+      );
+    })
     .nullish()
     .transform((name) => name ?? undefined),
 });

@@ -3,7 +3,7 @@ import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
 import type { ItemType, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
 import { codeCandidates } from '../../domain/codes.js';
-import { isTape, type MediaExt, mediaCollection } from '../../domain/media.js';
+import { isTape, type MediaExt, mayRegisterSlug, mediaCollection } from '../../domain/media.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
@@ -56,10 +56,12 @@ export const trackMedia = defineOperation({
     const collectionName = mediaCollection(input.ext);
     const collection = db[collectionName] as Collection<MediaRecord>;
 
-    if (!(await storage.exists(input.slug))) {
+    // Someone else's folder answers exactly as an empty one, and storage is not even asked.
+    const account = ctx.viewer?.account;
+    if (!mayRegisterSlug(input.slug, account) || !(await storage.exists(input.slug))) {
       throw new AppError(
         'MEDIA_NOT_FOUND',
-        `No uploaded file was found at ${input.slug}; upload it to storage first.`,
+        `No uploaded file of yours was found at ${input.slug}; upload it to storage first.`,
       );
     }
     const candidates = codeCandidates('random');
@@ -69,7 +71,7 @@ export const trackMedia = defineOperation({
       existing: () => existingCode(collection, input.slug),
       claim: () => claimCode(db, itemTypeOf[collectionName], candidates),
       release: (code) => releaseCode(db, code, collection),
-      prepare: async (code) => ({ record: mediaRecord(input, code, ctx.viewer?.account) }),
+      prepare: async (code) => ({ record: mediaRecord(input, code, account) }),
     });
     return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
   },

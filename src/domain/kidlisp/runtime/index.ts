@@ -4,6 +4,7 @@
  * docs/kidlisp-runtime.md for the forms it draws and the choices it makes.
  */
 import { Interpreter } from './interpreter.js';
+import { BUILTINS } from './library.js';
 import type { FrameResult, RuntimeOptions, RuntimeReport, Tick } from './types.js';
 
 export type { Canvas2DLike } from './canvas-surface.js';
@@ -33,7 +34,7 @@ export interface KidlispRuntime {
 }
 
 export function createKidlispRuntime(source: string, options: RuntimeOptions): KidlispRuntime {
-  const interpreter = new Interpreter(source, options);
+  const interpreter = new Interpreter(source, options, BUILTINS);
   return {
     frame: (tick) => interpreter.frame(tick),
     report: () => interpreter.getReport(),

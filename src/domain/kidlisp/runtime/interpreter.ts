@@ -11,7 +11,6 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
-import { BUILTINS } from './library.js';
 import { arithmetic } from './math.js';
 import { fadeLine } from './paint.js';
 import {
@@ -47,6 +46,11 @@ import type {
 const RANDOM: unique symbol = Symbol('?');
 
 export type Value = number | string | boolean | undefined | typeof RANDOM;
+
+/** A built-in form; it gets its arguments unevaluated and decides what to evaluate (./library.ts). */
+export type Builtin = (rt: Interpreter, list: ListNode, scope: Scope, statement: boolean) => Value;
+
+export type Builtins = ReadonlyMap<string, Builtin>;
 
 const DEFAULT_STEP_LIMIT = 100_000;
 const DEFAULT_MAX_DEPTH = 128;
@@ -167,6 +171,7 @@ export class Interpreter {
   constructor(
     source: string,
     options: RuntimeOptions,
+    private readonly builtins: Builtins,
     embedDepth = 0,
     ancestors: ReadonlySet<string> = new Set(),
   ) {
@@ -305,7 +310,7 @@ export class Interpreter {
       }
       if (
         !scope.find(name) &&
-        ((BUILTINS.has(name) && !VALUE_WORDS.has(name)) || this.functions.has(name))
+        ((this.builtins.has(name) && !VALUE_WORDS.has(name)) || this.functions.has(name))
       ) {
         return this.call({ t: 'list', items: [node], line: 0, column: 0 }, scope, true);
       }
@@ -506,7 +511,7 @@ export class Interpreter {
     }
     const local = scope.find(name);
     if (local !== undefined && local !== this.globals) return local.vars.get(name);
-    const builtin = BUILTINS.get(name);
+    const builtin = this.builtins.get(name);
     if (builtin !== undefined) return builtin(this, list, scope, statement);
     const later = this.functions.get(name);
     if (later !== undefined) return this.callLater(later, list, scope);
@@ -915,6 +920,7 @@ export class Interpreter {
         state.child = new Interpreter(
           text,
           { ...this.options, surface, opaqueStart: false, seed: this.random.integer(0, 2 ** 31) },
+          this.builtins,
           this.embedDepth + 1,
           ancestors,
         );

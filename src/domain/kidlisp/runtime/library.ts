@@ -1,9 +1,6 @@
 import type { ListNode, Node } from './compile.js';
-import type { Interpreter, Scope, Value } from './interpreter.js';
+import type { Builtin, Interpreter, Scope, Value } from './interpreter.js';
 import { arithmetic } from './math.js';
-
-/** A built-in form; it gets its arguments unevaluated and decides what to evaluate. */
-export type Builtin = (rt: Interpreter, list: ListNode, scope: Scope, statement: boolean) => Value;
 
 export const BUILTINS = new Map<string, Builtin>();
 

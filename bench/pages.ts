@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { OutgoingHttpHeaders, RequestListener } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { KIDLISP_MAX_LENGTH } from '../src/domain/kidlisp/index.js';
+import { createLogger } from '../src/logger.js';
+import { startService } from '../src/service.js';
+import { compare, listen } from './chat.js';
+import { type BenchRow, row } from './report.js';
+
+/** A KidLisp program close to the size limit: its page is large and validating it is the costly part. */
+function largeProgram(): string {
+  const lines: string[] = [];
+  let length = 0;
+  for (let i = 0; length < KIDLISP_MAX_LENGTH - 100; i++) {
+    const line = `(ink ${i % 255} ${(i * 7) % 255} 0) (line 0 ${i % 200} w ${(i * 3) % 200})`;
+    lines.push(line);
+    length += line.length + 1;
+  }
+  return lines.join('\n');
+}
+
+/** The baseline: node:http answering the same bytes with the same headers from memory. */
+const sameBytes =
+  (body: Buffer, headers: OutgoingHttpHeaders): RequestListener =>
+  (_req, res) => {
+    res.writeHead(200, headers).end(body);
+  };
+
+/**
+ * A repeated view of a large KidLisp page (the viewer cache answers it), beside node:http sending
+ * the same bytes in the same run; and the same view with a query string, which goes through
+ * express and reads the database but is not validated or rendered again.
+ */
+export async function benchPages(options: { seconds: number }): Promise<BenchRow[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-pages-'));
+  const config = loadConfig({ PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+  const service = await startService(config, createLogger('silent'));
+  const servers: { close(): Promise<void> }[] = [];
+  try {
+    const published = await fetch(`${service.url}/api/store-kidlisp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ source: largeProgram() }),
+    });
+    const { code } = (await published.json()) as { code: string };
+    const path = `/$${code}`;
+    const first = await fetch(`${service.url}${path}`);
+    const body = Buffer.from(await first.arrayBuffer());
+    const headers: OutgoingHttpHeaders = Object.fromEntries(
+      [...first.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
+    );
+    const again = Buffer.from(await (await fetch(`${service.url}${path}`)).arrayBuffer());
+    if (!again.equals(body)) throw new Error('pages bench: a repeated view sent other bytes');
+    const bytes = await listen(sameBytes(body, headers));
+    servers.push(bytes);
+
+    const seconds = options.seconds;
+    const [repeated, baseline] = await compare(
+      'repeated viewer page',
+      { url: `${service.url}${path}`, seconds },
+      { url: bytes.url, seconds },
+    );
+    const [throughExpress, baseline2] = await compare(
+      'viewer page through express',
+      { url: `${service.url}${path}?via=express`, seconds },
+      { url: bytes.url, seconds },
+    );
+    const size = `${Math.round(body.length / 1024)} KiB`;
+    return [
+      row(`viewer page (${size}), repeated`, 'node:http, same bytes', repeated, baseline),
+      row(
+        `viewer page (${size}), with a query (express, database read)`,
+        'node:http, same bytes',
+        throughExpress,
+        baseline2,
+      ),
+    ];
+  } finally {
+    for (const server of servers) await server.close();
+    await service.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}

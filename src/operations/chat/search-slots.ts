@@ -1,0 +1,55 @@
+import { AppError } from '../../app-error.js';
+
+/** How long an uncached search waits for a free slot before it is answered 503. */
+export const SEARCH_WAIT_MS = 2_000;
+const RETRY_AFTER_SECONDS = 1;
+
+/**
+ * At most `limit` uncached chat searches run at once in this process (each scans messages); the
+ * rest queue for a free slot up to `waitMs`, then fail with BUSY (503, Retry-After).
+ */
+export interface SearchSlots {
+  run<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function createSearchSlots(limit: number, waitMs = SEARCH_WAIT_MS): SearchSlots {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  };
+  const acquire = () =>
+    new Promise<void>((resolve, reject) => {
+      if (running < limit) {
+        running++;
+        resolve();
+        return;
+      }
+      const grant = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        const index = waiting.indexOf(grant);
+        if (index >= 0) waiting.splice(index, 1);
+        reject(
+          new AppError('BUSY', 'Too many chat searches are running; please retry shortly.', {
+            retryAfter: RETRY_AFTER_SECONDS,
+          }),
+        );
+      }, waitMs);
+      waiting.push(grant);
+    });
+  return {
+    async run(work) {
+      await acquire();
+      try {
+        return await work();
+      } finally {
+        release();
+      }
+    },
+  };
+}

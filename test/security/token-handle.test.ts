@@ -1,0 +1,78 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson, startTestApp, type TestApp } from '../support/app.js';
+import { requireBuiltCli } from '../support/processes.js';
+
+const run = promisify(execFile);
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app.close());
+
+/** `publish-gateway token create ...` against the test app's database, as an operator runs it. */
+async function tokenCreate(...args: string[]) {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    MONGODB_URI: app.mongo.uri,
+    MONGODB_DB: app.db.db.databaseName,
+    LOG_LEVEL: 'silent',
+  };
+  try {
+    const { stdout, stderr } = await run(
+      process.execPath,
+      [requireBuiltCli(), 'token', 'create', ...args],
+      { env },
+    );
+    return { code: 0, token: stdout.trim(), stderr };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, token: failed.stdout.trim(), stderr: failed.stderr };
+  }
+}
+
+async function publishedBy(token: string, source: string): Promise<string | undefined> {
+  const response = await postJson(
+    `${app.url}/api/store-kidlisp`,
+    { source },
+    { authorization: `Bearer ${token}` },
+  );
+  expect(response.status).toBe(201);
+  return (await app.db.kidlisp.findOne({ code: response.body?.code }))?.user;
+}
+
+describe('token create: a handle belongs to one account', () => {
+  it('issues the second token for @alice on the account of the first', async () => {
+    const first = await tokenCreate('--handle', '@alice');
+    const second = await tokenCreate('--handle', 'alice', '--label', 'laptop');
+    expect(first.code).toBe(0);
+    expect(second.code).toBe(0);
+    expect(first.stderr).toContain('new account');
+    expect(second.stderr).toContain('existing account');
+    const accountOfFirst = await publishedBy(first.token, '(wipe red)');
+    const accountOfSecond = await publishedBy(second.token, '(wipe blue)');
+    expect(accountOfFirst).toMatch(/^gateway\|/);
+    expect(accountOfSecond).toBe(accountOfFirst);
+    expect(
+      new Set((await app.db.apiTokens.find({ handle: 'alice' }).toArray()).map((t) => t.account))
+        .size,
+    ).toBe(1);
+  });
+
+  it('refuses to give an existing handle to another account', async () => {
+    await tokenCreate('--handle', '@bob');
+    const other = await tokenCreate('--handle', '@bob', '--account', 'gateway|someone-else');
+    expect(other.code).not.toBe(0);
+    expect(other.token).toBe('');
+    expect(other.stderr).toMatch(/@bob already belongs to account/);
+    expect(await app.db.apiTokens.countDocuments({ account: 'gateway|someone-else' })).toBe(0);
+  });
+
+  it('follows the reference @handles table when the handle is there', async () => {
+    await app.db.handles.insertOne({ _id: 'auth0|carol', handle: 'carol' });
+    const issued = await tokenCreate('--handle', '@carol');
+    expect(await publishedBy(issued.token, '(wipe green)')).toBe('auth0|carol');
+  });
+});

@@ -1,0 +1,99 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const BUILT_CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
+
+/** Tests that run `publish-gateway` use the built bin, as operators do; `npm test` builds first. */
+export function requireBuiltCli(): string {
+  if (!existsSync(BUILT_CLI)) {
+    throw new Error(
+      `${BUILT_CLI} is missing: build first with "npm run build" ("npm test" builds before running vitest).`,
+    );
+  }
+  return BUILT_CLI;
+}
+
+export interface CliProcess {
+  child: ChildProcess;
+  /** Everything it wrote so far (stdout and stderr). */
+  output(): string;
+  /** SIGTERM, then waits for it to exit. */
+  stop(): Promise<void>;
+}
+
+/** Starts `publish-gateway <args>` with only the given environment (plus PATH). */
+export function startCli(args: string[], env: Record<string, string>): CliProcess {
+  const child = spawn(process.execPath, [requireBuiltCli(), ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return {
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Polls until `find` returns a value, failing with the process's output after `timeoutMs`. */
+export async function waitFor<T>(
+  what: string,
+  find: () => Promise<T | undefined>,
+  process: CliProcess,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (process.child.exitCode !== null)
+      throw new Error(`${what}: the process exited\n${process.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`${what}: not within ${timeoutMs} ms\n${process.output()}`);
+}
+
+/** `publish-gateway db --port 0 --data-dir <dir>`, and its connection string from `<dir>/endpoint.json`. */
+export async function startDbProcess(dataDir: string): Promise<CliProcess & { uri: string }> {
+  const db = startCli(['db', '--port', '0', '--data-dir', dataDir], { LOG_LEVEL: 'warn' });
+  const uri = await waitFor(
+    'the database endpoint',
+    async () => {
+      const text = await readFile(join(dataDir, 'endpoint.json'), 'utf8').catch(() => undefined);
+      if (!text) return undefined;
+      try {
+        return (JSON.parse(text) as { uri: string }).uri;
+      } catch {
+        return undefined; // still being written
+      }
+    },
+    db,
+  );
+  return { ...db, uri };
+}
+
+/** `publish-gateway serve` on a free port; resolves with its URL once it listens. */
+export async function startServeProcess(
+  env: Record<string, string>,
+): Promise<CliProcess & { url: string }> {
+  const serve = startCli(['serve'], { PORT: '0', LOG_LEVEL: 'info', ...env });
+  const url = await waitFor(
+    'the service to listen',
+    async () => /"url":"(http:\/\/[^"]+)"[^\n]*publish-gateway listening/.exec(serve.output())?.[1],
+    serve,
+  );
+  return { ...serve, url };
+}
