@@ -12,29 +12,12 @@ import {
   createKidlispRuntime,
   type Surface,
 } from '../src/domain/kidlisp/runtime/index.js';
-import { bundledExamples } from '../src/mcp/content/piece-examples.js';
+import { benchEmbeds as embeds, benchPrograms as programs } from './kidlisp-programs.js';
 
 const SIZE = 256;
 const WARM_UP = 60;
 const FRAMES = Math.max(10, Number(process.argv[2]) || 600);
 const BUDGET_MS = 8;
-
-const programs: { title: string; source: string }[] = [
-  ...bundledExamples,
-  {
-    title: 'Issue 16: navy, yellow circle, boxes',
-    source: '(wipe navy) (ink yellow) (circle w/2 h/2 64) (repeat 10 i (box (* i 20) 10 15 15))',
-  },
-  {
-    title: 'Embedded twice, half transparent',
-    source: '($aaa 0 0 w h 128)\n($bbb 0 0 w h 128)\n(contrast 1.5)',
-  },
-];
-
-const embeds: Record<string, string> = {
-  aaa: '(wipe navy) (ink yellow) (circle w/2 h/2 64)',
-  bbb: 'white\n(repeat height i (ink rainbow) (line 0 i width i))',
-};
 
 function surfaceOf(width: number, height: number): Surface {
   return canvasSurface(createCanvas(width, height).getContext('2d'), width, height);

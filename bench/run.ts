@@ -7,6 +7,7 @@ import { startService } from '../src/service.js';
 import { benchChat } from './chat.js';
 import { benchChatStream, printFanOut } from './chat-stream.js';
 import { benchItems } from './items.js';
+import { benchKidlispInBrowser, browserFramesTable, chromiumAvailable } from './kidlisp-browser.js';
 import { benchPages } from './pages.js';
 import { benchPublish } from './publish.js';
 import { type BenchRow, printRows, trackPeakMemory } from './report.js';
@@ -37,7 +38,10 @@ async function main(): Promise<void> {
   const fanOut = await benchChatStream({ seconds });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const timings = benchValidators();
-  const table = `${printRows(rows)}\n\n${printFanOut(fanOut)}\n\n${printTimings(timings)}`;
+  const browserFrames = chromiumAvailable()
+    ? browserFramesTable(await benchKidlispInBrowser(), 240)
+    : 'KidLisp in the browser: skipped (no Chromium at /usr/bin/chromium or CHROMIUM_PATH).';
+  const table = `${printRows(rows)}\n\n${printFanOut(fanOut)}\n\n${printTimings(timings)}\n\n${browserFrames}`;
   const report = [
     '# Benchmark results',
     '',

@@ -24,6 +24,8 @@ import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
+import { playerRoutes } from './player-routes.js';
+import { shareRoutes } from './share-routes.js';
 import type { ViewCache } from './view-cache.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
@@ -42,7 +44,9 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     '/assets',
     express.static(publicDir, { index: false, maxAge: '1h', setHeaders: nosniff }),
   );
+  router.use(playerRoutes());
   router.use(pageSecurity(services.config));
+  router.use(shareRoutes(services));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
 
@@ -84,21 +88,23 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     switch (item.type) {
       case 'kidlisp':
         return sendView(req, res, `page:kidlisp:${code}:${sourceHash(item.source)}`, 'html', () =>
-          itemPage(withPreview(item)),
+          itemPage(withPreview(item), services.config.publicUrl),
         );
       case 'piece': {
         const source = await pieceSource(ctx, item);
         // A page without its source (storage away) is sent, never kept.
         if (source === null) {
-          sendHtml(res, piecePage(item, null));
+          sendHtml(res, piecePage(item, null, services.config.publicUrl));
           return true;
         }
         return sendView(req, res, `page:piece:${code}:${sourceHash(source)}`, 'html', () =>
-          piecePage(item, source),
+          piecePage(item, source, services.config.publicUrl),
         );
       }
       default:
-        return sendView(req, res, `page:${item.type}:${code}`, 'html', () => itemPage(item));
+        return sendView(req, res, `page:${item.type}:${code}`, 'html', () =>
+          itemPage(item, services.config.publicUrl),
+        );
     }
   }
 

@@ -6,10 +6,12 @@ export interface PageOptions {
   /** Same-origin script files (the CSP allows no inline script). */
   scripts?: string[];
   description?: string;
+  /** More `<head>` elements (share metadata). */
+  head?: SafeHtml;
 }
 
 /** The document shell every page shares: one stylesheet, no inline script or style. */
-export function layout({ title, body, scripts = [], description }: PageOptions): string {
+export function layout({ title, body, scripts = [], description, head }: PageOptions): string {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -19,6 +21,7 @@ export function layout({ title, body, scripts = [], description }: PageOptions):
 ${description ? html`<meta name="description" content="${description}">` : ''}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/pages.css">
+${head ?? ''}
 </head>
 <body>
 ${body}

@@ -1,0 +1,105 @@
+/**
+ * Runs in the benchmark's browser page (bench/kidlisp-browser.ts): times the KidLisp runtime
+ * drawing on a real <canvas> inside requestAnimationFrame callbacks, beside the same loop with an
+ * empty callback. Exposes `window.kidlispBench`.
+ */
+import { canvasSurface, createKidlispRuntime } from '../../src/domain/kidlisp/runtime/index.js';
+
+export interface BrowserFigures {
+  /** Time inside the callback, per frame. */
+  mean: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** Mean time between callbacks (the display's frame period when nothing is late). */
+  interval: number;
+  notes: string[];
+}
+
+function figures(times: number[], intervals: number[], notes: string[]): BrowserFigures {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    mean: times.reduce((sum, t) => sum + t, 0) / times.length,
+    p50: at(0.5),
+    p95: at(0.95),
+    max: sorted[sorted.length - 1] ?? 0,
+    interval: intervals.reduce((sum, t) => sum + t, 0) / Math.max(1, intervals.length),
+    notes,
+  };
+}
+
+/** `frames` animation frames after `warmUp`, each timing `draw`. */
+function animate(
+  warmUp: number,
+  frames: number,
+  draw: (frame: number, ms: number) => void,
+): Promise<{ times: number[]; intervals: number[] }> {
+  return new Promise((resolve) => {
+    const times: number[] = [];
+    const intervals: number[] = [];
+    let frame = 0;
+    let start: number | undefined;
+    let last: number | undefined;
+    const step = (now: number) => {
+      start ??= now;
+      if (frame >= warmUp && last !== undefined) intervals.push(now - last);
+      last = now;
+      const began = performance.now();
+      draw(frame, now - start);
+      if (frame >= warmUp) times.push(performance.now() - began);
+      frame++;
+      if (frame < warmUp + frames) requestAnimationFrame(step);
+      else resolve({ times, intervals });
+    };
+    requestAnimationFrame(step);
+  });
+}
+
+function canvasOf(size: number): HTMLCanvasElement {
+  const canvas = document.createElement('canvas');
+  canvas.width = size;
+  canvas.height = size;
+  document.body.replaceChildren(canvas);
+  return canvas;
+}
+
+function offscreen(width: number, height: number) {
+  const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('no OffscreenCanvas 2D context');
+  return canvasSurface(context, width, height);
+}
+
+async function run(
+  source: string | null,
+  options: { size: number; warmUp: number; frames: number; embeds: Record<string, string> },
+): Promise<BrowserFigures> {
+  const canvas = canvasOf(options.size);
+  if (source === null) {
+    const { times, intervals } = await animate(options.warmUp, options.frames, () => {});
+    return figures(times, intervals, []);
+  }
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('no 2D canvas');
+  const runtime = createKidlispRuntime(source, {
+    surface: canvasSurface(context, options.size, options.size),
+    seed: 1,
+    loadEmbed: async (code) => options.embeds[code] ?? null,
+    createSurface: offscreen,
+  });
+  runtime.frame({ frame: 0, ms: 0 });
+  await runtime.idle();
+  const { times, intervals } = await animate(options.warmUp, options.frames, (frame, ms) =>
+    runtime.frame({ frame: frame + 1, ms }),
+  );
+  const report = runtime.report();
+  return figures(times, intervals, [...report.unsupported, ...report.unknown, ...report.problems]);
+}
+
+declare global {
+  interface Window {
+    kidlispBench: { run: typeof run };
+  }
+}
+
+window.kidlispBench = { run };

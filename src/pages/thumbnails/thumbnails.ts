@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { LRUCache } from 'lru-cache';
+import { AppError } from '../../app-error.js';
+import type { RenderAnswer, RenderRequest } from './render-worker.js';
+
+export interface ThumbnailOptions {
+  size: number;
+  /** Frames drawn before the picture is taken. */
+  frames: number;
+  /** Wall-clock time a render may take, the worker's start included; then it is terminated. */
+  budgetMs: number;
+  /** Thumbnails kept in memory. */
+  maxEntries: number;
+}
+
+export const THUMBNAIL_DEFAULTS: ThumbnailOptions = {
+  size: 256,
+  frames: 30,
+  budgetMs: 5_000,
+  maxEntries: 500,
+};
+
+// Built, this module is .js beside render-worker.js. Run from src/ (tsx, tests) both are .ts, and
+// the worker loads its file through tsx (a development dependency, never needed when built).
+const ownExt = extname(fileURLToPath(import.meta.url));
+const WORKER_URL = new URL(`./render-worker${ownExt}`, import.meta.url);
+
+function startWorker(workerData: RenderRequest): Worker {
+  if (ownExt !== '.ts') return new Worker(WORKER_URL, { workerData, resourceLimits });
+  const load = `import('tsx/esm/api').then(({ tsImport }) => tsImport(${JSON.stringify(WORKER_URL.href)}, ${JSON.stringify(import.meta.url)}))`;
+  return new Worker(load, { eval: true, workerData, resourceLimits });
+}
+
+const resourceLimits = { maxOldGenerationSizeMb: 256 };
+
+/** The hash a thumbnail is cached under: the program's text (an item's code always names the same text). */
+export const thumbnailKey = (source: string) =>
+  createHash('sha256').update(source).digest('base64url');
+
+/** A stable seed per program, so a thumbnail does not change between renders. */
+const seedOf = (key: string) => Buffer.from(key, 'base64url').readUInt32BE(0) || 1;
+
+function renderInWorker(request: RenderRequest, budgetMs: number): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const worker = startWorker(request);
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(new AppError('TIMEOUT', `The thumbnail took longer than ${budgetMs} ms to draw.`)),
+        ),
+      budgetMs,
+    );
+    worker.once('message', (answer: RenderAnswer) =>
+      settle(() =>
+        'png' in answer
+          ? resolve(Buffer.from(answer.png))
+          : reject(new Error(`thumbnail render failed: ${answer.error}`)),
+      ),
+    );
+    worker.once('error', (error) => settle(() => reject(error)));
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`thumbnail worker exited (${code}) without a picture`))),
+    );
+  });
+}
+
+/** Thumbnails of KidLisp programs, drawn off the event loop and cached per program hash. */
+export interface Thumbnails {
+  png(source: string): Promise<{ key: string; png: Buffer }>;
+}
+
+export function createThumbnails(options: Partial<ThumbnailOptions> = {}): Thumbnails {
+  const settings = { ...THUMBNAIL_DEFAULTS, ...options };
+  // Promises are cached, so concurrent requests for one program share one render; failures are dropped.
+  const cache = new LRUCache<string, Promise<Buffer>>({ max: settings.maxEntries });
+  return {
+    async png(source) {
+      const key = thumbnailKey(source);
+      let pending = cache.get(key);
+      if (!pending) {
+        pending = renderInWorker(
+          { source, size: settings.size, frames: settings.frames, seed: seedOf(key) },
+          settings.budgetMs,
+        );
+        cache.set(key, pending);
+        pending.catch(() => cache.delete(key));
+      }
+      return { key, png: await pending };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThumbnails } from '../../src/pages/thumbnails/thumbnails.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { postJson } from '../support/http-client.js';
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+
+afterAll(async () => {
+  await app?.close();
+});
+
+async function publishKidlisp(source: string): Promise<string> {
+  const response = await postJson(`${app.url}/api/store-kidlisp`, { source });
+  expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
+  return response.body?.code as string;
+}
+
+async function pixelOf(png: Buffer, x: number, y: number): Promise<number[]> {
+  const image = await loadImage(png);
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  return [...context.getImageData(x, y, 1, 1).data];
+}
+
+const metaContent = (page: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(page)?.[1];
+
+describe('share previews of a KidLisp item', () => {
+  it('the page names a thumbnail the server draws with the runtime, and an oEmbed answer', async () => {
+    const code = await publishKidlisp('(wipe navy)\n(ink yellow)\n(box 0 0 20 20)');
+    const page = await (await fetch(`${app.url}/$${code}`)).text();
+    expect(metaContent(page, 'og:title')).toBe(`$${code} · KidLisp`);
+    const image = metaContent(page, 'og:image') ?? '';
+    const { publicUrl } = app.services.config;
+    expect(image).toBe(`${publicUrl}/thumbnail/${code}.png`);
+    // The test reaches the service at its listening address; the page names it by its public URL.
+    const thumbnail = await fetch(`${app.url}/thumbnail/${code}.png`);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await thumbnail.arrayBuffer());
+    expect(await pixelOf(png, 128, 128)).toEqual([0, 0, 128, 255]);
+    expect(await pixelOf(png, 10, 10)).toEqual([255, 255, 0, 255]);
+
+    // Cached per program: the same picture under the same tag, also for the same text elsewhere.
+    const again = await fetch(`${app.url}/thumbnail/${code}.png`);
+    expect(again.headers.get('etag')).toBe(thumbnail.headers.get('etag'));
+    expect(Buffer.from(await again.arrayBuffer()).equals(png)).toBe(true);
+
+    const discovery = /<link rel="alternate" type="application\/json\+oembed" href="([^"]*)"/.exec(
+      page,
+    )?.[1];
+    expect(discovery).toBeDefined();
+    const oembed = await fetch(
+      (discovery as string).replaceAll('&amp;', '&').replace(publicUrl, app.url),
+    );
+    expect(oembed.status).toBe(200);
+    expect(await oembed.json()).toMatchObject({
+      version: '1.0',
+      type: 'photo',
+      url: image,
+      width: 256,
+      height: 256,
+      title: `$${code} · KidLisp`,
+    });
+  });
+
+  it('other items: og:image of a painting is its file; an unknown page is 404 to oEmbed', async () => {
+    const missing = await fetch(
+      `${app.url}/oembed?url=${encodeURIComponent(`${app.url}/$nosuchcode`)}`,
+    );
+    expect(missing.status).toBe(404);
+    expect((await fetch(`${app.url}/oembed?format=xml&url=x`)).status).toBe(501);
+    expect((await fetch(`${app.url}/thumbnail/nosuchcode.png`)).status).toBe(404);
+  });
+});
+
+describe('the thumbnail renderer', () => {
+  it('stops a render that overruns its time budget and draws again afterwards', async () => {
+    const thumbnails = createThumbnails({ budgetMs: 1 });
+    await expect(thumbnails.png('(wipe red)')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    const patient = createThumbnails({ frames: 2 });
+    const { png } = await patient.png('(wipe red)');
+    expect(await pixelOf(png, 5, 5)).toEqual([255, 0, 0, 255]);
+  });
+
+  it('draws a program that works hard every frame within the budget (the step limit ends each frame)', async () => {
+    const { png } = await createThumbnails({ frames: 5 }).png(
+      '(wipe blue)\n(repeat 10000 (repeat 10000 (point 1 1)))',
+    );
+    expect(await pixelOf(png, 100, 100)).toEqual([0, 0, 255, 255]);
+  });
+});
