@@ -1,14 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { appendFile, cp, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { MongoClient, MongoServerError, ObjectId, type Document } from 'mongodb';
+import { type Document, MongoClient, type MongoServerError, ObjectId } from 'mongodb';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { startEmbeddedMongo, type EmbeddedMongo } from '../../src/db/embedded/index.js';
-import { parseIndexSpec } from '../../src/db/embedded/indexes.js';
+import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { parseIndexSpec } from '../../src/db/embedded/index-spec.js';
 import { Store } from '../../src/db/embedded/store.js';
 import { encodeReply, MessageFramer, parseMessage } from '../../src/db/embedded/wire.js';
 
@@ -99,74 +99,24 @@ describe('persistence', () => {
     expect(await second.client.db('other').listCollections().toArray()).toMatchObject([
       { name: 'empty' },
     ]);
-    expect((await readdir(dir)).sort()).toEqual(['journal-1.log', 'mongod.lock', 'snapshot.bson']);
+    expect((await readdir(dir)).sort()).toEqual(['data.mdb', 'data.mdb-lock', 'mongod.lock']);
   });
 
-  it('drops a torn record at the end of the journal and refuses one damaged in the middle', async () => {
-    const dir = await tempDir();
-    const first = await start(dir);
-    const docs = first.client.db('app').collection('docs');
-    await docs.insertMany([{ n: 1 }, { n: 2 }, { n: 3 }]);
-    await stop(first);
-
-    const second = await start(dir);
-    await second.client.db('app').collection('docs').insertOne({ n: 4 });
-    await second.client.db('app').collection('docs').insertOne({ n: 5 });
-    const crashed = await tempDir();
-    await cp(dir, crashed, { recursive: true, filter: (path) => !path.endsWith('mongod.lock') });
-    const journalName = (await readdir(crashed)).find((name) =>
-      name.startsWith('journal-'),
-    ) as string;
-    const journal = join(crashed, journalName);
-    const intact = await readFile(journal);
-    const snapshot = await readFile(join(crashed, 'snapshot.bson'));
-    await appendFile(journal, Buffer.from([200, 0, 0, 0, 1, 2, 3, 4, 5, 6, 7]));
-
-    const recovered = await start(crashed);
-    const ns = recovered.client.db('app').collection('docs');
-    expect((await ns.find().sort({ n: 1 }).toArray()).map((d) => d.n)).toEqual([1, 2, 3, 4, 5]);
-    expect((await stat(journal)).size).toBe(intact.length);
-    await stop(recovered);
-
-    const damaged = await tempDir();
-    const bytes = Buffer.from(intact);
-    bytes[20] = (bytes[20] as number) ^ 0xff;
-    await writeFile(join(damaged, journalName), Buffer.concat([bytes, intact]));
-    await writeFile(join(damaged, 'snapshot.bson'), snapshot);
-    await expect(startEmbeddedMongo({ dataDir: damaged })).rejects.toThrow(
-      /damaged record at byte 0/,
-    );
-  });
-
-  it('compacts into a new snapshot once the journal outgrows 16 MiB, losing nothing', async () => {
-    const dir = await tempDir();
-    const { client } = await start(dir);
-    const docs = client.db('app').collection('bulk');
-    const text = 'x'.repeat(1000);
-    for (let batch = 0; batch < 20; batch++) {
-      await docs.insertMany(
-        Array.from({ length: 1000 }, (_, i) => ({ n: batch * 1000 + i, text })),
-      );
-    }
-    expect((await readdir(dir)).filter((name) => name.startsWith('journal-'))).toEqual([
-      'journal-1.log',
-    ]);
-    const crashed = await tempDir();
-    await cp(dir, crashed, { recursive: true, filter: (path) => !path.endsWith('mongod.lock') });
-    const recovered = await start(crashed);
-    expect(await recovered.client.db('app').collection('bulk').countDocuments()).toBe(20_000);
-  });
-
-  it('expires documents through a TTL index', () => {
-    const store = new Store();
-    const coll = store.ensureCollection('app', 'limits');
-    coll.createIndex(parseIndexSpec({ key: { expires: 1 }, name: 'ttl', expireAfterSeconds: 0 }));
+  it('expires documents through a TTL index', async () => {
+    const store = new Store(await tempDir());
     const now = Date.now();
-    coll.insert({ _id: 1, expires: new Date(now - 1000) });
-    coll.insert({ _id: 2, expires: new Date(now + 60_000) });
-    coll.insert({ _id: 3 });
-    expect(store.expire(now)).toBe(1);
-    expect([...coll.docs.values()].map((doc) => doc._id)).toEqual([2, 3]);
+    store.write(() => {
+      const coll = store.ensureCollection('app', 'limits');
+      coll.createIndex(parseIndexSpec({ key: { expires: 1 }, name: 'ttl', expireAfterSeconds: 0 }));
+      coll.insert({ _id: 1, expires: new Date(now - 1000) });
+      coll.insert({ _id: 2, expires: new Date(now + 60_000) });
+      coll.insert({ _id: 3 });
+    });
+    expect(store.write(() => store.expire(now))).toBe(1);
+    expect([...(store.collection('app', 'limits')?.scan() ?? [])].map((doc) => doc._id)).toEqual([
+      2, 3,
+    ]);
+    await store.close();
   });
 });
 
@@ -264,7 +214,7 @@ describe('query planning', () => {
     expect(await stats({ hash: 'h5' })).toEqual({ index: 'hash_1', examined: 1 });
     expect(await stats({ when: { $lt: new Date(500_000) } }, { when: -1 }, 5)).toEqual({
       index: 'when_-1',
-      examined: 505,
+      examined: 5,
     });
     expect(await stats({}, { when: 1 }, 5)).toEqual({ index: 'when_-1', examined: 5 });
     expect(await stats({ n: 5 })).toEqual({ index: 'COLLSCAN', examined: 1000 });

@@ -1,5 +1,5 @@
-import { MingoError } from 'mingo/util';
 import type { Document } from 'bson';
+import { MingoError } from 'mingo/util';
 
 /** A command failure, answered as `{ ok: 0, errmsg, code, codeName, ...extra }`. */
 export class CommandError extends Error {

@@ -1,19 +1,21 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Document } from 'bson';
 import { runCommand } from './commands/index.js';
 import { Cursors } from './cursors.js';
 import { errorReply } from './errors.js';
 import { lockDataDir } from './lock.js';
-import { Persistence } from './persistence.js';
 import { listen, type RequestHandler, type WireServer } from './server.js';
 import { Store } from './store.js';
-import { silentLogger, type Logger } from './types.js';
+import { type Logger, silentLogger } from './types.js';
 
 export interface EmbeddedMongoOptions {
   /** Default 127.0.0.1. */
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Where the data lives; null keeps everything in memory. */
+  /** Where the data lives; null keeps it in a temporary directory removed on close. */
   dataDir: string | null;
   logger?: Logger;
 }
@@ -22,69 +24,87 @@ export interface EmbeddedMongo {
   /** `mongodb://127.0.0.1:<port>/?directConnection=true` */
   uri: string;
   port: number;
-  /** Stops listening, closes connections, compacts and flushes the data, releases the lock. */
+  /** Stops listening, closes connections and the data files, releases the lock. */
   close(): Promise<void>;
 }
 
 /** Like mongod's TTL monitor. */
 const TTL_INTERVAL_MS = 60_000;
 
-interface Storage {
-  /** Makes the changes of the command just run durable; throws if it cannot. */
-  commit(): void;
-  close(): void;
+/** Commands that change data: each runs in one write transaction, replied to after its commit. */
+const writeCommands = new Set([
+  'insert',
+  'update',
+  'delete',
+  'findAndModify',
+  'findandmodify',
+  'create',
+  'drop',
+  'createIndexes',
+  'dropIndexes',
+  'dropDatabase',
+]);
+
+const rollback = new Error('rolled back');
+
+export class OldFormatError extends Error {
+  override name = 'OldFormatError';
 }
 
-/** The data directory, locked and loaded into `store`; nothing at all when it is null. */
-function openStorage(dataDir: string | null, store: Store, logger: Logger): Storage {
-  if (dataDir === null) return { commit() {}, close() {} };
-  mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDir(dataDir);
-  let persistence: Persistence;
+/** The data directory, locked, with the store opened in it; a temporary one when null. */
+function openStore(dataDir: string | null): { store: Store; release(): void } {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'embedded-mongo-'));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (existsSync(join(dir, 'snapshot.bson')))
+    throw new OldFormatError(`${dir} holds the snapshot and journal of an older version`);
+  const unlock = lockDataDir(dir);
   try {
-    persistence = new Persistence(dataDir, store, logger);
+    const store = new Store(dir);
+    return {
+      store,
+      release: () => {
+        unlock();
+        if (dataDir === null) rmSync(dir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
     unlock();
     throw error;
   }
-  return {
-    commit: () => persistence.commit(),
-    close: () => {
-      try {
-        persistence.close();
-      } finally {
-        unlock();
-      }
-    },
-  };
 }
 
-/** Starts a MongoDB-compatible server (wire protocol, on `bson` and `mingo`) in this process. */
+/** Starts a MongoDB-compatible server (wire protocol, on LMDB, `bson` and `mingo`) in this process. */
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? silentLogger;
-  const store = new Store();
-  const storage = openStorage(options.dataDir, store, logger);
+  const { store, release } = openStore(options.dataDir);
   const cursors = new Cursors();
   const handle: RequestHandler = (request, connectionId) => {
-    const reply = runCommand(request.command, request.db, { store, cursors, connectionId });
+    const { command, db } = request;
+    const context = { store, cursors, connectionId };
+    if (!writeCommands.has(Object.keys(command)[0] ?? '')) return runCommand(command, db, context);
+    let reply: Document = {};
     try {
-      storage.commit();
-      return reply;
+      store.write(() => {
+        reply = runCommand(command, db, context);
+        if (reply.ok === 0) throw rollback;
+      });
     } catch (error) {
-      return errorReply(error);
+      if (error !== rollback) return errorReply(error);
     }
+    return reply;
   };
   let server: WireServer;
   try {
     server = await listen(host, options.port ?? 0, handle, logger);
   } catch (error) {
-    storage.close();
+    await store.close();
+    release();
     throw error;
   }
   const ttl = setInterval(() => {
     try {
-      if (store.expire(Date.now()) > 0) storage.commit();
+      store.write(() => store.expire(Date.now()));
     } catch (error) {
       logger.error({ err: error }, 'embedded database: expiring TTL documents failed');
     }
@@ -101,7 +121,9 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
       (closing ??= (async () => {
         clearInterval(ttl);
         await server.close();
-        storage.close();
+        cursors.closeAll();
+        await store.close();
+        release();
       })()),
   };
 }

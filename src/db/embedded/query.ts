@@ -1,6 +1,7 @@
-import { BSONRegExp, ObjectId, type Document } from 'bson';
+import { BSONRegExp, type Document, ObjectId } from 'bson';
 import { Query } from 'mingo';
 import { MingoError } from 'mingo/util';
+import { defineField } from './documents.js';
 import { badValue, CommandError, notSupported } from './errors.js';
 import { isPlainObject, pathValues, valueKey } from './values.js';
 
@@ -76,7 +77,7 @@ export function prepare(value: unknown): unknown {
       out.$regex = toRegExp(source, options);
       continue;
     }
-    out[key] = prepare(inner);
+    defineField(out, key, prepare(inner));
   }
   return out;
 }

@@ -1,5 +1,5 @@
+import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { Document } from 'bson';
-import { createServer, type AddressInfo, type Socket } from 'node:net';
 import type { Logger } from './types.js';
 import { encodeReply, MessageFramer, parseMessage, type Request } from './wire.js';
 

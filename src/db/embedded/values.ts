@@ -1,4 +1,4 @@
-import { Binary, BSONRegExp, Long, ObjectId, type Document } from 'bson';
+import { Binary, BSONRegExp, type Document, Long, ObjectId } from 'bson';
 
 export function isPlainObject(value: unknown): value is Document {
   if (typeof value !== 'object' || value === null) return false;
@@ -10,7 +10,7 @@ export function isPlainObject(value: unknown): value is Document {
 export function isOperatorObject(value: unknown): value is Document {
   if (!isPlainObject(value)) return false;
   const first = Object.keys(value)[0];
-  return first !== undefined && first.startsWith('$');
+  return first?.startsWith('$') === true;
 }
 
 /**
@@ -58,6 +58,7 @@ export function pathValues(value: unknown, parts: readonly string[], depth = 0):
       isPlainObject(element) ? pathValues(element, parts, depth) : [],
     );
   }
-  if (isPlainObject(value)) return pathValues(value[part], parts, depth + 1);
+  if (isPlainObject(value))
+    return pathValues(Object.hasOwn(value, part) ? value[part] : undefined, parts, depth + 1);
   return [undefined];
 }

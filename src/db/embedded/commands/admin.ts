@@ -2,10 +2,10 @@ import type { Document } from 'bson';
 import type { Collection } from '../collection.js';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { CommandError, failedToParse, namespaceNotFound, notSupported } from '../errors.js';
-import { parseIndexSpec } from '../indexes.js';
+import { parseIndexSpec } from '../index-spec.js';
 import { compileFilter } from '../query.js';
 import { isPlainObject, valueKey } from '../values.js';
-import { collectionArg, countArg, type Context, type Handler } from './common.js';
+import { type Context, collectionArg, countArg, type Handler } from './common.js';
 
 const collectionOptions = [
   'capped',
