@@ -1,13 +1,14 @@
 import { once } from 'node:events';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequestListener } from './app.js';
 import { createAuthenticator } from './auth/authenticator.js';
 import type { Config } from './config.js';
 import { connectDatabase } from './db/client.js';
-import { startEmbeddedMongo, type EmbeddedMongo } from './db/embedded/index.js';
+import type { EmbeddedMongo } from './db/embedded/index.js';
 import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
+import { startServiceDatabase } from './db/embedded/service-database.js';
 import { syncCodeRegistry } from './db/code-registry.js';
 import { ensureIndexes } from './db/indexes.js';
 import type { Logger } from './logger.js';
@@ -25,13 +26,8 @@ export interface RunningService {
 }
 
 async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedMongo> {
-  const dataDir = embeddedDataDir(config.dataDir);
-  const embedded = await startEmbeddedMongo({ port: 0, dataDir, logger });
-  await writeFile(
-    embeddedEndpointFile(config.dataDir),
-    JSON.stringify({ uri: embedded.uri, pid: process.pid }),
-  );
-  logger.info({ dataDir }, 'embedded database started');
+  const embedded = await startServiceDatabase(config.dataDir, logger);
+  logger.info({ dataDir: embeddedDataDir(config.dataDir) }, 'embedded database started');
   return embedded;
 }
 

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
 import { startEmbeddedMongo } from '../db/embedded/index.js';
@@ -9,8 +10,10 @@ import { UsageError } from './usage-error.js';
 const usage = `Usage: publish-gateway db [--port 27017] [--host 127.0.0.1] [--data-dir <dir>]
 
 Runs the embedded MongoDB-compatible server on its own, for mongosh, tools or another
-service. --data-dir defaults to $DATA_DIR/db (./data/db). SIGINT or SIGTERM flushes the
-data and exits.
+service. --data-dir defaults to $DATA_DIR/db (./data/db). Clients must authenticate
+(SCRAM-SHA-256): the credentials are generated on first start into <data-dir>/credentials.json,
+and <data-dir>/endpoint.json (0600) holds the full connection string while the server runs.
+SIGINT or SIGTERM closes the data files and exits.
 `;
 
 export async function dbCommand(argv: string[]): Promise<void> {
@@ -33,6 +36,13 @@ export async function dbCommand(argv: string[]): Promise<void> {
   const dataDir = values['data-dir'] ?? embeddedDataDir(loadConfig().dataDir);
 
   const logger = createLogger('info');
-  const server = await startEmbeddedMongo({ host: values.host, port, dataDir, logger });
+  const server = await startEmbeddedMongo({
+    host: values.host,
+    port,
+    dataDir,
+    logger,
+    authenticate: true,
+    endpointFile: join(dataDir, 'endpoint.json'),
+  });
   closeOnSignals(logger, server.close);
 }

@@ -261,11 +261,12 @@ describe('db command', () => {
       [dataDir],
     );
 
-  async function uriOf(server: ChildProcess): Promise<string> {
-    const line = await firstLine(server.stdout as NodeJS.ReadableStream, (text) =>
-      text.includes('"uri"'),
+  /** The connection string the server leaves in its data directory once it listens. */
+  async function uriOf(server: ChildProcess, dataDir: string): Promise<string> {
+    await firstLine(server.stdout as NodeJS.ReadableStream, (text) =>
+      text.includes('embedded database listening'),
     );
-    return JSON.parse(line).uri as string;
+    return JSON.parse(await readFile(join(dataDir, 'endpoint.json'), 'utf8')).uri as string;
   }
 
   it('prints its usage with --help', async () => {
@@ -281,7 +282,7 @@ describe('db command', () => {
     const dir = await tempDir();
     const server = runDb(dir);
     try {
-      const uri = await uriOf(server);
+      const uri = await uriOf(server, dir);
       const writer = await new MongoClient(uri).connect();
       const reader = await new MongoClient(uri).connect();
       await writer.db('app').collection('notes').insertOne({ text: 'hello' });
@@ -300,7 +301,7 @@ describe('db command', () => {
 
     const restarted = runDb(dir);
     try {
-      const client = await new MongoClient(await uriOf(restarted)).connect();
+      const client = await new MongoClient(await uriOf(restarted, dir)).connect();
       expect(await client.db('app').collection('notes').countDocuments({ text: 'hello' })).toBe(1);
       await client.close();
       restarted.kill('SIGINT');

@@ -1,9 +1,11 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Document } from 'bson';
 import { runCommand } from './commands/index.js';
+import { type Credentials, loadCredentials } from './credentials.js';
 import { Cursors } from './cursors.js';
+import './regex.js';
 import { errorReply } from './errors.js';
 import { lockDataDir } from './lock.js';
 import { listen, type RequestHandler, type WireServer } from './server.js';
@@ -15,13 +17,19 @@ export interface EmbeddedMongoOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
+  /** Listen on this Unix socket (made 0600) instead of TCP. */
+  socketPath?: string;
+  /** TCP clients must authenticate with SCRAM-SHA-256, as the user in `<dataDir>/credentials.json`. */
+  authenticate?: boolean;
+  /** Where to leave the connection string (credentials included), 0600, while running. */
+  endpointFile?: string;
   /** Where the data lives; null keeps it in a temporary directory removed on close. */
   dataDir: string | null;
   logger?: Logger;
 }
 
 export interface EmbeddedMongo {
-  /** `mongodb://127.0.0.1:<port>/?directConnection=true` */
+  /** `mongodb://127.0.0.1:<port>/?directConnection=true`, with credentials when required. */
   uri: string;
   port: number;
   /** Stops listening, closes connections and the data files, releases the lock. */
@@ -52,9 +60,10 @@ export class OldFormatError extends Error {
 }
 
 /** The data directory, locked, with the store opened in it; a temporary one when null. */
-function openStore(dataDir: string | null): { store: Store; release(): void } {
+function openStore(dataDir: string | null): { store: Store; dir: string; release(): void } {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'embedded-mongo-'));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
   if (existsSync(join(dir, 'snapshot.bson')))
     throw new OldFormatError(`${dir} holds the snapshot and journal of an older version`);
   const unlock = lockDataDir(dir);
@@ -62,6 +71,7 @@ function openStore(dataDir: string | null): { store: Store; release(): void } {
     const store = new Store(dir);
     return {
       store,
+      dir,
       release: () => {
         unlock();
         if (dataDir === null) rmSync(dir, { recursive: true, force: true });
@@ -73,15 +83,32 @@ function openStore(dataDir: string | null): { store: Store; release(): void } {
   }
 }
 
+function connectionString(
+  socketPath: string | undefined,
+  host: string,
+  port: number,
+  credentials: Credentials | undefined,
+): string {
+  if (socketPath) return `mongodb://${encodeURIComponent(socketPath)}/?directConnection=true`;
+  const address = host.includes(':') ? `[${host}]` : host;
+  const login = credentials
+    ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@`
+    : '';
+  const auth = credentials ? '&authSource=admin&authMechanism=SCRAM-SHA-256' : '';
+  return `mongodb://${login}${address}:${port}/?directConnection=true${auth}`;
+}
+
 /** Starts a MongoDB-compatible server (wire protocol, on LMDB, `bson` and `mingo`) in this process. */
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? silentLogger;
-  const { store, release } = openStore(options.dataDir);
+  const { store, dir, release } = openStore(options.dataDir);
+  const credentials =
+    options.authenticate && !options.socketPath ? loadCredentials(dir) : undefined;
   const cursors = new Cursors();
-  const handle: RequestHandler = (request, connectionId) => {
+  const handle: RequestHandler = (request, connection) => {
     const { command, db } = request;
-    const context = { store, cursors, connectionId };
+    const context = { store, cursors, connection, credentials };
     if (!writeCommands.has(Object.keys(command)[0] ?? '')) return runCommand(command, db, context);
     let reply: Document = {};
     try {
@@ -96,7 +123,10 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
   };
   let server: WireServer;
   try {
-    server = await listen(host, options.port ?? 0, handle, logger);
+    const address = options.socketPath
+      ? { path: options.socketPath }
+      : { host, port: options.port ?? 0 };
+    server = await listen(address, handle, logger, credentials !== undefined);
   } catch (error) {
     await store.close();
     release();
@@ -110,9 +140,13 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     }
   }, TTL_INTERVAL_MS).unref();
 
-  const address = host.includes(':') ? `[${host}]` : host;
-  const uri = `mongodb://${address}:${server.port}/?directConnection=true`;
-  logger.info({ uri, dataDir: options.dataDir }, 'embedded database listening');
+  const uri = connectionString(options.socketPath, host, server.port, credentials);
+  if (options.endpointFile)
+    writeFileSync(options.endpointFile, JSON.stringify({ uri, pid: process.pid }), { mode: 0o600 });
+  logger.info(
+    { address: options.socketPath ?? `${host}:${server.port}`, dataDir: options.dataDir },
+    'embedded database listening',
+  );
   let closing: Promise<void> | undefined;
   return {
     uri,
@@ -121,6 +155,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
       (closing ??= (async () => {
         clearInterval(ttl);
         await server.close();
+        if (options.endpointFile) rmSync(options.endpointFile, { force: true });
         cursors.closeAll();
         await store.close();
         release();

@@ -2,7 +2,8 @@ import { BSONRegExp, type Document, ObjectId } from 'bson';
 import { Query } from 'mingo';
 import { MingoError } from 'mingo/util';
 import { defineField } from './documents.js';
-import { badValue, CommandError, notSupported } from './errors.js';
+import { badValue, notSupported } from './errors.js';
+import { toRegExp } from './regex.js';
 import { isPlainObject, pathValues, valueKey } from './values.js';
 
 /** Options for every mingo call: no server-side JavaScript, ever. */
@@ -36,25 +37,6 @@ const knownTypes = new Set<unknown>([
 const unknownType = (type: unknown) =>
   (typeof type === 'number' || (typeof type === 'string' && !type.startsWith('$'))) &&
   !knownTypes.has(type);
-
-/** MongoDB regex options map onto JS flags; `x` (extended) has no JS equivalent. */
-export function toRegExp(pattern: string, options: string): RegExp {
-  let flags = '';
-  for (const option of options) {
-    if (option === 'i' || option === 'm' || option === 's') flags += option;
-    else if (option !== 'u')
-      throw new CommandError(51108, 'Location51108', `invalid flag in regex options: ${option}`);
-  }
-  try {
-    return new RegExp(pattern, flags);
-  } catch (error) {
-    throw new CommandError(
-      51091,
-      'Location51091',
-      `Regular expression is invalid: ${(error as Error).message}`,
-    );
-  }
-}
 
 /**
  * Readies a filter or pipeline for mingo: BSON regexes (and `$regex` with `$options`) become

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
 
@@ -24,6 +24,8 @@ export function openTables(dir: string): Tables {
   // noSync: a commit reaches the operating system (so it survives the process being killed)
   // without waiting for the disk, which is MongoDB's default promise for acknowledged writes.
   const env = open({ path, maxDbs: 4, noSync: true, keyEncoding: 'binary', encoding: 'binary' });
+  // Only this user may read the data (LMDB creates its files with the umask's permissions).
+  for (const file of [path, `${path}-lock`]) if (existsSync(file)) chmodSync(file, 0o600);
   const table = (name: string): Table =>
     env.openDB({ name, keyEncoding: 'binary', encoding: 'binary' }) as unknown as Table;
   return { env, catalog: table('catalog'), docs: table('docs'), entries: table('entries'), path };

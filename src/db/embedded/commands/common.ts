@@ -1,17 +1,21 @@
 import type { Document } from 'bson';
 import { Query } from 'mingo';
+import type { Credentials } from '../credentials.js';
 import type { Cursors, Present } from '../cursors.js';
 import { cloneDeep } from '../documents.js';
 import { badValue, CommandError } from '../errors.js';
 import { simpleProjection } from '../projection.js';
 import { mingoOptions, prepare, viaMingo } from '../query.js';
+import type { Connection } from '../server.js';
 import type { Store } from '../store.js';
 import { isPlainObject } from '../values.js';
 
 export interface Context {
   store: Store;
   cursors: Cursors;
-  connectionId: number;
+  connection: Connection;
+  /** Present when TCP clients must authenticate (SCRAM-SHA-256). */
+  credentials?: Credentials | undefined;
 }
 
 /** A command: its document and database in, the reply (without `ok`) out; throws CommandError. */
