@@ -76,8 +76,13 @@ export class Collection {
 
   /** The stored document filed under the `_id` key, if any. */
   fetch(idKey: Buffer): Document | undefined {
-    const bytes = this.tables.docs.getBinaryFast(this.docKey(idKey));
+    const bytes = this.fetchBytes(idKey);
     return bytes ? decodeDocument(bytes) : undefined;
+  }
+
+  /** Its BSON, valid only until the next read of the table. */
+  fetchBytes(idKey: Buffer): Buffer | undefined {
+    return this.tables.docs.getBinaryFast(this.docKey(idKey));
   }
 
   count(): number {

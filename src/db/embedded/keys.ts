@@ -38,31 +38,44 @@ export const TYPE = {
 export const MAX_KEY_BYTES = 1978;
 
 class KeyWriter {
-  #chunks: Buffer[] = [];
+  #buffer = Buffer.allocUnsafe(64);
+  #length = 0;
+
+  #room(bytes: number): void {
+    if (this.#length + bytes <= this.#buffer.length) return;
+    const grown = Buffer.allocUnsafe(Math.max(this.#buffer.length * 2, this.#length + bytes));
+    this.#buffer.copy(grown, 0, 0, this.#length);
+    this.#buffer = grown;
+  }
 
   byte(value: number): void {
-    this.#chunks.push(Buffer.from([value]));
+    this.#room(1);
+    this.#buffer[this.#length++] = value;
   }
 
   bytes(value: Uint8Array): void {
-    this.#chunks.push(Buffer.from(value));
+    this.#room(value.length);
+    this.#buffer.set(value, this.#length);
+    this.#length += value.length;
   }
 
   /** UTF-8 with 0x00 escaped as 0x00 0xFF, ended by 0x00 0x00: prefix-free and in byte order. */
   text(value: string): void {
     const raw = Buffer.from(value, 'utf8');
     if (raw.includes(0)) {
-      const escaped: number[] = [];
-      for (const byte of raw) escaped.push(...(byte === 0 ? [0, 0xff] : [byte]));
-      this.#chunks.push(Buffer.from(escaped));
+      for (const byte of raw) {
+        this.byte(byte);
+        if (byte === 0) this.byte(0xff);
+      }
     } else {
-      this.#chunks.push(raw);
+      this.bytes(raw);
     }
-    this.#chunks.push(Buffer.from([0, 0]));
+    this.byte(0);
+    this.byte(0);
   }
 
   result(): Buffer {
-    return Buffer.concat(this.#chunks);
+    return Buffer.from(this.#buffer.subarray(0, this.#length));
   }
 }
 

@@ -125,7 +125,7 @@ function* scan(
     const range = reverse ? { start: upper, end: start, reverse: true } : { start, end: upper };
     for (const { value } of table.getRange(range)) {
       timeLimit?.check();
-      let doc: Document | undefined;
+      let bytes: Buffer | undefined;
       if (index) {
         stats.keysExamined++;
         const idKey = value as Buffer;
@@ -134,13 +134,14 @@ function* scan(
           if (seen.has(id)) continue;
           seen.add(id);
         }
-        doc = coll.fetch(idKey);
-        if (!doc) continue;
+        bytes = coll.fetchBytes(idKey);
+        if (!bytes) continue;
       } else {
-        doc = decodeDocument(value as Buffer);
-        if (access.ranges.length > 0 && access.score > 0) stats.keysExamined++;
+        bytes = value as Buffer;
+        if (access.score > 0) stats.keysExamined++;
       }
       stats.docsExamined++;
+      const doc = decodeDocument(bytes);
       if (query.test(doc)) yield doc;
     }
   }

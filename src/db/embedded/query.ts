@@ -3,6 +3,7 @@ import { Query } from 'mingo';
 import { MingoError } from 'mingo/util';
 import { defineField } from './documents.js';
 import { badValue, notSupported } from './errors.js';
+import { compileNative } from './matcher.js';
 import { toRegExp } from './regex.js';
 import { isPlainObject, pathValues, valueKey } from './values.js';
 
@@ -84,28 +85,8 @@ export function compileFilter(filter: unknown): Filter {
   if (filter !== undefined && filter !== null && !isPlainObject(filter))
     throw badValue('filter must be an object');
   const spec = prepare(filter ?? {}) as Document;
-  const simple = equalityTest(spec);
-  if (simple) return { spec, test: simple };
+  const native = compileNative(spec);
+  if (native) return { spec, test: native };
   const query = viaMingo(() => new Query(spec, mingoOptions));
   return { spec, test: (doc) => viaMingo(() => query.test(doc)) };
-}
-
-const isScalar = (value: unknown) =>
-  ['string', 'number', 'boolean'].includes(typeof value) ||
-  value instanceof Date ||
-  value instanceof ObjectId;
-
-/**
- * The most common filter, `{ field: scalar, ... }`, tested without compiling a mingo query:
- * a field matches when it, or an element of it, equals the value.
- */
-function equalityTest(spec: Document): ((doc: Document) => boolean) | undefined {
-  const tests: Array<(doc: Document) => boolean> = [];
-  for (const [field, value] of Object.entries(spec)) {
-    if (field.startsWith('$') || !isScalar(value)) return undefined;
-    const path = field.split('.');
-    const key = valueKey(value);
-    tests.push((doc) => pathValues(doc, path).some((found) => valueKey(found) === key));
-  }
-  return (doc) => tests.every((test) => test(doc));
 }
