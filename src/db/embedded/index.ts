@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Document } from 'bson';
+import { Activity } from './activity.js';
 import { runCommand } from './commands/index.js';
 import { type Credentials, loadCredentials } from './credentials.js';
 import { Cursors } from './cursors.js';
@@ -106,10 +107,14 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
   const credentials =
     options.authenticate && !options.socketPath ? loadCredentials(dir) : undefined;
   const cursors = new Cursors();
+  const activity = new Activity();
   const handle: RequestHandler = (request, connection) => {
     const { command, db } = request;
-    const context = { store, cursors, connection, credentials };
-    if (!writeCommands.has(Object.keys(command)[0] ?? '')) return runCommand(command, db, context);
+    const name = Object.keys(command)[0] ?? '';
+    const statements = command.documents ?? command.updates ?? command.deletes;
+    activity.count(name, Array.isArray(statements) ? statements.length : 1);
+    const context = { store, cursors, connection, credentials, activity };
+    if (!writeCommands.has(name)) return runCommand(command, db, context);
     let reply: Document = {};
     try {
       store.write(() => {
@@ -126,7 +131,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     const address = options.socketPath
       ? { path: options.socketPath }
       : { host, port: options.port ?? 0 };
-    server = await listen(address, handle, logger, credentials !== undefined);
+    server = await listen(address, handle, logger, activity, credentials !== undefined);
   } catch (error) {
     await store.close();
     release();

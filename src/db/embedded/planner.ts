@@ -1,14 +1,13 @@
 import type { Document } from 'bson';
-import { Aggregator } from 'mingo';
 import { allowsNull, type FieldBounds, fieldBounds, type Interval } from './bounds.js';
 import type { Collection } from './collection.js';
 import { decodeDocument, defineField } from './documents.js';
 import { badValue, notSupported } from './errors.js';
 import type { Index } from './indexes.js';
-import { invert, successor } from './keys.js';
-import { compileFilter, type Filter, mingoOptions, viaMingo } from './query.js';
+import { encodeValue, invert, successor, TYPE } from './keys.js';
+import { compileFilter, type Filter } from './query.js';
 import type { TimeLimit } from './time-limit.js';
-import { isOperatorObject, isPlainObject, valueKey } from './values.js';
+import { isOperatorObject, isPlainObject, pathValues, valueKey } from './values.js';
 
 export type SortSpec = Record<string, 1 | -1>;
 
@@ -48,8 +47,39 @@ export function parseSort(sort: unknown): SortSpec | undefined {
   return Object.keys(spec).length > 0 ? spec : undefined;
 }
 
+/**
+ * Sorts as MongoDB does: by each field in turn in BSON comparison order; a field holding an
+ * array sorts by its smallest element ascending and its largest descending.
+ */
 export function sortDocs(docs: Document[], sort: SortSpec): Document[] {
-  return viaMingo(() => new Aggregator([{ $sort: sort }], mingoOptions).run(docs));
+  const fields = Object.entries(sort).map(([field, direction]) => ({
+    path: field.split('.'),
+    direction,
+  }));
+  const keyed = docs.map((doc) => ({
+    doc,
+    keys: fields.map(({ path, direction }) => sortKey(pathValues(doc, path), direction)),
+  }));
+  keyed.sort((a, b) => {
+    for (const [i, { direction }] of fields.entries()) {
+      const order = Buffer.compare(a.keys[i] as Buffer, b.keys[i] as Buffer) * direction;
+      if (order !== 0) return order;
+    }
+    return 0;
+  });
+  return keyed.map(({ doc }) => doc);
+}
+
+/** An empty array sorts before null. */
+const EMPTY_ARRAY_KEY = Buffer.from([TYPE.null - 1]);
+
+function sortKey(values: unknown[], direction: 1 | -1): Buffer {
+  let best: Buffer | undefined;
+  for (const value of values) {
+    const key = encodeValue(value);
+    if (!best || Buffer.compare(key, best) * direction < 0) best = key;
+  }
+  return best ?? EMPTY_ARRAY_KEY;
 }
 
 /** How the documents are found: ranges of an index (or of `_id`), or every document. */

@@ -1,6 +1,7 @@
 import { chmodSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { Document } from 'bson';
+import type { Activity } from './activity.js';
 import type { Logger } from './types.js';
 import { encodeReply, MessageFramer, parseMessage, type Request } from './wire.js';
 
@@ -33,6 +34,7 @@ export async function listen(
   address: Address,
   handle: RequestHandler,
   logger: Logger,
+  activity: Activity,
   authenticate = false,
 ): Promise<WireServer> {
   const sockets = new Set<Socket>();
@@ -46,6 +48,8 @@ export async function listen(
     };
     const framer = new MessageFramer();
     sockets.add(socket);
+    activity.connections.current++;
+    activity.connections.totalCreated++;
     if (!onUnixSocket) socket.setNoDelay(true);
     socket.on('data', (chunk) => {
       socket.cork();
@@ -66,7 +70,10 @@ export async function listen(
       }
     });
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => sockets.delete(socket));
+    socket.on('close', () => {
+      sockets.delete(socket);
+      activity.connections.current--;
+    });
   });
   if (onUnixSocket) rmSync(address.path, { force: true });
   await new Promise<void>((resolve, reject) => {

@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { Document } from 'bson';
 import { Aggregator } from 'mingo';
 import { setValue } from 'mingo/util';
@@ -5,14 +6,16 @@ import type { Collection } from '../collection.js';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { cloneDeep } from '../documents.js';
 import { CommandError, failedToParse, notSupported } from '../errors.js';
-import { parseSort, type SelectOptions, select } from '../planner.js';
+import { parseSort, type SelectOptions, select, sortDocs } from '../planner.js';
 import { mingoOptions, prepare, viaMingo } from '../query.js';
 import type { Store } from '../store.js';
 import { TimeLimit } from '../time-limit.js';
 import { isPlainObject, pathValues, valueKey } from '../values.js';
-import { collectionArg, countArg, type Handler } from './common.js';
+import { type Context, collectionArg, countArg, type Handler, idFirst } from './common.js';
+import { collStatsOf } from './stats.js';
 
 const supportedStages = [
+  '$collStats',
   '$match',
   '$sort',
   '$skip',
@@ -139,10 +142,11 @@ function execute(
   pipeline: Document[],
   owned: boolean,
   timeLimit?: TimeLimit,
+  hint?: unknown,
 ): Document[] {
   const coll = store.collection(db, name);
   const { filter, options, rest } = leadingSelection(pipeline);
-  const selected = coll ? select(coll, filter, { ...options, timeLimit }) : [];
+  const selected = coll ? select(coll, filter, { ...options, timeLimit, hint }) : [];
   let docs =
     owned || !readOnly(rest) ? selected.map((doc) => cloneDeep(doc) as Document) : selected;
   let segment: Document[] = [];
@@ -152,7 +156,10 @@ function execute(
     segment = [];
   };
   for (const [at, stage] of rest.entries()) {
-    if (stage.$lookup !== undefined) {
+    if (stage.$sort !== undefined) {
+      flush();
+      docs = sortDocs(docs, parseSort(stage.$sort) ?? {});
+    } else if (stage.$lookup !== undefined) {
       flush();
       docs = lookup(docs, stage.$lookup, db, store);
     } else if (stage.$unionWith !== undefined) {
@@ -171,6 +178,20 @@ function execute(
   return docs;
 }
 
+/** `$collStats` as a first stage: one document about the collection. */
+function collStatsStage(spec: unknown, db: string, name: string, context: Context): Document {
+  if (!isPlainObject(spec)) throw failedToParse('$collStats takes an object');
+  const coll = context.store.collection(db, name);
+  const storage = isPlainObject(spec.storageStats) ? spec.storageStats : undefined;
+  return {
+    ns: `${db}.${name}`,
+    host: hostname(),
+    localTime: new Date(),
+    ...(storage && { storageStats: collStatsOf(context, db, name, Number(storage.scale) || 1) }),
+    ...(spec.count !== undefined && { count: coll?.count() ?? 0 }),
+  };
+}
+
 const aggregate: Handler = (command, db, context) => {
   if (typeof command.aggregate !== 'string') throw notSupported('aggregate on a database');
   const name = collectionArg(command, 'aggregate');
@@ -181,13 +202,23 @@ const aggregate: Handler = (command, db, context) => {
     );
   }
   const pipeline = checkPipeline(command.pipeline);
+  const first = pipeline[0];
+  const batchSize = countArg(command.cursor, 'batchSize', DEFAULT_BATCH_SIZE);
+  if (first?.$collStats !== undefined) {
+    const stats = collStatsStage(first.$collStats, db, name, context);
+    const rest = pipeline.slice(1);
+    const docs = rest.length
+      ? viaMingo(() => new Aggregator(rest, mingoOptions).run([stats]) as Document[])
+      : [stats];
+    return context.cursors.open(`${db}.${name}`, docs, { batchSize });
+  }
   const timeLimit = TimeLimit.of(command.maxTimeMS);
   timeLimit?.resume();
-  const docs = execute(context.store, db, name, pipeline, false, timeLimit);
+  const docs = execute(context.store, db, name, pipeline, false, timeLimit, command.hint).map(
+    idFirst,
+  );
   timeLimit?.pause();
-  return context.cursors.open(`${db}.${name}`, docs, {
-    batchSize: countArg(command.cursor, 'batchSize', DEFAULT_BATCH_SIZE),
-  });
+  return context.cursors.open(`${db}.${name}`, docs, { batchSize });
 };
 
 export const aggregateCommands: Record<string, Handler> = { aggregate };

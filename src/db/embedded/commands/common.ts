@@ -1,5 +1,6 @@
 import type { Document } from 'bson';
 import { Query } from 'mingo';
+import type { Activity } from '../activity.js';
 import type { Credentials } from '../credentials.js';
 import type { Cursors, Present } from '../cursors.js';
 import { cloneDeep } from '../documents.js';
@@ -16,6 +17,7 @@ export interface Context {
   connection: Connection;
   /** Present when TCP clients must authenticate (SCRAM-SHA-256). */
   credentials?: Credentials | undefined;
+  activity: Activity;
 }
 
 /** A command: its document and database in, the reply (without `ok`) out; throws CommandError. */

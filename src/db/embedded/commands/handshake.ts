@@ -7,7 +7,7 @@ import type { Context, Handler } from './common.js';
  * writes, and no `topologyVersion`, so they poll `hello` instead of streaming it.
  */
 const MAX_WIRE_VERSION = 21;
-const VERSION = '7.0.0';
+export const VERSION = '7.0.0';
 
 function hello(
   command: Document,
@@ -41,7 +41,7 @@ const buildInfo: Handler = () => ({
   bits: 64,
   debug: false,
   maxBsonObjectSize: 16 * 1024 * 1024,
-  storageEngines: ['embedded'],
+  storageEngines: ['lmdb'],
   javascriptEngine: 'none',
   modules: [],
 });

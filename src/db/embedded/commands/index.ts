@@ -6,6 +6,7 @@ import { authCommands } from './auth.js';
 import type { Context, Handler } from './common.js';
 import { handshakeCommands } from './handshake.js';
 import { readCommands } from './read.js';
+import { statsCommands } from './stats.js';
 import { writeCommands } from './write.js';
 
 export type { Context } from './common.js';
@@ -18,6 +19,7 @@ const handlers = new Map<string, Handler>(
     ...aggregateCommands,
     ...adminCommands,
     ...authCommands,
+    ...statsCommands,
   }),
 );
 
