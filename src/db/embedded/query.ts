@@ -1,11 +1,11 @@
-import { BSONRegExp, type Document, ObjectId } from 'bson';
+import { BSONRegExp, type Document } from 'bson';
 import { Query } from 'mingo';
 import { MingoError } from 'mingo/util';
 import { defineField } from './documents.js';
 import { badValue, notSupported } from './errors.js';
 import { compileNative } from './matcher.js';
 import { toRegExp } from './regex.js';
-import { isPlainObject, pathValues, valueKey } from './values.js';
+import { isPlainObject } from './values.js';
 
 /** Options for every mingo call: no server-side JavaScript, ever. */
 export const mingoOptions = { scriptEnabled: false } as const;
