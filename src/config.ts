@@ -24,6 +24,8 @@ export const configVariables = {
   MONGODB_URI:
     'MongoDB connection string; absent: the embedded server, persisted under DATA_DIR/db',
   MONGODB_DB: 'database name (aesthetic)',
+  CHAT_INDEXES:
+    'create the chat indexes ((when, _id) and per user) on chat-system and chat-clock (true); false when another system owns them',
   DATA_DIR: 'directory for the embedded database and filesystem storage (./data)',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent (info)',
   STORAGE: 'object storage: fs (default, under DATA_DIR/storage) or s3',
@@ -59,6 +61,7 @@ const schema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only')
       .default('aesthetic'),
+    CHAT_INDEXES: flag(true),
     DATA_DIR: z.string().trim().min(1).default('./data'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -122,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlFollowsPort: values.PUBLIC_URL === undefined,
     mongodbUri: values.MONGODB_URI,
     mongodbDb: values.MONGODB_DB,
+    chatIndexes: values.CHAT_INDEXES,
     dataDir: values.DATA_DIR,
     logLevel: values.LOG_LEVEL,
     storage:

@@ -38,7 +38,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     config.mongodbUri ?? (embedded as EmbeddedMongo).uri,
     config.mongodbDb,
   );
-  await ensureIndexes(db.db, logger);
+  await ensureIndexes(db.db, logger, { chatIndexes: config.chatIndexes });
   const registered = await syncCodeRegistry(db);
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
 

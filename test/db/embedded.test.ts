@@ -269,6 +269,35 @@ describe('db command', () => {
     return JSON.parse(await readFile(join(dataDir, 'endpoint.json'), 'utf8')).uri as string;
   }
 
+  it('exports the data directory in the mongodump layout and imports it into another', async () => {
+    const [from, to, out] = [await tempDir(), await tempDir(), await tempDir()];
+    const seeded = await start(join(from, 'db'));
+    await seeded.client.db('aesthetic').collection('kidlisp').insertOne({ code: 'abc' });
+    await stop(seeded);
+    const run = async (dataDir: string, args: string[]) => {
+      const cli = child(
+        `process.env.DATA_DIR = process.argv[1];
+         import('./src/commands/db.ts').then((m) => m.dbCommand(process.argv.slice(2)));`,
+        [dataDir, ...args],
+      );
+      const line = await firstLine(cli.stdout as NodeJS.ReadableStream, () => true);
+      expect(await once(cli, 'exit')).toEqual([0, null]);
+      return JSON.parse(line);
+    };
+    expect(await run(from, ['export', '--out', out])).toMatchObject({
+      collections: 1,
+      documents: 1,
+    });
+    expect(await run(to, ['import', out])).toMatchObject({ collections: 1, documents: 1 });
+    const copy = await start(join(to, 'db'));
+    expect(
+      await copy.client
+        .db('aesthetic')
+        .collection('kidlisp')
+        .findOne({}, { projection: { _id: 0 } }),
+    ).toEqual({ code: 'abc' });
+  });
+
   it('prints its usage with --help', async () => {
     const help = child(`import('./src/commands/db.ts').then((m) => m.dbCommand(['--help']))`);
     const exited = once(help, 'exit');

@@ -1,9 +1,10 @@
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Document } from 'bson';
 import { Activity } from './activity.js';
 import { runCommand } from './commands/index.js';
+import { convertOldFormat, hasOldFormat } from './convert.js';
 import { type Credentials, loadCredentials } from './credentials.js';
 import { Cursors } from './cursors.js';
 import './regex.js';
@@ -56,20 +57,19 @@ const writeCommands = new Set([
 
 const rollback = new Error('rolled back');
 
-export class OldFormatError extends Error {
-  override name = 'OldFormatError';
-}
-
 /** The data directory, locked, with the store opened in it; a temporary one when null. */
-function openStore(dataDir: string | null): { store: Store; dir: string; release(): void } {
+function openStore(
+  dataDir: string | null,
+  logger: Logger,
+): { store: Store; dir: string; release(): void } {
   const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'embedded-mongo-'));
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   chmodSync(dir, 0o700);
-  if (existsSync(join(dir, 'snapshot.bson')))
-    throw new OldFormatError(`${dir} holds the snapshot and journal of an older version`);
   const unlock = lockDataDir(dir);
+  let store: Store | undefined;
   try {
-    const store = new Store(dir);
+    store = new Store(dir);
+    if (hasOldFormat(dir)) convertOldFormat(dir, store, logger);
     return {
       store,
       dir,
@@ -79,6 +79,7 @@ function openStore(dataDir: string | null): { store: Store; dir: string; release
       },
     };
   } catch (error) {
+    void store?.close();
     unlock();
     throw error;
   }
@@ -103,7 +104,7 @@ function connectionString(
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? silentLogger;
-  const { store, dir, release } = openStore(options.dataDir);
+  const { store, dir, release } = openStore(options.dataDir, logger);
   const credentials =
     options.authenticate && !options.socketPath ? loadCredentials(dir) : undefined;
   const cursors = new Cursors();

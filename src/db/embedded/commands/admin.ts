@@ -91,14 +91,14 @@ const listCollections: Handler = (command, db, context) => {
   const filter = compileFilter(command.filter);
   const entries = context.store
     .collections(db)
-    .map(({ name }) =>
+    .map(({ name, meta }) =>
       command.nameOnly
         ? { name, type: 'collection' }
         : {
             name,
             type: 'collection',
             options: {},
-            info: { readOnly: false },
+            info: { readOnly: false, uuid: meta.uuid },
             idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
           },
     )
