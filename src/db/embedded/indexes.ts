@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { CommandError, duplicateKey } from './errors.js';
 import type { IndexSpec } from './index-spec.js';
-import { encodeValue, invert, MAX_KEY_BYTES, successor, tablePrefix } from './keys.js';
+import { encodeValue, invert, MAX_KEY_BYTES, successor, tablePrefix, valueEnd } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
 import { pathValues } from './values.js';
@@ -20,6 +20,9 @@ export interface IndexKey {
   bytes: Buffer;
   values: unknown[];
 }
+
+/** An entry's value: its key already ends with the `_id` key. */
+const EMPTY = Buffer.alloc(0);
 
 const keyTooLong = (name: string) =>
   new CommandError(17280, 'KeyTooLong', `index key too large to index for index ${name}`);
@@ -106,8 +109,8 @@ export class Index {
     return keys.find((key) => {
       const start = Buffer.concat([this.prefix, key.bytes]);
       const end = successor(start);
-      for (const { value } of this.entries.getRange({ start, ...(end && { end }) }))
-        if (!(value as Buffer).equals(idKey)) return true;
+      for (const entry of this.entries.getKeys({ start, ...(end && { end }) }))
+        if (!this.idKeyOf(entry as Buffer).equals(idKey)) return true;
       return false;
     });
   }
@@ -126,7 +129,14 @@ export class Index {
         this.entries.removeSync(this.entryKey(key, idKey));
     for (const key of after)
       if (!had.has(key.bytes.toString('latin1')))
-        this.entries.putSync(this.entryKey(key, idKey), idKey);
+        this.entries.putSync(this.entryKey(key, idKey), EMPTY);
+  }
+
+  /** The `_id` key at the end of an entry's key, after the prefix and the indexed values. */
+  idKeyOf(entry: Buffer): Buffer {
+    let at = this.prefix.length;
+    for (const direction of this.#directions) at = valueEnd(entry, at, direction === -1);
+    return entry.subarray(at);
   }
 
   /** Every entry's range: from the prefix up to (not including) the next prefix. */

@@ -260,3 +260,59 @@ export function tablePrefix(id: number): Buffer {
   bytes.writeUInt32BE(id);
   return bytes;
 }
+
+/** Where the text starting at `at` ends (after its 0x00 0x00 terminator; inverted: 0xFF 0xFF). */
+function textEnd(key: Buffer, at: number, mask: number): number {
+  for (let i = at; i < key.length; i++) {
+    if (((key[i] as number) ^ mask) !== 0) continue;
+    if ((((key[i + 1] as number) ^ mask) & 0xff) === 0) return i + 2;
+    i++; // an escaped 0x00
+  }
+  return key.length;
+}
+
+function bodyEnd(key: Buffer, type: number, at: number, mask: number): number {
+  switch (type) {
+    case TYPE.null:
+    case TYPE.minKey:
+    case TYPE.maxKey:
+      return at;
+    case TYPE.number:
+      return ((key[at] as number) ^ mask) === 0 ? at + 1 : at + 9;
+    case TYPE.string:
+    case TYPE.other:
+      return textEnd(key, at, mask);
+    case TYPE.boolean:
+      return at + 1;
+    case TYPE.date:
+    case TYPE.timestamp:
+      return at + 8;
+    case TYPE.objectId:
+      return at + 12;
+    case TYPE.binData: {
+      const header = Buffer.from(key.subarray(at, at + 4).map((b) => b ^ mask));
+      return at + 5 + header.readUInt32BE(0);
+    }
+    case TYPE.regex:
+      return textEnd(key, textEnd(key, at, mask), mask);
+    case TYPE.array:
+      for (let i = at; ; ) {
+        if (((key[i] as number) ^ mask) === 0) return i + 1;
+        i = bodyEnd(key, ((key[i] as number) ^ mask) & 0xff, i + 1, mask);
+      }
+    case TYPE.object:
+      for (let i = at; ; ) {
+        const inner = (key[i] as number) ^ mask;
+        if (inner === 0) return i + 1;
+        i = bodyEnd(key, inner, textEnd(key, i + 1, mask), mask);
+      }
+    default:
+      return key.length;
+  }
+}
+
+/** Where the encoded value starting at `at` ends; `descending` when its bytes are inverted. */
+export function valueEnd(key: Buffer, at: number, descending = false): number {
+  const mask = descending ? 0xff : 0;
+  return bodyEnd(key, ((key[at] as number) ^ mask) & 0xff, at + 1, mask);
+}

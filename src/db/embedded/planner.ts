@@ -153,12 +153,12 @@ function* scan(
   for (const { start, end } of ranges) {
     const upper = end ?? (index ? index.end : coll.end);
     const range = reverse ? { start: upper, end: start, reverse: true } : { start, end: upper };
-    for (const { value } of table.getRange(range)) {
+    for (const { key, value } of table.getRange(range)) {
       timeLimit?.check();
       let bytes: Buffer | undefined;
       if (index) {
         stats.keysExamined++;
-        const idKey = value as Buffer;
+        const idKey = index.idKeyOf(key as Buffer);
         if (seen) {
           const id = idKey.toString('latin1');
           if (seen.has(id)) continue;

@@ -18,12 +18,23 @@ export interface Tables {
   path: string;
 }
 
+const MAP_BYTES = 2 ** 38;
+
 export function openTables(dir: string): Tables {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const path = join(dir, 'data.mdb');
   // noSync: a commit reaches the operating system (so it survives the process being killed)
   // without waiting for the disk, which is MongoDB's default promise for acknowledged writes.
-  const env = open({ path, maxDbs: 4, noSync: true, keyEncoding: 'binary', encoding: 'binary' });
+  // A map as large as the data may ever get (address space, not memory): growing it would map
+  // the file again, and earlier mappings stay resident until every reader lets go of them.
+  const env = open({
+    path,
+    maxDbs: 4,
+    noSync: true,
+    mapSize: MAP_BYTES,
+    keyEncoding: 'binary',
+    encoding: 'binary',
+  });
   // Only this user may read the data (LMDB creates its files with the umask's permissions).
   for (const file of [path, `${path}-lock`]) if (existsSync(file)) chmodSync(file, 0o600);
   const table = (name: string): Table =>
