@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -353,9 +353,14 @@ async function main(): Promise<void> {
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-  const out = (text: string) => process.stdout.write(text);
+  let report = '';
+  const out = (text: string) => {
+    process.stdout.write(text);
+    report += text;
+  };
+  out('# Embedded database benchmark (`npm run bench:db`)\n\n');
   out(
-    `Embedded MongoDB server (LMDB), ${seconds} s per case, ${cpus().length} CPUs, Node ${process.version}, load average ${loadavg()
+    `Run: ${new Date().toISOString()}. Embedded MongoDB server (LMDB), ${seconds} s per case, ${cpus().length} CPUs, Node ${process.version}, load average ${loadavg()
       .map((l) => l.toFixed(1))
       .join(' ')} at the start\n\n`,
   );
@@ -369,7 +374,7 @@ async function main(): Promise<void> {
   if (sizes.every((size) => size > 0)) {
     const scale = await scaleRun();
     out(
-      `\nChat history in a server process of its own; pages of ${PAGE} (p50 / p95 ms, find + hearts + handles through the driver).\n\n`,
+      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (every message examined), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s. Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the chat collection's share of the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
     );
     out(
       '| messages | load msg/s | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) | findOne _id/s (20) | stop ms | restart-to-ready ms | RSS MiB | data MiB | loop delay, 3 searches (ms) |\n',
@@ -380,7 +385,13 @@ async function main(): Promise<void> {
       out(
         `| ${n(r.size)} | ${n(r.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${n(r.insertOne)} | ${n(r.findOne)} | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${n(r.diskMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
       );
+    out(
+      `\nLoad average at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}.\n`,
+    );
   }
+  await writeFile(new URL('../../bench/db-results.md', import.meta.url), report);
 }
 
 /** `db.js serve <dir>`: the server process of the scale run; prints its URI. */

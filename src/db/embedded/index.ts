@@ -1,14 +1,13 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Document } from 'bson';
 import { Activity } from './activity.js';
 import { runCommand } from './commands/index.js';
 import { convertOldFormat, hasOldFormat } from './convert.js';
 import { type Credentials, loadCredentials } from './credentials.js';
 import { Cursors } from './cursors.js';
+import { GroupCommit } from './group-commit.js';
 import './regex.js';
-import { errorReply } from './errors.js';
 import { lockDataDir } from './lock.js';
 import { listen, type RequestHandler, type WireServer } from './server.js';
 import { Store } from './store.js';
@@ -54,8 +53,6 @@ const writeCommands = new Set([
   'dropIndexes',
   'dropDatabase',
 ]);
-
-const rollback = new Error('rolled back');
 
 /** The data directory, locked, with the store opened in it; a temporary one when null. */
 function openStore(
@@ -109,6 +106,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     options.authenticate && !options.socketPath ? loadCredentials(dir) : undefined;
   const cursors = new Cursors();
   const activity = new Activity();
+  const commits = new GroupCommit(store);
   const handle: RequestHandler = (request, connection) => {
     const { command, db } = request;
     const name = Object.keys(command)[0] ?? '';
@@ -116,16 +114,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     activity.count(name, Array.isArray(statements) ? statements.length : 1);
     const context = { store, cursors, connection, credentials, activity };
     if (!writeCommands.has(name)) return runCommand(command, db, context);
-    let reply: Document = {};
-    try {
-      store.write(() => {
-        reply = runCommand(command, db, context);
-        if (reply.ok === 0) throw rollback;
-      });
-    } catch (error) {
-      if (error !== rollback) return errorReply(error);
-    }
-    return reply;
+    return commits.submit(() => runCommand(command, db, context));
   };
   let server: WireServer;
   try {

@@ -13,7 +13,11 @@ export interface Connection {
   auth: Document;
 }
 
-export type RequestHandler = (request: Request, connection: Connection) => Document;
+/** A reply now, or (a write) once the commit holding it is done. */
+export type RequestHandler = (
+  request: Request,
+  connection: Connection,
+) => Document | Promise<Document>;
 
 export type Address = { host: string; port: number } | { path: string };
 
@@ -51,20 +55,43 @@ export async function listen(
     activity.connections.current++;
     activity.connections.totalCreated++;
     if (!onUnixSocket) socket.setNoDelay(true);
+    // Replies go out in request order: once a reply is pending, later ones wait for it.
+    let pending: Promise<void> | undefined;
+    const send = (request: Request, reply: Document) => {
+      if (!request.moreToCome && !socket.destroyed)
+        socket.write(encodeReply(request, ++replies, reply));
+    };
+    const fail = (error: unknown) => {
+      logger.warn(
+        { err: error, connectionId: connection.id },
+        'embedded database: closing a connection after a protocol error',
+      );
+      socket.destroy();
+    };
+    const track = (next: Promise<void>) => {
+      pending = next;
+      next.then(() => {
+        if (pending === next) pending = undefined;
+      }, fail);
+    };
     socket.on('data', (chunk) => {
       socket.cork();
       try {
         for (const message of framer.push(chunk)) {
           const request = parseMessage(message);
-          const reply = handle(request, connection);
-          if (!request.moreToCome) socket.write(encodeReply(request, ++replies, reply));
+          if (!pending) {
+            const reply = handle(request, connection);
+            if (!(reply instanceof Promise)) {
+              send(request, reply);
+              continue;
+            }
+            track(reply.then((done) => send(request, done)));
+            continue;
+          }
+          track(pending.then(async () => send(request, await handle(request, connection))));
         }
       } catch (error) {
-        logger.warn(
-          { err: error, connectionId: connection.id },
-          'embedded database: closing a connection after a protocol error',
-        );
-        socket.destroy();
+        fail(error);
       } finally {
         socket.uncork();
       }
