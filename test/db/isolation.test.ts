@@ -84,6 +84,9 @@ describe('time limits', () => {
       expect(await refusal(docs.aggregate([{ $match: slow }], { maxTimeMS: 1 }).toArray())).toEqual(
         expired,
       );
+      expect(
+        await refusal(docs.updateMany(slow, { $set: { seen: true } }, { maxTimeMS: 1 })),
+      ).toMatchObject({ code: 50 });
       // Without a limit the same regex completes: it runs in linear time.
       expect(await docs.countDocuments({ ...slow, n: { $lt: 20 } })).toBe(0);
     } finally {

@@ -148,6 +148,19 @@ describe('index range scans', () => {
   });
 });
 
+describe('sorts without an index', () => {
+  it('keeps only the best skip + limit documents and returns them in order', async () => {
+    const c = client.db('ranges').collection('unindexed');
+    const values = Array.from({ length: 3000 }, (_, i) => (i * 7919) % 3001);
+    await c.insertMany(values.map((v) => ({ v })));
+    const page = await c.find({}, { sort: { v: -1 }, skip: 10, limit: 5 }).toArray();
+    const expected = [...values].sort((a, b) => b - a).slice(10, 15);
+    expect(page.map((d) => d.v)).toEqual(expected);
+    const all = await c.find({}, { sort: { v: 1 } }).toArray();
+    expect(all.map((d) => d.v)).toEqual([...values].sort((a, b) => a - b));
+  });
+});
+
 describe('index key order', () => {
   it("orders an index by MongoDB's comparison order across BSON types", async () => {
     const c = client.db('order').collection('mixed');

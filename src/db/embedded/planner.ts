@@ -1,8 +1,8 @@
-import type { Document } from 'bson';
+import { BSON, type Document } from 'bson';
 import { allowsNull, type FieldBounds, fieldBounds, type Interval } from './bounds.js';
 import type { Collection } from './collection.js';
 import { decodeDocument, defineField } from './documents.js';
-import { badValue, notSupported } from './errors.js';
+import { badValue, CommandError, notSupported } from './errors.js';
 import type { Index } from './indexes.js';
 import { encodeValue, invert, successor, TYPE } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
@@ -107,7 +107,8 @@ export function execute(
   const access = choose(coll, query.spec, sort, hint);
   const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
   const found = scan(coll, access, query, stats, timeLimit);
-  const ordered = sort && !access.sorted ? sortAll(found, sort, timeLimit) : found;
+  const keep = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
+  const ordered = sort && !access.sorted ? sortAll(found, sort, keep, timeLimit) : found;
   return { docs: window(ordered, skip, limit), plan: describe(access, sort), stats };
 }
 
@@ -129,14 +130,38 @@ function* window(docs: Iterable<Document>, skip: number, limit: number): Generat
   }
 }
 
+/** MongoDB's limit on the documents an in-memory sort holds. */
+const SORT_MEMORY_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Sorts in memory, holding at most `keep` documents when a limit applies (the best ones so
+ * far), and refusing past 100 MiB as MongoDB does without `allowDiskUse`.
+ */
 function* sortAll(
   docs: Iterable<Document>,
   sort: SortSpec,
+  keep: number,
   timeLimit: TimeLimit | undefined,
 ): Generator<Document> {
-  const all = [...docs];
+  let held: Document[] = [];
+  let bytes = 0;
+  for (const doc of docs) {
+    held.push(doc);
+    if (held.length >= 2 * keep + 100) {
+      held = sortDocs(held, sort).slice(0, keep);
+      bytes = held.reduce((sum, kept) => sum + BSON.calculateObjectSize(kept), 0);
+      continue;
+    }
+    bytes += BSON.calculateObjectSize(doc);
+    if (bytes > SORT_MEMORY_BYTES)
+      throw new CommandError(
+        292,
+        'QueryExceededMemoryLimitNoDiskUseAllowed',
+        `Sort exceeded memory limit of ${SORT_MEMORY_BYTES} bytes, but did not opt in to external sorting.`,
+      );
+  }
   timeLimit?.check();
-  yield* sortDocs(all, sort);
+  yield* sortDocs(held, sort).slice(0, keep);
 }
 
 function* scan(
