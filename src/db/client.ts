@@ -1,10 +1,10 @@
-import { MongoClient, type Collection, type Db, type Document } from 'mongodb';
+import { type Collection, type Db, type Document, MongoClient } from 'mongodb';
 import {
-  collectionNames,
   type ApiTokenRecord,
   type ChatRecord,
   type ClockRecord,
   type CodeRecord,
+  collectionNames,
   type HandleRecord,
   type HeartRecord,
   type KidlispRecord,
