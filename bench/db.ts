@@ -1,11 +1,23 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Collection, MongoClient } from 'mongodb';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { type Collection, type Db, type Document, MongoClient, ObjectId } from 'mongodb';
 import { startEmbeddedMongo } from '../src/db/embedded/index.js';
+import { startEmbeddedMongoInWorker } from '../src/db/embedded/threaded.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const concurrencies = [20, 1];
+const sizes = (process.env.BENCH_SCALE ?? '10000,100000,1000000').split(',').map(Number);
+const PAGE = 50;
+const ACCOUNTS = 1_000;
+const T0 = Date.parse('2026-01-01T00:00:00.000Z');
+const FUTURE = new Date('2030-01-01T00:00:00.000Z');
 
 interface Row {
   backend: string;
@@ -68,28 +80,328 @@ async function benchBackend(backend: string, dataDir: string | null): Promise<Ro
   return rows;
 }
 
-/** `npm run bench:db`: point operations through the official driver against the embedded server. */
+// ---- The scale run: a chat history grown to each size, in a server process of its own. ----
+
+/** The server as a child process, so its memory, stop and restart are its own. */
+interface Child {
+  process: ChildProcess;
+  uri: string;
+}
+
+async function startServer(dataDir: string): Promise<{ child: Child; readyMs: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), 'serve', dataDir], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+  for await (const line of lines) {
+    const client = await new MongoClient(line).connect();
+    await client.db('admin').command({ ping: 1 });
+    await client.close();
+    return { child: { process: child, uri: line }, readyMs: performance.now() - started };
+  }
+  throw new Error('the server process ended before listening');
+}
+
+async function stopServer(child: Child): Promise<number> {
+  const started = performance.now();
+  const exited = once(child.process, 'exit');
+  child.process.kill('SIGTERM');
+  await exited;
+  return performance.now() - started;
+}
+
+const residentMiB = (pid: number) => {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+/** The chat indexes the service creates (src/db/indexes.ts) on the collections it reads. */
+async function chatIndexes(db: Db): Promise<void> {
+  await db.collection('chat-system').createIndexes([
+    { key: { when: -1, _id: -1 }, name: 'chat_when_id' },
+    { key: { user: 1, when: -1, _id: -1 }, name: 'chat_user_when_id' },
+  ]);
+  await db.collection('hearts').createIndex({ type: 1, for: 1 }, { name: 'hearts_type_for' });
+  await db.collection('@handles').createIndex({ handle: 1 }, { name: 'handles_handle' });
+}
+
+/** Grows the history from `from` to `to` messages (a heart on every tenth). Returns messages/s. */
+async function grow(db: Db, from: number, to: number): Promise<number> {
+  const started = performance.now();
+  const batch = 5_000;
+  for (let at = from; at < to; at += batch) {
+    const messages: Document[] = [];
+    const hearts: Document[] = [];
+    for (let i = at; i < Math.min(to, at + batch); i++) {
+      const _id = new ObjectId();
+      messages.push({
+        _id,
+        user: i % 7 === 0 ? '' : `account-${i % ACCOUNTS}`,
+        text: `system message ${i} with some words in it`,
+        when: new Date(T0 + i * 1_000),
+      });
+      if (i % 10 === 0)
+        hearts.push({
+          user: `fan-${i % 13}`,
+          type: 'chat-system',
+          for: _id.toHexString(),
+          when: new Date(T0),
+        });
+    }
+    await db.collection('chat-system').insertMany(messages, { ordered: false });
+    if (hearts.length > 0) await db.collection('hearts').insertMany(hearts, { ordered: false });
+  }
+  return ((to - from) / (performance.now() - started)) * 1000;
+}
+
+/** One chat page as the service reads it: the messages, their hearts, their authors' handles. */
+async function page(db: Db, before: Date, user?: string): Promise<number> {
+  const filter: Document = { deleted: { $ne: true }, when: { $lt: before } };
+  if (user !== undefined) filter.user = user;
+  const rows = await db
+    .collection('chat-system')
+    .find(filter, {
+      sort: { when: -1, _id: -1 },
+      limit: PAGE,
+      batchSize: PAGE + 1,
+      projection: { user: 1, text: 1, when: 1 },
+      maxTimeMS: 3_000,
+    })
+    .toArray();
+  const ids = rows.map((r) => (r._id as ObjectId).toHexString());
+  const users = [...new Set(rows.map((r) => r.user).filter((u): u is string => !!u))];
+  await Promise.all([
+    db
+      .collection('hearts')
+      .aggregate([
+        { $match: { type: { $in: ['chat-system'] }, for: { $in: ids } } },
+        { $group: { _id: { type: '$type', for: '$for' }, count: { $sum: 1 } } },
+      ])
+      .toArray(),
+    db
+      .collection<{ _id: string; handle: string }>('@handles')
+      .find({ _id: { $in: users } }, { projection: { handle: 1 } })
+      .toArray(),
+  ]);
+  return rows.length;
+}
+
+async function latency(
+  run: () => Promise<unknown>,
+  times = 25,
+): Promise<{ p50: number; p95: number }> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) =>
+    samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] as number;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+interface ScaleRow {
+  size: number;
+  growPerSec: number;
+  newest: string;
+  middle: string;
+  oldest: string;
+  from: string;
+  search: string;
+  insertOne: number;
+  findOne: number;
+  stopMs: number;
+  restartMs: number;
+  rssMiB: number;
+  diskMiB: number;
+  loopDelayMs: number;
+}
+
+const shown = ({ p50, p95 }: { p50: number; p95: number }) =>
+  `${p50.toFixed(1)} / ${p95.toFixed(1)}`;
+
+const NO_MATCH = { deleted: { $ne: true }, text: { $regex: 'no such words', $options: 'i' } };
+
+/**
+ * The service's side of isolation: the server in a worker thread of this process (as
+ * `npm start` runs it), three no-match searches at once, and the worst delay this thread's
+ * event loop saw meanwhile (what /healthz would wait), in ms.
+ */
+async function loopDelayDuringSearches(dataDir: string): Promise<number> {
+  const server = await startEmbeddedMongoInWorker({ dataDir });
+  const client = await new MongoClient(server.uri).connect();
+  const delay = monitorEventLoopDelay({ resolution: 5 });
+  try {
+    const chat = client.db('scale').collection('chat-system');
+    delay.enable();
+    await Promise.all(
+      [1, 2, 3].map(() =>
+        chat
+          .find(NO_MATCH, { sort: { when: -1, _id: -1 }, limit: PAGE, maxTimeMS: 120_000 })
+          .toArray(),
+      ),
+    );
+    delay.disable();
+    return delay.max / 1e6;
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
+async function scaleRun(): Promise<ScaleRow[]> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'embedded-scale-'));
+  const rows: ScaleRow[] = [];
+  let { child } = await startServer(dataDir);
+  try {
+    let client = await new MongoClient(child.uri, { maxPoolSize: 20 }).connect();
+    let db = client.db('scale');
+    await chatIndexes(db);
+    await db.collection('@handles').insertMany(
+      Array.from({ length: ACCOUNTS * 0.75 }, (_, i) => ({
+        _id: `account-${i}` as unknown as ObjectId,
+        handle: `handle${i}`,
+      })),
+    );
+    let size = 0;
+    for (const target of sizes) {
+      const growPerSec = await grow(db, size, target);
+      size = target;
+      const when = (i: number) => new Date(T0 + i * 1_000);
+      const newest = await latency(() => page(db, FUTURE));
+      const middle = await latency(() => page(db, when(Math.floor(size / 2))));
+      const oldest = await latency(() => page(db, when(PAGE + 10)));
+      const from = await latency(() => page(db, FUTURE, 'account-5'));
+      const search = await latency(
+        () =>
+          db
+            .collection('chat-system')
+            .find(NO_MATCH, { sort: { when: -1, _id: -1 }, limit: PAGE, maxTimeMS: 60_000 })
+            .toArray(),
+        3,
+      );
+      const probe = db.collection('probe');
+      await probe.createIndex({ code: 1 }, { unique: true });
+      let inserted = (await probe.countDocuments()) + 1;
+      const insertOne = await measure(20, async () => {
+        const n = inserted++;
+        await db
+          .collection('chat-system')
+          .insertOne({ user: 'account-1', text: `probe ${n}`, when: new Date(T0 - n) });
+      });
+      const ids = await db
+        .collection('chat-system')
+        .find(
+          {},
+          {
+            projection: { _id: 1 },
+            limit: 2000,
+            sort: { when: -1, _id: -1 },
+            skip: Math.floor(size / 3),
+          },
+        )
+        .toArray();
+      const findOne = await measure(20, async (n) => {
+        const doc = await db.collection('chat-system').findOne({ _id: ids[n % ids.length]?._id });
+        if (!doc) throw new Error('a message went missing');
+      });
+      const rssMiB = residentMiB(child.process.pid as number);
+      await client.close();
+      const stopMs = await stopServer(child);
+      const loopDelayMs = await loopDelayDuringSearches(dataDir);
+      const restarted = await startServer(dataDir);
+      child = restarted.child;
+      client = await new MongoClient(child.uri, { maxPoolSize: 20 }).connect();
+      db = client.db('scale');
+      const stats = await db.command({ dbStats: 1 }).catch(() => ({ storageSize: 0 }));
+      rows.push({
+        size,
+        growPerSec,
+        newest: shown(newest),
+        middle: shown(middle),
+        oldest: shown(oldest),
+        from: shown(from),
+        search: shown(search),
+        insertOne: insertOne.opsPerSecond,
+        findOne: findOne.opsPerSecond,
+        stopMs,
+        restartMs: restarted.readyMs,
+        rssMiB,
+        diskMiB: Number(stats.storageSize ?? 0) / 2 ** 20,
+        loopDelayMs,
+      });
+      process.stderr.write(`scale ${size}: done\n`);
+    }
+    await client.close();
+  } finally {
+    await stopServer(child).catch(() => 0);
+    await rm(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+/** `npm run bench:db`: point operations, then the chat history at growing sizes. */
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'embedded-bench-'));
   const rows: Row[] = [];
   try {
-    rows.push(...(await benchBackend('in memory', null)));
-    rows.push(...(await benchBackend('on disk', dataDir)));
+    rows.push(...(await benchBackend('temporary directory', null)));
+    rows.push(...(await benchBackend('data directory', dataDir)));
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-  process.stdout.write(
-    `Embedded MongoDB server, ${seconds} s per case, ${cpus().length} CPUs, Node ${process.version}\n\n`,
+  let report = '';
+  const out = (text: string) => {
+    process.stdout.write(text);
+    report += text;
+  };
+  out('# Embedded database benchmark (`npm run bench:db`)\n\n');
+  out(
+    `Run: ${new Date().toISOString()}. Embedded MongoDB server (LMDB), ${seconds} s per case, ${cpus().length} CPUs, Node ${process.version}, load average ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the start\n\n`,
   );
-  process.stdout.write(
-    '| backend | operation | concurrency | ops/s | mean latency |\n|---|---|---:|---:|---:|\n',
-  );
+  out('| backend | operation | concurrency | ops/s | mean latency |\n|---|---|---:|---:|---:|\n');
   for (const row of rows) {
     const rate = Math.round(row.opsPerSecond).toLocaleString('en');
-    process.stdout.write(
+    out(
       `| ${row.backend} | ${row.operation} | ${row.concurrency} | ${rate} | ${row.meanMs.toFixed(2)} ms |\n`,
     );
   }
+  if (sizes.every((size) => size > 0)) {
+    const scale = await scaleRun();
+    out(
+      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (every message examined), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s. Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the chat collection's share of the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
+    );
+    out(
+      '| messages | load msg/s | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) | findOne _id/s (20) | stop ms | restart-to-ready ms | RSS MiB | data MiB | loop delay, 3 searches (ms) |\n',
+    );
+    out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+    const n = (value: number) => Math.round(value).toLocaleString('en');
+    for (const r of scale)
+      out(
+        `| ${n(r.size)} | ${n(r.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${n(r.insertOne)} | ${n(r.findOne)} | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${n(r.diskMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
+      );
+    out(
+      `\nLoad average at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}.\n`,
+    );
+  }
+  await writeFile(new URL('../../bench/db-results.md', import.meta.url), report);
 }
 
-await main();
+/** `db.js serve <dir>`: the server process of the scale run; prints its URI. */
+async function serve(dataDir: string): Promise<void> {
+  const server = await startEmbeddedMongo({ dataDir });
+  process.stdout.write(`${server.uri}\n`);
+  const stop = () => void server.close().then(() => process.exit(0));
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
+if (process.argv[2] === 'serve') await serve(process.argv[3] as string);
+else await main();

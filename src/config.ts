@@ -24,6 +24,7 @@ export const configDefaults = {
   /** Not a fixed value: derived from the port the service listens on. */
   PUBLIC_URL: 'http://localhost:<PORT>',
   MONGODB_DB: 'aesthetic',
+  CHAT_INDEXES: true,
   DATA_DIR: './data',
   LOG_LEVEL: 'info',
   STORAGE: 'fs',
@@ -49,6 +50,8 @@ export const configVariables = {
   MONGODB_URI:
     'MongoDB connection string; absent: the embedded server, persisted under DATA_DIR/db',
   MONGODB_DB: 'database name',
+  CHAT_INDEXES:
+    'create the chat indexes ((when, _id) and per user) on chat-system and chat-clock; false when another system owns them',
   DATA_DIR: 'directory for the embedded database and filesystem storage',
   LOG_LEVEL: 'fatal, error, warn, info, debug, trace or silent',
   STORAGE: 'object storage: fs (under DATA_DIR/storage) or s3',
@@ -131,6 +134,7 @@ const schema = z
       .trim()
       .regex(/^[A-Za-z0-9_-]{1,63}$/, 'letters, digits, _ and - only')
       .default(configDefaults.MONGODB_DB),
+    CHAT_INDEXES: flag(configDefaults.CHAT_INDEXES),
     DATA_DIR: z.string().trim().min(1).default(configDefaults.DATA_DIR),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -212,6 +216,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrlFollowsPort: values.PUBLIC_URL === undefined,
     mongodbUri: values.MONGODB_URI,
     mongodbDb: values.MONGODB_DB,
+    chatIndexes: values.CHAT_INDEXES,
     dataDir: values.DATA_DIR,
     logLevel: values.LOG_LEVEL,
     storage:

@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthenticator } from './auth/authenticator.js';
@@ -8,8 +8,9 @@ import type { Services } from './context.js';
 import type { Database } from './db/client.js';
 import { connectDatabase } from './db/client.js';
 import { reservedCodesInUse, sweepOrphanedClaims, syncCodeRegistry } from './db/code-registry.js';
-import { type EmbeddedMongo, startEmbeddedMongo } from './db/embedded/index.js';
+import type { EmbeddedMongo } from './db/embedded/index.js';
 import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
+import { startServiceDatabase } from './db/embedded/service-database.js';
 import { ensureIndexes } from './db/indexes.js';
 import { answerClientError } from './http/client-error.js';
 import { createRequestListener } from './listener.js';
@@ -29,13 +30,8 @@ export interface RunningService {
 }
 
 async function startEmbedded(config: Config, logger: Logger): Promise<EmbeddedMongo> {
-  const dataDir = embeddedDataDir(config.dataDir);
-  const embedded = await startEmbeddedMongo({ port: 0, dataDir, logger });
-  await writeFile(
-    embeddedEndpointFile(config.dataDir),
-    JSON.stringify({ uri: embedded.uri, pid: process.pid }),
-  );
-  logger.info({ dataDir }, 'embedded database started');
+  const embedded = await startServiceDatabase(config.dataDir, logger);
+  logger.info({ dataDir: embeddedDataDir(config.dataDir) }, 'embedded database started');
   return embedded;
 }
 
@@ -64,7 +60,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     config.mongodbUri ?? (embedded as EmbeddedMongo).uri,
     config.mongodbDb,
   );
-  await ensureIndexes(db.db, logger);
+  await ensureIndexes(db.db, logger, { chatIndexes: config.chatIndexes });
   const registered = await syncCodeRegistry(db);
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
   const storage = createStorage(config, logger);

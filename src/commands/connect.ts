@@ -2,7 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Config } from '../config.js';
 import { connectDatabase, type Database } from '../db/client.js';
 import { startEmbeddedMongo } from '../db/embedded/index.js';
-import { embeddedDataDir, embeddedEndpointFile } from '../db/embedded/location.js';
+import {
+  embeddedDataDir,
+  embeddedEndpointFile,
+  embeddedSocketPath,
+} from '../db/embedded/location.js';
 
 /**
  * The database for a one-off command: MONGODB_URI; else the embedded database of a service
@@ -28,7 +32,10 @@ export async function connectForCommand(
       // The service that wrote the file is gone; open the directory ourselves.
     }
   }
-  const embedded = await startEmbeddedMongo({ port: 0, dataDir: embeddedDataDir(config.dataDir) });
+  const embedded = await startEmbeddedMongo({
+    dataDir: embeddedDataDir(config.dataDir),
+    socketPath: embeddedSocketPath(config.dataDir),
+  });
   const db = await connectDatabase(embedded.uri, config.mongodbDb);
   return {
     db,

@@ -15,8 +15,12 @@ import {
   type TapeRecord,
 } from './collections.js';
 
-/** The longest a query that scans (chat windows, searches, rankings) may run on the server. */
-export const QUERY_TIME_LIMIT_MS = 3_000;
+/**
+ * The longest a query that scans (chat windows, searches, rankings) may run on the server:
+ * a search matching nothing over a million chat messages examines them all in about this time
+ * on the embedded database (bench/db.ts), and still answers within 5 s.
+ */
+export const QUERY_TIME_LIMIT_MS = 4_500;
 
 export interface Database {
   client: MongoClient;

@@ -20,6 +20,16 @@ const readIndexes = (prefix: string): IndexDescription[] => [
   { key: { user: 1, when: -1, _id: -1 }, name: `${prefix}_user_when_id` },
 ];
 
+/**
+ * Chat pages walk `(when, _id)`; `from=@handle` pages walk one user's messages in that order.
+ * The chat collections belong to the live chat servers: CHAT_INDEXES=false leaves them alone.
+ */
+const chatIndexes: IndexDescription[] = [
+  { key: { when: -1, _id: -1 }, name: 'chat_when_id' },
+  { key: { user: 1, when: -1, _id: -1 }, name: 'chat_user_when_id' },
+];
+const chatCollections = new Set<string>([names.chatSystem, names.chatClock]);
+
 /** Every index the service relies on. Created once at start-up, never per request. */
 const indexPlan: Record<string, IndexDescription[]> = {
   [names.kidlisp]: [
@@ -67,8 +77,8 @@ const indexPlan: Record<string, IndexDescription[]> = {
     },
     ...readIndexes('tapes'),
   ],
-  [names.chatSystem]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
-  [names.chatClock]: [{ key: { when: -1, _id: -1 }, name: 'chat_when_id' }],
+  [names.chatSystem]: chatIndexes,
+  [names.chatClock]: chatIndexes,
   [names.hearts]: [{ key: { type: 1, for: 1 }, name: 'hearts_type_for' }],
   // `from=@handle` on chat reads looks an account up by its handle.
   [names.handles]: [{ key: { handle: 1 }, name: 'handles_handle' }],
@@ -84,9 +94,16 @@ const indexPlan: Record<string, IndexDescription[]> = {
  * under another name or options, or rows that break a uniqueness the plan adds (old duplicate
  * media slugs); that is reported and left alone rather than stopping start-up.
  */
-export async function ensureIndexes(db: Db, logger: Logger): Promise<void> {
+export async function ensureIndexes(
+  db: Db,
+  logger: Logger,
+  { chatIndexes = true }: { chatIndexes?: boolean } = {},
+): Promise<void> {
+  const plan = Object.entries(indexPlan).filter(
+    ([collection]) => chatIndexes || !chatCollections.has(collection),
+  );
   await Promise.all(
-    Object.entries(indexPlan).map(async ([collection, indexes]) => {
+    plan.map(async ([collection, indexes]) => {
       try {
         await db.collection(collection).createIndexes(indexes);
       } catch (error) {

@@ -1,66 +1,144 @@
-import type { Document } from 'bson';
+import { type Binary, BSON, type Document } from 'bson';
+import { decodeDocument } from './documents.js';
 import { CommandError, duplicateKey } from './errors.js';
-import { Index, type IndexSpec } from './indexes.js';
-import { pathValues, valueKey } from './values.js';
-
-/** Receives every change as a journal record. */
-export type Emit = (record: Document) => void;
+import type { IndexSpec } from './index-spec.js';
+import { Index, type IndexKey, type IndexMeta } from './indexes.js';
+import { encodeValue, MAX_KEY_BYTES, tablePrefix } from './keys.js';
+import { select } from './planner.js';
+import { clearRange, type Tables } from './tables.js';
+import { valueKey } from './values.js';
 
 export const idIndexSpec: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
+/** What the catalog keeps of a collection. */
+export interface CollectionMeta {
+  db: string;
+  name: string;
+  /** The number its documents are filed under in the `docs` table. */
+  prefix: number;
+  uuid: Binary;
+  indexes: IndexMeta[];
+}
+
+/** The catalog's hooks: saving this collection's description, numbering a new index. */
+export interface CatalogHooks {
+  save(meta: CollectionMeta): void;
+  nextPrefix(): number;
+}
+
 /**
- * Documents by `_id` (the `_id` index) plus secondary indexes. Stored documents are never
- * mutated: an update stores a new object, so cursors and readers keep consistent snapshots.
+ * Documents by `_id` in the `docs` table plus secondary indexes in the `entries` table.
+ * Every method that writes must run inside the store's write transaction.
  */
 export class Collection {
-  readonly docs = new Map<string, Document>();
   readonly indexes = new Map<string, Index>();
+  readonly prefix: Buffer;
+  #count: number | undefined;
 
   constructor(
-    readonly db: string,
-    readonly name: string,
-    private readonly emit: Emit,
-  ) {}
+    readonly meta: CollectionMeta,
+    readonly tables: Tables,
+    private readonly catalog: CatalogHooks,
+  ) {
+    this.prefix = tablePrefix(meta.prefix);
+    for (const index of meta.indexes)
+      this.indexes.set(index.spec.name, new Index(index, tables.entries));
+  }
+
+  get db(): string {
+    return this.meta.db;
+  }
+
+  get name(): string {
+    return this.meta.name;
+  }
 
   get ns(): string {
     return `${this.db}.${this.name}`;
   }
 
-  insert(doc: Document): void {
-    if (this.docs.has(valueKey(doc._id)))
-      throw duplicateKey(this.ns, '_id_', { _id: 1 }, { _id: doc._id });
-    this.put(doc);
+  /** The end (exclusive) of this collection's range in the `docs` table. */
+  get end(): Buffer {
+    return tablePrefix(this.meta.prefix + 1);
   }
 
-  /** Stores `doc`, replacing the document with its `_id`, unless a unique index refuses it. */
-  put(doc: Document): void {
-    const id = valueKey(doc._id);
-    const old = this.docs.get(id);
-    const changes = [...this.indexes.values()].map((index) => ({
-      index,
-      entries: index.entries(doc),
-    }));
-    for (const { index, entries } of changes) {
-      const clash = index.conflict(entries, id);
-      if (clash) throw index.duplicateError(this.ns, clash);
-    }
-    for (const { index, entries } of changes) {
-      if (old) index.remove(index.entries(old), id);
-      index.add(entries, id);
-    }
-    this.docs.set(id, doc);
-    this.emit({ op: 'put', db: this.db, coll: this.name, doc });
+  /** The `_id` key that files a document (without the collection prefix). */
+  idKey(id: unknown): Buffer {
+    const key = encodeValue(id);
+    if (key.length + 4 > MAX_KEY_BYTES)
+      throw new CommandError(17280, 'KeyTooLong', '_id too large to index');
+    return key;
+  }
+
+  docKey(idKey: Buffer): Buffer {
+    return Buffer.concat([this.prefix, idKey]);
+  }
+
+  /** The stored document filed under the `_id` key, if any. */
+  fetch(idKey: Buffer): Document | undefined {
+    const bytes = this.fetchBytes(idKey);
+    return bytes ? decodeDocument(bytes) : undefined;
+  }
+
+  /** Its BSON, valid only until the next read of the table. */
+  fetchBytes(idKey: Buffer): Buffer | undefined {
+    return this.tables.docs.getBinaryFast(this.docKey(idKey));
+  }
+
+  count(): number {
+    this.#count ??= this.tables.docs.getKeysCount({ start: this.prefix, end: this.end });
+    return this.#count;
+  }
+
+  insert(doc: Document): void {
+    const idKey = this.idKey(doc._id);
+    if (this.tables.docs.doesExist(this.docKey(idKey)))
+      throw duplicateKey(this.ns, '_id_', { _id: 1 }, { _id: doc._id });
+    this.#store(doc, idKey, undefined);
+    if (this.#count !== undefined) this.#count++;
+  }
+
+  /** Replaces the stored document `old` (same `_id`) by `doc`, unless a unique index refuses it. */
+  replace(old: Document, doc: Document): void {
+    this.#store(doc, this.idKey(doc._id), old);
   }
 
   remove(doc: Document): void {
-    const id = valueKey(doc._id);
-    for (const index of this.indexes.values()) index.remove(index.entries(doc), id);
-    this.docs.delete(id);
-    this.emit({ op: 'del', db: this.db, coll: this.name, id: doc._id });
+    const idKey = this.idKey(doc._id);
+    for (const index of this.indexes.values()) index.write(index.keys(doc), [], idKey);
+    if (this.tables.docs.removeSync(this.docKey(idKey)) && this.#count !== undefined) this.#count--;
+  }
+
+  #store(doc: Document, idKey: Buffer, old: Document | undefined): void {
+    const changes = [...this.indexes.values()].map((index) => ({
+      index,
+      before: old ? index.keys(old) : ([] as IndexKey[]),
+      after: index.keys(doc),
+    }));
+    for (const { index, after } of changes) {
+      const clash = index.conflict(after, idKey);
+      if (clash) throw index.duplicateError(this.ns, clash);
+    }
+    let catalogChanged = false;
+    for (const { index, before, after } of changes) {
+      index.write(before, after, idKey);
+      if (after.length > 1 && !index.meta.multikey) {
+        index.meta.multikey = true;
+        catalogChanged = true;
+      }
+    }
+    if (catalogChanged) this.catalog.save(this.meta);
+    this.tables.docs.putSync(this.docKey(idKey), BSON.serialize(doc) as Buffer);
   }
 
   specs(): IndexSpec[] {
     return [idIndexSpec, ...[...this.indexes.values()].map((index) => index.spec)];
+  }
+
+  /** Every stored document in `_id` order, read lazily. */
+  *scan(): Generator<Document> {
+    for (const { value } of this.tables.docs.getRange({ start: this.prefix, end: this.end }))
+      yield decodeDocument(value as Buffer);
   }
 
   /** Creates the index unless an identical one exists; false when it already did. */
@@ -80,40 +158,54 @@ export class Collection {
         `Index already exists with a different name: ${same.name}`,
       );
     }
-    const index = new Index(spec);
-    for (const [id, doc] of this.docs) {
-      const entries = index.entries(doc);
-      const clash = index.conflict(entries, id);
+    const meta: IndexMeta = { spec, prefix: this.catalog.nextPrefix(), multikey: false };
+    const index = new Index(meta, this.tables.entries);
+    for (const doc of this.scan()) {
+      const keys = index.keys(doc);
+      const idKey = this.idKey(doc._id);
+      const clash = index.conflict(keys, idKey);
       if (clash) throw index.duplicateError(this.ns, clash);
-      index.add(entries, id);
+      index.write([], keys, idKey);
+      if (keys.length > 1) meta.multikey = true;
     }
     this.indexes.set(spec.name, index);
-    this.emit({ op: 'createIndex', db: this.db, coll: this.name, spec });
+    this.meta.indexes.push(meta);
+    this.catalog.save(this.meta);
     return true;
   }
 
   dropIndex(name: string): void {
     if (name === '_id_') throw new CommandError(72, 'InvalidOptions', 'cannot drop _id index');
-    if (!this.indexes.delete(name)) {
-      throw new CommandError(27, 'IndexNotFound', `index not found with name [${name}]`);
-    }
-    this.emit({ op: 'dropIndex', db: this.db, coll: this.name, name });
+    const index = this.indexes.get(name);
+    if (!index) throw new CommandError(27, 'IndexNotFound', `index not found with name [${name}]`);
+    clearRange(this.tables.entries, index.prefix, index.end);
+    this.indexes.delete(name);
+    this.meta.indexes = this.meta.indexes.filter((meta) => meta.spec.name !== name);
+    this.catalog.save(this.meta);
   }
 
-  /** Removes the documents a TTL index has expired by `now`; returns how many. */
+  /** Removes every document and index entry (the catalog entry is the store's). */
+  clear(): void {
+    for (const index of this.indexes.values())
+      clearRange(this.tables.entries, index.prefix, index.end);
+    clearRange(this.tables.docs, this.prefix, this.end);
+    this.#count = 0;
+  }
+
+  /** Removes the documents a TTL index has expired by `now` (found through it); returns how many. */
   expire(now: number): number {
     let removed = 0;
-    for (const { spec, fields } of this.indexes.values()) {
+    for (const index of this.indexes.values()) {
+      const { spec } = index;
       if (spec.expireAfterSeconds === undefined) continue;
-      const cutoff = now - spec.expireAfterSeconds * 1000;
-      const path = (fields[0] as string).split('.');
-      for (const doc of [...this.docs.values()]) {
-        const dates = pathValues(doc, path).filter((v): v is Date => v instanceof Date);
-        if (dates.length > 0 && Math.min(...dates.map((d) => d.getTime())) <= cutoff) {
-          this.remove(doc);
-          removed++;
-        }
-      }
+      const cutoff = new Date(now - spec.expireAfterSeconds * 1000);
+      const expired = select(
+        this,
+        { [index.fields[0] as string]: { $lte: cutoff } },
+        { hint: spec.name },
+      );
+      for (const doc of expired) this.remove(doc);
+      removed += expired.length;
     }
     return removed;
   }

@@ -1,8 +1,11 @@
 import { BSON, type Document, Long } from 'bson';
 import { CommandError } from './errors.js';
+import type { TimeLimit } from './time-limit.js';
 
 const MAX_BATCH_BYTES = 16 * 1024 * 1024;
 const IDLE_TIMEOUT_MS = 10 * 60 * 1000;
+/** Open cursors hold LMDB read snapshots: beyond this many, the least recently used is closed. */
+const MAX_OPEN = 1000;
 export const DEFAULT_BATCH_SIZE = 101;
 
 /** Turns stored documents into what the client sees (a projection, say); identity when absent. */
@@ -10,9 +13,9 @@ export type Present = (docs: Document[]) => Document[];
 
 interface OpenCursor {
   ns: string;
-  docs: Document[];
-  position: number;
+  docs: Iterator<Document>;
   present: Present;
+  timeLimit: TimeLimit | undefined;
   lastUsed: number;
 }
 
@@ -20,6 +23,7 @@ export interface OpenOptions {
   batchSize: number;
   singleBatch?: boolean | undefined;
   present?: Present | undefined;
+  timeLimit?: TimeLimit | undefined;
 }
 
 /** Results still to be fetched with getMore, by cursor id; idle cursors expire after 10 minutes. */
@@ -27,21 +31,23 @@ export class Cursors {
   readonly #open = new Map<number, OpenCursor>();
   #nextId = 1 + Math.floor(Math.random() * 2 ** 40);
 
-  /** The `cursor` reply of a command returning `docs` (already in order, skip and limit applied). */
+  /** The `cursor` reply of a command whose results `docs` yields (in order, skip and limit applied). */
   open(
     ns: string,
-    docs: Document[],
-    { batchSize, singleBatch, present = (d) => d }: OpenOptions,
+    docs: Iterable<Document> | Iterator<Document>,
+    { batchSize, singleBatch, present = (d) => d, timeLimit }: OpenOptions,
   ): Document {
     this.#expireIdle();
-    const cursor: OpenCursor = { ns, docs, position: 0, present, lastUsed: Date.now() };
-    const firstBatch = take(cursor, batchSize);
+    const iterator = Symbol.iterator in docs ? docs[Symbol.iterator]() : docs;
+    const cursor: OpenCursor = { ns, docs: iterator, present, timeLimit, lastUsed: Date.now() };
+    const { batch, exhausted } = take(cursor, batchSize || DEFAULT_BATCH_SIZE);
     let id = 0;
-    if (!singleBatch && cursor.position < docs.length) {
+    if (!exhausted && singleBatch) iterator.return?.();
+    else if (!exhausted) {
       id = this.#nextId++;
       this.#open.set(id, cursor);
     }
-    return { cursor: { firstBatch, id: Long.fromNumber(id), ns } };
+    return { cursor: { firstBatch: batch, id: Long.fromNumber(id), ns } };
   }
 
   getMore(cursorId: unknown, batchSize: number | undefined): Document {
@@ -49,11 +55,11 @@ export class Cursors {
     const cursor = this.#open.get(id);
     if (!cursor)
       throw new CommandError(43, 'CursorNotFound', `cursor id ${String(cursorId)} not found`);
+    this.#open.delete(id);
     cursor.lastUsed = Date.now();
-    const nextBatch = take(cursor, batchSize || Infinity);
-    const exhausted = cursor.position >= cursor.docs.length;
-    if (exhausted) this.#open.delete(id);
-    return { cursor: { nextBatch, id: Long.fromNumber(exhausted ? 0 : id), ns: cursor.ns } };
+    const { batch, exhausted } = take(cursor, batchSize || Infinity);
+    if (!exhausted) this.#open.set(id, cursor);
+    return { cursor: { nextBatch: batch, id: Long.fromNumber(exhausted ? 0 : id), ns: cursor.ns } };
   }
 
   kill(cursorIds: unknown[]): Document {
@@ -61,14 +67,30 @@ export class Cursors {
     const cursorsNotFound: Long[] = [];
     for (const cursorId of cursorIds) {
       const id = toId(cursorId);
+      const cursor = this.#open.get(id);
+      cursor?.docs.return?.();
       (this.#open.delete(id) ? cursorsKilled : cursorsNotFound).push(Long.fromNumber(id));
     }
     return { cursorsKilled, cursorsNotFound, cursorsAlive: [], cursorsUnknown: [] };
   }
 
+  get size(): number {
+    return this.#open.size;
+  }
+
+  closeAll(): void {
+    for (const cursor of this.#open.values()) cursor.docs.return?.();
+    this.#open.clear();
+  }
+
   #expireIdle(): void {
     const cutoff = Date.now() - IDLE_TIMEOUT_MS;
-    for (const [id, cursor] of this.#open) if (cursor.lastUsed < cutoff) this.#open.delete(id);
+    for (const [id, cursor] of this.#open) {
+      // Map order is least recently used first (getMore re-inserts).
+      if (cursor.lastUsed >= cutoff && this.#open.size < MAX_OPEN) break;
+      cursor.docs.return?.();
+      this.#open.delete(id);
+    }
   }
 }
 
@@ -80,14 +102,27 @@ const toId = (cursorId: unknown): number =>
       : Number.NaN;
 
 /** The next batch: up to `batchSize` documents and about 16 MiB, at least one document. */
-function take(cursor: OpenCursor, batchSize: number): Document[] {
-  const end = Math.min(cursor.docs.length, cursor.position + batchSize);
-  let count = 0;
-  for (let bytes = 0; cursor.position + count < end; count++) {
-    bytes += BSON.calculateObjectSize(cursor.docs[cursor.position + count] as Document);
-    if (bytes > MAX_BATCH_BYTES && count > 0) break;
+function take(cursor: OpenCursor, batchSize: number): { batch: Document[]; exhausted: boolean } {
+  const docs: Document[] = [];
+  let bytes = 0;
+  let exhausted = false;
+  cursor.timeLimit?.resume();
+  try {
+    while (docs.length < batchSize) {
+      const next = cursor.docs.next();
+      if (next.done) {
+        exhausted = true;
+        break;
+      }
+      docs.push(next.value);
+      bytes += BSON.calculateObjectSize(next.value);
+      if (bytes > MAX_BATCH_BYTES) break;
+    }
+  } catch (error) {
+    cursor.docs.return?.();
+    throw error;
+  } finally {
+    cursor.timeLimit?.pause();
   }
-  const batch = cursor.present(cursor.docs.slice(cursor.position, cursor.position + count));
-  cursor.position += count;
-  return batch;
+  return { batch: cursor.present(docs), exhausted };
 }

@@ -1,9 +1,14 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Activity } from './activity.js';
 import { runCommand } from './commands/index.js';
+import { convertOldFormat, hasOldFormat } from './convert.js';
+import { type Credentials, loadCredentials } from './credentials.js';
 import { Cursors } from './cursors.js';
-import { errorReply } from './errors.js';
+import { GroupCommit } from './group-commit.js';
+import './regex.js';
 import { lockDataDir } from './lock.js';
-import { Persistence } from './persistence.js';
 import { listen, type RequestHandler, type WireServer } from './server.js';
 import { Store } from './store.js';
 import { type Logger, silentLogger } from './types.js';
@@ -13,86 +18,130 @@ export interface EmbeddedMongoOptions {
   host?: string;
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Where the data lives; null keeps everything in memory. */
+  /** Listen on this Unix socket (made 0600) instead of TCP. */
+  socketPath?: string;
+  /** TCP clients must authenticate with SCRAM-SHA-256, as the user in `<dataDir>/credentials.json`. */
+  authenticate?: boolean;
+  /** Where to leave the connection string (credentials included), 0600, while running. */
+  endpointFile?: string;
+  /** Where the data lives; null keeps it in a temporary directory removed on close. */
   dataDir: string | null;
   logger?: Logger;
 }
 
 export interface EmbeddedMongo {
-  /** `mongodb://127.0.0.1:<port>/?directConnection=true` */
+  /** `mongodb://127.0.0.1:<port>/?directConnection=true`, with credentials when required. */
   uri: string;
   port: number;
-  /** Stops listening, closes connections, compacts and flushes the data, releases the lock. */
+  /** Stops listening, closes connections and the data files, releases the lock. */
   close(): Promise<void>;
 }
 
 /** Like mongod's TTL monitor. */
 const TTL_INTERVAL_MS = 60_000;
 
-interface Storage {
-  /** Makes the changes of the command just run durable; throws if it cannot. */
-  commit(): void;
-  close(): void;
-}
+/** Commands that change data: each runs in one write transaction, replied to after its commit. */
+const writeCommands = new Set([
+  'insert',
+  'update',
+  'delete',
+  'findAndModify',
+  'findandmodify',
+  'create',
+  'drop',
+  'createIndexes',
+  'dropIndexes',
+  'dropDatabase',
+]);
 
-/** The data directory, locked and loaded into `store`; nothing at all when it is null. */
-function openStorage(dataDir: string | null, store: Store, logger: Logger): Storage {
-  if (dataDir === null) return { commit() {}, close() {} };
-  mkdirSync(dataDir, { recursive: true });
-  const unlock = lockDataDir(dataDir);
-  let persistence: Persistence;
+/** The data directory, locked, with the store opened in it; a temporary one when null. */
+function openStore(
+  dataDir: string | null,
+  logger: Logger,
+): { store: Store; dir: string; release(): void } {
+  const dir = dataDir ?? mkdtempSync(join(tmpdir(), 'embedded-mongo-'));
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  chmodSync(dir, 0o700);
+  const unlock = lockDataDir(dir);
+  let store: Store | undefined;
   try {
-    persistence = new Persistence(dataDir, store, logger);
+    store = new Store(dir);
+    if (hasOldFormat(dir)) convertOldFormat(dir, store, logger);
+    return {
+      store,
+      dir,
+      release: () => {
+        unlock();
+        if (dataDir === null) rmSync(dir, { recursive: true, force: true });
+      },
+    };
   } catch (error) {
+    void store?.close();
     unlock();
     throw error;
   }
-  return {
-    commit: () => persistence.commit(),
-    close: () => {
-      try {
-        persistence.close();
-      } finally {
-        unlock();
-      }
-    },
-  };
 }
 
-/** Starts a MongoDB-compatible server (wire protocol, on `bson` and `mingo`) in this process. */
+function connectionString(
+  socketPath: string | undefined,
+  host: string,
+  port: number,
+  credentials: Credentials | undefined,
+): string {
+  if (socketPath) return `mongodb://${encodeURIComponent(socketPath)}/?directConnection=true`;
+  const address = host.includes(':') ? `[${host}]` : host;
+  const login = credentials
+    ? `${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@`
+    : '';
+  const auth = credentials ? '&authSource=admin&authMechanism=SCRAM-SHA-256' : '';
+  return `mongodb://${login}${address}:${port}/?directConnection=true${auth}`;
+}
+
+/** Starts a MongoDB-compatible server (wire protocol, on LMDB, `bson` and `mingo`) in this process. */
 export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise<EmbeddedMongo> {
   const host = options.host ?? '127.0.0.1';
   const logger = options.logger ?? silentLogger;
-  const store = new Store();
-  const storage = openStorage(options.dataDir, store, logger);
+  const { store, dir, release } = openStore(options.dataDir, logger);
+  const credentials =
+    options.authenticate && !options.socketPath ? loadCredentials(dir) : undefined;
   const cursors = new Cursors();
-  const handle: RequestHandler = (request, connectionId) => {
-    const reply = runCommand(request.command, request.db, { store, cursors, connectionId });
-    try {
-      storage.commit();
-      return reply;
-    } catch (error) {
-      return errorReply(error);
-    }
+  const activity = new Activity();
+  const commits = new GroupCommit(store);
+  const handle: RequestHandler = (request, connection) => {
+    const { command, db } = request;
+    const name = Object.keys(command)[0] ?? '';
+    const statements = command.documents ?? command.updates ?? command.deletes;
+    activity.count(name, Array.isArray(statements) ? statements.length : 1);
+    const context = { store, cursors, connection, credentials, activity };
+    if (!writeCommands.has(name)) return runCommand(command, db, context);
+    return commits.submit(() => runCommand(command, db, context));
   };
   let server: WireServer;
   try {
-    server = await listen(host, options.port ?? 0, handle, logger);
+    const address = options.socketPath
+      ? { path: options.socketPath }
+      : { host, port: options.port ?? 0 };
+    server = await listen(address, handle, logger, activity, credentials !== undefined);
   } catch (error) {
-    storage.close();
+    await store.close();
+    release();
     throw error;
   }
   const ttl = setInterval(() => {
     try {
-      if (store.expire(Date.now()) > 0) storage.commit();
+      store.write(() => store.expire(Date.now()));
     } catch (error) {
       logger.error({ err: error }, 'embedded database: expiring TTL documents failed');
     }
   }, TTL_INTERVAL_MS).unref();
 
-  const address = host.includes(':') ? `[${host}]` : host;
-  const uri = `mongodb://${address}:${server.port}/?directConnection=true`;
-  logger.info({ uri, dataDir: options.dataDir }, 'embedded database listening');
+  const uri = connectionString(options.socketPath, host, server.port, credentials);
+  if (options.endpointFile)
+    writeFileSync(options.endpointFile, JSON.stringify({ uri, pid: process.pid }), { mode: 0o600 });
+  logger.info(
+    { address: options.socketPath ?? `${host}:${server.port}`, dataDir: options.dataDir },
+    'embedded database listening',
+  );
   let closing: Promise<void> | undefined;
   return {
     uri,
@@ -101,7 +150,10 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
       (closing ??= (async () => {
         clearInterval(ttl);
         await server.close();
-        storage.close();
+        if (options.endpointFile) rmSync(options.endpointFile, { force: true });
+        cursors.closeAll();
+        await store.close();
+        release();
       })()),
   };
 }

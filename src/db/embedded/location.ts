@@ -6,3 +6,7 @@ export const embeddedDataDir = (dataDir: string) => join(dataDir, 'db');
 /** Where a running service leaves the address of its embedded database for one-off commands. */
 export const embeddedEndpointFile = (dataDir: string) =>
   join(embeddedDataDir(dataDir), 'endpoint.json');
+
+/** The Unix socket the service's embedded database listens on (the directory is 0700). */
+export const embeddedSocketPath = (dataDir: string) =>
+  join(embeddedDataDir(dataDir), 'mongod.sock');

@@ -22,7 +22,7 @@ export function lockDataDir(dir: string): () => void {
   const path = join(dir, 'mongod.lock');
   for (let attempt = 0; ; attempt++) {
     try {
-      const fd = openSync(path, 'wx');
+      const fd = openSync(path, 'wx', 0o600);
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
       return () => unlinkSync(path);

@@ -1,4 +1,5 @@
 import type { Document } from 'bson';
+import { defineField } from './documents.js';
 import { notSupported, pathNotViable } from './errors.js';
 import { isPlainObject } from './values.js';
 
@@ -6,14 +7,15 @@ type Container = Document | unknown[];
 
 const isIndex = (part: string) => /^\d+$/.test(part);
 
+/** Own fields only: `__proto__` or `constructor` never reach a prototype. */
 function child(container: Container, part: string): unknown {
   if (Array.isArray(container)) return isIndex(part) ? container[Number(part)] : undefined;
-  return container[part];
+  return Object.hasOwn(container, part) ? container[part] : undefined;
 }
 
 function assign(container: Container, part: string, value: unknown): void {
   if (!Array.isArray(container)) {
-    container[part] = value;
+    defineField(container, part, value);
     return;
   }
   const at = Number(part);

@@ -1,24 +1,45 @@
-import { BSONRegExp, type Document } from 'bson';
-import { Aggregator } from 'mingo';
-import type { Collection } from './collection.js';
-import { badValue, notSupported } from './errors.js';
-import { compileFilter, mingoOptions, viaMingo } from './query.js';
-import { isOperatorObject, isPlainObject, valueKey } from './values.js';
+import { BSON, type Document } from 'bson';
+import { allowsNull, type FieldBounds, fieldBounds, type Interval } from './bounds.js';
+import { decodeDocument, defineField } from './documents.js';
+import { badValue, CommandError, notSupported } from './errors.js';
+import type { Index } from './indexes.js';
+import { encodeValue, invert, successor, TYPE } from './keys.js';
+import { compileFilter, type Filter } from './query.js';
+import type { Tables } from './tables.js';
+import type { TimeLimit } from './time-limit.js';
+import { isOperatorObject, isPlainObject, pathValues, valueKey } from './values.js';
 
 export type SortSpec = Record<string, 1 | -1>;
+
+/** What the planner reads of a collection (./collection.ts): its key range, tables and indexes. */
+export interface PlannedCollection {
+  readonly prefix: Buffer;
+  readonly end: Buffer;
+  readonly tables: Tables;
+  readonly indexes: ReadonlyMap<string, Index>;
+  fetchBytes(idKey: Buffer): Buffer | undefined;
+}
 
 export interface SelectOptions {
   sort?: SortSpec | undefined;
   skip?: number | undefined;
   /** 0 or absent: no limit. */
   limit?: number | undefined;
+  /** An index name or key pattern the plan must use. */
+  hint?: unknown;
+  timeLimit?: TimeLimit | undefined;
 }
 
-/** The documents a filter selects, and how they were found (for explain). */
-export interface Selection {
-  docs: Document[];
-  plan: { stage: 'COLLSCAN' } | { stage: 'IXSCAN'; indexName: string };
+export interface ScanStats {
+  keysExamined: number;
   docsExamined: number;
+}
+
+/** A query under way: its results (lazily), the chosen plan and what it has examined so far. */
+export interface Execution {
+  docs: Iterator<Document>;
+  plan: Document;
+  stats: ScanStats;
 }
 
 export function parseSort(sort: unknown): SortSpec | undefined {
@@ -30,106 +51,403 @@ export function parseSort(sort: unknown): SortSpec | undefined {
     if (direction !== 1 && direction !== -1) {
       throw badValue(`$sort key ordering must be 1 (for ascending) or -1 (for descending)`);
     }
-    spec[field] = direction;
+    defineField(spec, field, direction);
   }
   return Object.keys(spec).length > 0 ? spec : undefined;
 }
 
+/**
+ * Sorts as MongoDB does: by each field in turn in BSON comparison order; a field holding an
+ * array sorts by its smallest element ascending and its largest descending.
+ */
 export function sortDocs(docs: Document[], sort: SortSpec): Document[] {
-  return viaMingo(() => new Aggregator([{ $sort: sort }], mingoOptions).run(docs));
+  const fields = Object.entries(sort).map(([field, direction]) => ({
+    path: field.split('.'),
+    direction,
+  }));
+  const keyed = docs.map((doc) => ({
+    doc,
+    keys: fields.map(({ path, direction }) => sortKey(pathValues(doc, path), direction)),
+  }));
+  keyed.sort((a, b) => {
+    for (const [i, { direction }] of fields.entries()) {
+      const order = Buffer.compare(a.keys[i] as Buffer, b.keys[i] as Buffer) * direction;
+      if (order !== 0) return order;
+    }
+    return 0;
+  });
+  return keyed.map(({ doc }) => doc);
+}
+
+/** An empty array sorts before null. */
+const EMPTY_ARRAY_KEY = Buffer.from([TYPE.null - 1]);
+
+function sortKey(values: unknown[], direction: 1 | -1): Buffer {
+  let best: Buffer | undefined;
+  for (const value of values) {
+    const key = encodeValue(value);
+    if (!best || Buffer.compare(key, best) * direction < 0) best = key;
+  }
+  return best ?? EMPTY_ARRAY_KEY;
+}
+
+/** How the documents are found: ranges of an index (or of `_id`), or every document. */
+interface Access {
+  index: Index | undefined;
+  /** Full table keys, sorted and disjoint; for `_id`, keys of the `docs` table. */
+  ranges: Interval[];
+  reverse: boolean;
+  /** The order of the scan is the order asked for. */
+  sorted: boolean;
+  score: number;
 }
 
 /**
- * Runs a filter over a collection: through an index when the filter pins every field of one
- * to values (equality or `$in`), else in the order of an index that matches the sort, else
- * over every document.
+ * Chooses how to run a filter over a collection and starts it: index ranges narrowed by the
+ * filter (equality, `$in`, comparisons, anchored regexes) and, where an index has the sort's
+ * order, a scan in that order that stops after skip + limit; else a collection scan.
  */
-export function select(
-  coll: Collection,
+export function execute(
+  coll: PlannedCollection,
   filter: unknown,
-  { sort, skip = 0, limit = 0 }: SelectOptions = {},
-): Selection {
+  { sort, skip = 0, limit = 0, hint, timeLimit }: SelectOptions = {},
+): Execution {
   const query = compileFilter(filter);
-  const pinned = lookup(coll, equalities(query.spec));
-  const ordered = pinned || !sort ? undefined : orderedScan(coll, sort);
-  const plan = pinned ?? ordered;
-  const candidates = plan ? fetch(coll, plan.ids) : coll.docs.values();
-  const stopAt = limit > 0 && (!sort || ordered) ? skip + limit : Infinity;
-  const matched: Document[] = [];
-  let docsExamined = 0;
-  for (const doc of candidates) {
-    docsExamined++;
-    if (query.test(doc) && matched.push(doc) >= stopAt) break;
+  const access = choose(coll, query.spec, sort, hint);
+  const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
+  const found = scan(coll, access, query, stats, timeLimit);
+  const keep = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
+  const ordered = sort && !access.sorted ? sortAll(found, sort, keep, timeLimit) : found;
+  return { docs: window(ordered, skip, limit), plan: describe(access, sort), stats };
+}
+
+/** The whole result as an array. */
+export function select(
+  coll: PlannedCollection,
+  filter: unknown,
+  options: SelectOptions = {},
+): Document[] {
+  const { docs } = execute(coll, filter, options);
+  const out: Document[] = [];
+  for (let next = docs.next(); !next.done; next = docs.next()) out.push(next.value);
+  return out;
+}
+
+function* window(docs: Iterable<Document>, skip: number, limit: number): Generator<Document> {
+  if (limit === 0 && skip === 0) return yield* docs;
+  let seen = 0;
+  for (const doc of docs) {
+    if (seen++ < skip) continue;
+    yield doc;
+    if (limit > 0 && seen >= skip + limit) return;
   }
-  const sorted = sort && !ordered ? sortDocs(matched, sort) : matched;
-  return {
-    docs: skip > 0 || limit > 0 ? sorted.slice(skip, limit > 0 ? skip + limit : undefined) : sorted,
-    plan: plan ? { stage: 'IXSCAN', indexName: plan.indexName } : { stage: 'COLLSCAN' },
-    docsExamined,
-  };
 }
 
-interface IndexPlan {
-  indexName: string;
-  ids: Iterable<string>;
+/** MongoDB's limit on the documents an in-memory sort holds. */
+const SORT_MEMORY_BYTES = 100 * 1024 * 1024;
+
+/**
+ * Sorts in memory, holding at most `keep` documents when a limit applies (the best ones so
+ * far), and refusing past 100 MiB as MongoDB does without `allowDiskUse`.
+ */
+function* sortAll(
+  docs: Iterable<Document>,
+  sort: SortSpec,
+  keep: number,
+  timeLimit: TimeLimit | undefined,
+): Generator<Document> {
+  let held: Document[] = [];
+  let bytes = 0;
+  for (const doc of docs) {
+    held.push(doc);
+    if (held.length >= 2 * keep + 100) {
+      held = sortDocs(held, sort).slice(0, keep);
+      bytes = held.reduce((sum, kept) => sum + BSON.calculateObjectSize(kept), 0);
+      continue;
+    }
+    bytes += BSON.calculateObjectSize(doc);
+    if (bytes > SORT_MEMORY_BYTES)
+      throw new CommandError(
+        292,
+        'QueryExceededMemoryLimitNoDiskUseAllowed',
+        `Sort exceeded memory limit of ${SORT_MEMORY_BYTES} bytes, but did not opt in to external sorting.`,
+      );
+  }
+  timeLimit?.check();
+  yield* sortDocs(held, sort).slice(0, keep);
 }
 
-function* fetch(coll: Collection, ids: Iterable<string>): Generator<Document> {
-  for (const id of ids) yield coll.docs.get(id) as Document;
+function* scan(
+  coll: PlannedCollection,
+  access: Access,
+  query: Filter,
+  stats: ScanStats,
+  timeLimit: TimeLimit | undefined,
+): Generator<Document> {
+  const { index, reverse } = access;
+  const ranges = reverse ? [...access.ranges].reverse() : access.ranges;
+  const table = index ? coll.tables.entries : coll.tables.docs;
+  const seen = index?.meta.multikey ? new Set<string>() : undefined;
+  for (const { start, end } of ranges) {
+    const upper = end ?? (index ? index.end : coll.end);
+    const range = reverse ? { start: upper, end: start, reverse: true } : { start, end: upper };
+    for (const { key, value } of table.getRange(range)) {
+      timeLimit?.check();
+      let bytes: Buffer | undefined;
+      if (index) {
+        stats.keysExamined++;
+        const idKey = index.idKeyOf(key as Buffer);
+        if (seen) {
+          const id = idKey.toString('latin1');
+          if (seen.has(id)) continue;
+          seen.add(id);
+        }
+        bytes = coll.fetchBytes(idKey);
+        if (!bytes) continue;
+      } else {
+        bytes = value as Buffer;
+        if (access.score > 0) stats.keysExamined++;
+      }
+      stats.docsExamined++;
+      const doc = decodeDocument(bytes);
+      if (query.test(doc)) yield doc;
+    }
+  }
 }
 
-function lookup(coll: Collection, pinned: Map<string, unknown[]>): IndexPlan | undefined {
-  const ids = pinned.get('_id');
-  if (ids)
-    return { indexName: '_id_', ids: new Set(ids.map(valueKey).filter((id) => coll.docs.has(id))) };
-  let best: { indexName: string; ids: Set<string> } | undefined;
+/** The best access for the filter and sort (or the hinted index). */
+function choose(
+  coll: PlannedCollection,
+  filter: Document,
+  sort: SortSpec | undefined,
+  hint: unknown,
+): Access {
+  const candidates: Access[] = [];
+  const idBounds = fieldBounds(filter, '_id', false);
+  const idAccess = idBounds.intervals
+    ? { score: 100, ranges: prefixed(coll.prefix, [idBounds.intervals], [1], coll.end) }
+    : { score: 0, ranges: [{ start: coll.prefix, end: coll.end }] };
+  const idOrder = sortDirection(['_id'], [1], [idBounds], sort);
+  candidates.push({
+    index: undefined,
+    ranges: idAccess.ranges,
+    reverse: idOrder === -1,
+    sorted: sort === undefined || idOrder !== 0,
+    score: idAccess.score + (idOrder !== 0 && sort ? 1 : 0),
+  });
   for (const index of coll.indexes.values()) {
-    const found = index.lookup(pinned);
-    if (found && (!best || found.size < best.ids.size))
-      best = { indexName: index.name, ids: found };
+    const access = indexAccess(index, filter, sort);
+    if (access) candidates.push(access);
   }
+  if (hint !== undefined) return hinted(coll, candidates, hint, filter, sort);
+  let best = candidates[0] as Access;
+  for (const candidate of candidates) if (candidate.score > best.score) best = candidate;
+  if (best.score === 0 && best.index) return candidates[0] as Access;
   return best;
 }
 
-function orderedScan(coll: Collection, sort: SortSpec): IndexPlan | undefined {
+function hinted(
+  coll: PlannedCollection,
+  candidates: Access[],
+  hint: unknown,
+  filter: Document,
+  sort: SortSpec | undefined,
+): Access {
+  const matches = (name: string, key: Document) =>
+    typeof hint === 'string'
+      ? hint === name
+      : isPlainObject(hint) && valueKey(hint) === valueKey(key);
+  if (isPlainObject(hint) && '$natural' in hint) return { ...(candidates[0] as Access), score: 0 };
+  if (matches('_id_', { _id: 1 })) return candidates[0] as Access;
   for (const index of coll.indexes.values()) {
-    const ids = index.orderFor(sort, coll.docs);
-    if (ids) return { indexName: index.name, ids };
+    if (!matches(index.name, index.keyPattern)) continue;
+    return (
+      candidates.find((candidate) => candidate.index === index) ??
+      indexAccess(index, filter, sort, true) ??
+      (candidates[0] as Access)
+    );
   }
-  return undefined;
+  throw badValue('hint provided does not correspond to an existing index');
+}
+
+function indexAccess(
+  index: Index,
+  filter: Document,
+  sort: SortSpec | undefined,
+  forced = false,
+): Access | undefined {
+  const { multikey } = index.meta;
+  const bounds = index.fields.map((field) => fieldBounds(filter, field, multikey));
+  if (index.spec.sparse && bounds.every(allowsNull)) return undefined;
+  if (
+    index.spec.partialFilterExpression &&
+    !implies(filter, index.spec.partialFilterExpression, bounds, index.fields)
+  )
+    return undefined;
+  let score = 0;
+  for (const { intervals } of bounds) {
+    if (!intervals) break;
+    if (intervals.every((interval) => interval.point)) score += 3;
+    else {
+      score += 2;
+      break;
+    }
+  }
+  const order = multikey ? 0 : sortDirection(index.fields, index.directions, bounds, sort);
+  if (score === 0 && order === 0 && !forced) return undefined;
+  if (index.spec.unique && score === 3 * index.fields.length) score += 10;
+  return {
+    index,
+    ranges: prefixed(
+      index.prefix,
+      bounds.map((b) => b.intervals),
+      index.directions,
+      index.end,
+    ),
+    reverse: order === -1,
+    sorted: sort === undefined || order !== 0,
+    score: score + (sort && order !== 0 ? 1 : 0),
+  };
 }
 
 /**
- * Fields the filter pins to a finite set of values: `{ f: v }`, `{ f: { $eq: v } }`,
- * `{ f: { $in: [...] } }`, also inside a top-level `$and`. Values an index cannot answer
- * exactly (null, arrays, regexes) leave the field out.
+ * 1 when a forward scan of the index gives the sort's order, -1 when a backward one does, 0
+ * when neither: the sort must be the index's fields from some position on (all one way or all
+ * reversed), every field before it pinned to one value.
  */
-export function equalities(
-  filter: Document,
-  found = new Map<string, unknown[]>(),
-): Map<string, unknown[]> {
-  for (const [field, condition] of Object.entries(filter)) {
-    if (field === '$and' && Array.isArray(condition)) {
-      for (const part of condition) if (isPlainObject(part)) equalities(part, found);
-      continue;
-    }
-    if (field.startsWith('$') || found.has(field)) continue;
-    const values = !isOperatorObject(condition)
-      ? [condition]
-      : '$eq' in condition
-        ? [condition.$eq]
-        : Array.isArray(condition.$in)
-          ? (condition.$in as unknown[])
-          : undefined;
-    if (values?.every(indexable)) found.set(field, values);
+function sortDirection(
+  fields: string[],
+  directions: Array<1 | -1>,
+  bounds: FieldBounds[],
+  sort: SortSpec | undefined,
+): 1 | -1 | 0 {
+  if (!sort) return 0;
+  const sortFields = Object.entries(sort);
+  for (let from = 0; from + sortFields.length <= fields.length; from++) {
+    const sign = (sortFields[0]?.[1] ?? 1) * (directions[from] ?? 1);
+    const aligned = sortFields.every(
+      ([field, direction], i) =>
+        fields[from + i] === field && direction * sign === directions[from + i],
+    );
+    if (aligned) return sign as 1 | -1;
+    const pinned = bounds[from]?.intervals;
+    if (pinned?.length !== 1 || !pinned[0]?.point) return 0;
   }
-  return found;
+  return 0;
 }
 
-const indexable = (value: unknown): boolean =>
-  value !== null &&
-  value !== undefined &&
-  !Array.isArray(value) &&
-  !(value instanceof RegExp) &&
-  !(value instanceof BSONRegExp) &&
-  !isOperatorObject(value);
+/**
+ * Table key ranges from per-field intervals: single values expand into exact prefixes (up to
+ * a bounded number of combinations), the first field with a range ends the key, later fields
+ * are left to the filter.
+ */
+function prefixed(
+  prefix: Buffer,
+  perField: Array<Interval[] | undefined>,
+  directions: Array<1 | -1>,
+  tableEnd: Buffer,
+): Interval[] {
+  let prefixes = [prefix];
+  const whole = (p: Buffer): Interval => ({ start: p, end: successor(p) ?? tableEnd });
+  for (const [f, intervals] of perField.entries()) {
+    if (!intervals) break;
+    const descending = directions[f] === -1;
+    const own = descending ? intervals.map(flip).reverse() : intervals;
+    if (intervals.every((i) => i.point) && prefixes.length * intervals.length <= 1000) {
+      prefixes = prefixes.flatMap((p) => own.map((i) => Buffer.concat([p, i.start])));
+      continue;
+    }
+    return prefixes.flatMap((p) =>
+      own.map((i) => ({
+        start: Buffer.concat([p, i.start]),
+        end: i.end ? Buffer.concat([p, i.end]) : (successor(p) ?? tableEnd),
+      })),
+    );
+  }
+  return prefixes.map(whole);
+}
+
+/** An interval of ascending keys as the interval of the same values in a descending field. */
+function flip(interval: Interval): Interval {
+  if (interval.point) {
+    const start = invert(interval.start);
+    return { start, end: successor(start), point: true };
+  }
+  // Keys starting with the inverted (exclusive) end are the values at that end: skipped.
+  const start = interval.end
+    ? (successor(invert(interval.end)) ?? Buffer.alloc(0))
+    : Buffer.alloc(0);
+  return { start, end: successor(invert(interval.start)) };
+}
+
+/**
+ * Whether every document the filter selects is in the partial index: each condition of the
+ * index's filter appears in the query as such, or is `$exists: true` on a field the query
+ * bounds away from null.
+ */
+function implies(
+  filter: Document,
+  partial: Document,
+  bounds: FieldBounds[],
+  fields: string[],
+): boolean {
+  const conditions = new Map<string, string[]>();
+  const collect = (part: Document) => {
+    for (const [key, condition] of Object.entries(part)) {
+      if (key === '$and' && Array.isArray(condition))
+        condition.filter(isPlainObject).forEach(collect);
+      else conditions.set(key, [...(conditions.get(key) ?? []), valueKey(condition)]);
+    }
+  };
+  collect(filter);
+  const holds = (part: Document): boolean =>
+    Object.entries(part).every(([key, condition]) => {
+      if (key === '$and' && Array.isArray(condition))
+        return condition.filter(isPlainObject).every(holds);
+      if (conditions.get(key)?.includes(valueKey(condition))) return true;
+      const at = fields.indexOf(key);
+      const known = at >= 0 ? bounds[at] : fieldBounds(filter, key, true);
+      return (
+        isOperatorObject(condition) &&
+        Object.keys(condition).length === 1 &&
+        condition.$exists === true &&
+        known !== undefined &&
+        !allowsNull(known)
+      );
+    });
+  return holds(partial);
+}
+
+function describe(access: Access, sort: SortSpec | undefined): Document {
+  const { index } = access;
+  const direction = access.reverse ? 'backward' : 'forward';
+  const scan = index
+    ? {
+        stage: 'FETCH',
+        inputStage: {
+          stage: 'IXSCAN',
+          indexName: index.name,
+          keyPattern: index.keyPattern,
+          isMultiKey: index.meta.multikey,
+          isUnique: index.spec.unique === true,
+          isSparse: index.spec.sparse === true,
+          isPartial: index.spec.partialFilterExpression !== undefined,
+          direction,
+          keyRanges: access.ranges.length,
+        },
+      }
+    : access.score > 0 || (access.sorted && sort)
+      ? {
+          stage: 'FETCH',
+          inputStage: {
+            stage: 'IXSCAN',
+            indexName: '_id_',
+            keyPattern: { _id: 1 },
+            direction,
+            isUnique: true,
+            keyRanges: access.ranges.length,
+          },
+        }
+      : { stage: 'COLLSCAN', direction };
+  return sort && !access.sorted ? { stage: 'SORT', sortPattern: sort, inputStage: scan } : scan;
+}

@@ -1,8 +1,11 @@
-import { BSONRegExp, type Document, ObjectId } from 'bson';
+import { BSONRegExp, type Document } from 'bson';
 import { Query } from 'mingo';
 import { MingoError } from 'mingo/util';
-import { badValue, CommandError, notSupported } from './errors.js';
-import { isPlainObject, pathValues, valueKey } from './values.js';
+import { defineField } from './documents.js';
+import { badValue, notSupported } from './errors.js';
+import { compileNative } from './matcher.js';
+import { toRegExp } from './regex.js';
+import { isPlainObject } from './values.js';
 
 /** Options for every mingo call: no server-side JavaScript, ever. */
 export const mingoOptions = { scriptEnabled: false } as const;
@@ -36,25 +39,6 @@ const unknownType = (type: unknown) =>
   (typeof type === 'number' || (typeof type === 'string' && !type.startsWith('$'))) &&
   !knownTypes.has(type);
 
-/** MongoDB regex options map onto JS flags; `x` (extended) has no JS equivalent. */
-export function toRegExp(pattern: string, options: string): RegExp {
-  let flags = '';
-  for (const option of options) {
-    if (option === 'i' || option === 'm' || option === 's') flags += option;
-    else if (option !== 'u')
-      throw new CommandError(51108, 'Location51108', `invalid flag in regex options: ${option}`);
-  }
-  try {
-    return new RegExp(pattern, flags);
-  } catch (error) {
-    throw new CommandError(
-      51091,
-      'Location51091',
-      `Regular expression is invalid: ${(error as Error).message}`,
-    );
-  }
-}
-
 /**
  * Readies a filter or pipeline for mingo: BSON regexes (and `$regex` with `$options`) become
  * JS RegExps, `$comment` goes; server-side JavaScript and `$type`s mingo cannot tell are refused.
@@ -76,7 +60,7 @@ export function prepare(value: unknown): unknown {
       out.$regex = toRegExp(source, options);
       continue;
     }
-    out[key] = prepare(inner);
+    defineField(out, key, prepare(inner));
   }
   return out;
 }
@@ -101,28 +85,8 @@ export function compileFilter(filter: unknown): Filter {
   if (filter !== undefined && filter !== null && !isPlainObject(filter))
     throw badValue('filter must be an object');
   const spec = prepare(filter ?? {}) as Document;
-  const simple = equalityTest(spec);
-  if (simple) return { spec, test: simple };
+  const native = compileNative(spec);
+  if (native) return { spec, test: native };
   const query = viaMingo(() => new Query(spec, mingoOptions));
   return { spec, test: (doc) => viaMingo(() => query.test(doc)) };
-}
-
-const isScalar = (value: unknown) =>
-  ['string', 'number', 'boolean'].includes(typeof value) ||
-  value instanceof Date ||
-  value instanceof ObjectId;
-
-/**
- * The most common filter, `{ field: scalar, ... }`, tested without compiling a mingo query:
- * a field matches when it, or an element of it, equals the value.
- */
-function equalityTest(spec: Document): ((doc: Document) => boolean) | undefined {
-  const tests: Array<(doc: Document) => boolean> = [];
-  for (const [field, value] of Object.entries(spec)) {
-    if (field.startsWith('$') || !isScalar(value)) return undefined;
-    const path = field.split('.');
-    const key = valueKey(value);
-    tests.push((doc) => pathValues(doc, path).some((found) => valueKey(found) === key));
-  }
-  return (doc) => tests.every((test) => test(doc));
 }

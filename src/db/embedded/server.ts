@@ -1,61 +1,120 @@
+import { chmodSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { Document } from 'bson';
+import type { Activity } from './activity.js';
 import type { Logger } from './types.js';
 import { encodeReply, MessageFramer, parseMessage, type Request } from './wire.js';
 
-export type RequestHandler = (request: Request, connectionId: number) => Document;
+/** One client connection: its number, and whether it still has to authenticate. */
+export interface Connection {
+  id: number;
+  mustAuthenticate: boolean;
+  /** Set by the authentication commands. */
+  auth: Document;
+}
+
+/** A reply now, or (a write) once the commit holding it is done. */
+export type RequestHandler = (
+  request: Request,
+  connection: Connection,
+) => Document | Promise<Document>;
+
+export type Address = { host: string; port: number } | { path: string };
 
 export interface WireServer {
+  /** The TCP port, or 0 on a Unix socket. */
   port: number;
   /** Stops listening and drops every connection. */
   close(): Promise<void>;
 }
 
-/** Listens for MongoDB wire protocol connections; each message is handled in arrival order. */
+let connections = 0;
+
+/**
+ * Listens for MongoDB wire protocol connections, on TCP or on a Unix socket (made 0600); each
+ * message is handled in arrival order. `authenticate`: TCP clients must authenticate first.
+ */
 export async function listen(
-  host: string,
-  port: number,
+  address: Address,
   handle: RequestHandler,
   logger: Logger,
+  activity: Activity,
+  authenticate = false,
 ): Promise<WireServer> {
   const sockets = new Set<Socket>();
-  let connections = 0;
   let replies = 0;
+  const onUnixSocket = 'path' in address;
   const server = createServer((socket) => {
-    const connectionId = ++connections;
+    const connection: Connection = {
+      id: ++connections,
+      mustAuthenticate: authenticate && !onUnixSocket,
+      auth: {},
+    };
     const framer = new MessageFramer();
     sockets.add(socket);
-    socket.setNoDelay(true);
+    activity.connections.current++;
+    activity.connections.totalCreated++;
+    if (!onUnixSocket) socket.setNoDelay(true);
+    // Replies go out in request order: once a reply is pending, later ones wait for it.
+    let pending: Promise<void> | undefined;
+    const send = (request: Request, reply: Document) => {
+      if (!request.moreToCome && !socket.destroyed)
+        socket.write(encodeReply(request, ++replies, reply));
+    };
+    const fail = (error: unknown) => {
+      logger.warn(
+        { err: error, connectionId: connection.id },
+        'embedded database: closing a connection after a protocol error',
+      );
+      socket.destroy();
+    };
+    const track = (next: Promise<void>) => {
+      pending = next;
+      next.then(() => {
+        if (pending === next) pending = undefined;
+      }, fail);
+    };
     socket.on('data', (chunk) => {
       socket.cork();
       try {
         for (const message of framer.push(chunk)) {
           const request = parseMessage(message);
-          const reply = handle(request, connectionId);
-          if (!request.moreToCome) socket.write(encodeReply(request, ++replies, reply));
+          if (!pending) {
+            const reply = handle(request, connection);
+            if (!(reply instanceof Promise)) {
+              send(request, reply);
+              continue;
+            }
+            track(reply.then((done) => send(request, done)));
+            continue;
+          }
+          track(pending.then(async () => send(request, await handle(request, connection))));
         }
       } catch (error) {
-        logger.warn(
-          { err: error, connectionId },
-          'embedded database: closing a connection after a protocol error',
-        );
-        socket.destroy();
+        fail(error);
       } finally {
         socket.uncork();
       }
     });
     socket.on('error', () => socket.destroy());
-    socket.on('close', () => sockets.delete(socket));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      server.off('error', reject);
-      resolve();
+    socket.on('close', () => {
+      sockets.delete(socket);
+      activity.connections.current--;
     });
   });
+  if (onUnixSocket) rmSync(address.path, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    const ready = () => {
+      server.off('error', reject);
+      resolve();
+    };
+    if (onUnixSocket) server.listen(address.path, ready);
+    else server.listen(address.port, address.host, ready);
+  });
+  if (onUnixSocket) chmodSync(address.path, 0o600);
   return {
-    port: (server.address() as AddressInfo).port,
+    port: onUnixSocket ? 0 : (server.address() as AddressInfo).port,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

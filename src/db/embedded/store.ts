@@ -1,8 +1,9 @@
-import type { Document } from 'bson';
-import { Collection, type Emit } from './collection.js';
+import { randomUUID } from 'node:crypto';
+import { Binary, BSON, type Document } from 'bson';
+import { type CatalogHooks, Collection, type CollectionMeta } from './collection.js';
+import { decodeDocument } from './documents.js';
 import { CommandError, invalidNamespace } from './errors.js';
-import type { IndexSpec } from './indexes.js';
-import { valueKey } from './values.js';
+import { openTables, type Tables } from './tables.js';
 
 function checkDbName(db: string): void {
   if (db === '' || db.length > 63 || /[/\\. "$\0]/.test(db))
@@ -15,18 +16,39 @@ function checkCollectionName(name: string): void {
   }
 }
 
+const catalogKey = (db: string, name: string) => Buffer.from(`${db}.${name}`, 'utf8');
+
 /**
- * Every database and collection. Each change is emitted as a journal record; `apply` replays
- * such records and `snapshot` describes the whole state as records.
+ * Every database and collection, on LMDB. The catalog (collections and their indexes) is
+ * mirrored in memory; documents and index entries are read from the tables when needed.
+ * Changes happen inside `write`, one LMDB transaction that commits or leaves nothing.
  */
 export class Store {
-  readonly #dbs = new Map<string, Map<string, Collection>>();
-  #journal: Emit | undefined;
-  readonly #emit: Emit = (record) => this.#journal?.(record);
+  readonly tables: Tables;
+  #dbs = new Map<string, Map<string, Collection>>();
+  #lastPrefix = 0;
+  readonly #hooks: CatalogHooks = {
+    save: (meta) => this.tables.catalog.putSync(catalogKey(meta.db, meta.name), encodeMeta(meta)),
+    nextPrefix: () => ++this.#lastPrefix,
+  };
 
-  /** Starts journaling (after replay, so replayed records are not journaled again). */
-  setJournal(journal: Emit): void {
-    this.#journal = journal;
+  constructor(dir: string) {
+    this.tables = openTables(dir);
+    this.#load();
+  }
+
+  /** Runs `change` in one write transaction: all of it is committed, or (if it throws) none. */
+  write<T>(change: () => T): T {
+    try {
+      return this.tables.env.transactionSync(change) as T;
+    } catch (error) {
+      this.#load();
+      throw error;
+    }
+  }
+
+  close(): Promise<void> {
+    return this.tables.env.close();
   }
 
   collection(db: string, name: string): Collection | undefined {
@@ -39,34 +61,35 @@ export class Store {
     if (existing) return existing;
     checkDbName(db);
     checkCollectionName(name);
-    let collections = this.#dbs.get(db);
-    if (!collections) {
-      collections = new Map();
-      this.#dbs.set(db, collections);
-    }
-    const created = new Collection(db, name, this.#emit);
-    collections.set(name, created);
-    return created;
+    const meta: CollectionMeta = {
+      db,
+      name,
+      prefix: this.#hooks.nextPrefix(),
+      uuid: new Binary(Buffer.from(randomUUID().replaceAll('-', ''), 'hex'), 4),
+      indexes: [],
+    };
+    this.#hooks.save(meta);
+    return this.#add(meta);
   }
 
   createCollection(db: string, name: string): void {
     if (this.collection(db, name))
       throw new CommandError(48, 'NamespaceExists', `Collection ${db}.${name} already exists.`);
     this.ensureCollection(db, name);
-    this.#emit({ op: 'createColl', db, coll: name });
   }
 
   dropCollection(db: string, name: string): Collection | undefined {
     const dropped = this.collection(db, name);
     if (!dropped) return undefined;
+    dropped.clear();
+    this.tables.catalog.removeSync(catalogKey(db, name));
     this.#dbs.get(db)?.delete(name);
     if (this.#dbs.get(db)?.size === 0) this.#dbs.delete(db);
-    this.#emit({ op: 'dropColl', db, coll: name });
     return dropped;
   }
 
   dropDatabase(db: string): void {
-    if (this.#dbs.delete(db)) this.#emit({ op: 'dropDb', db });
+    for (const coll of this.collections(db)) this.dropCollection(db, coll.name);
   }
 
   databaseNames(): string[] {
@@ -85,43 +108,28 @@ export class Store {
     return removed;
   }
 
-  apply(record: Document): void {
-    const { op, db, coll } = record as { op: string; db: string; coll: string };
-    switch (op) {
-      case 'put':
-        this.ensureCollection(db, coll).put(record.doc);
-        return;
-      case 'del': {
-        const target = this.collection(db, coll);
-        const doc = target?.docs.get(valueKey(record.id));
-        if (doc) target?.remove(doc);
-        return;
-      }
-      case 'createColl':
-        return void this.ensureCollection(db, coll);
-      case 'createIndex':
-        return void this.ensureCollection(db, coll).createIndex(record.spec as IndexSpec);
-      case 'dropIndex':
-        this.collection(db, coll)?.dropIndex(record.name);
-        return;
-      case 'dropColl':
-        return void this.dropCollection(db, coll);
-      case 'dropDb':
-        this.dropDatabase(db);
-        return;
-      default:
-        throw new Error(`unknown journal record ${JSON.stringify(op)}`);
-    }
+  #add(meta: CollectionMeta): Collection {
+    const coll = new Collection(meta, this.tables, this.#hooks);
+    const collections = this.#dbs.get(meta.db) ?? new Map<string, Collection>();
+    this.#dbs.set(meta.db, collections);
+    collections.set(meta.name, coll);
+    return coll;
   }
 
-  *snapshot(): Generator<Document> {
-    for (const [db, collections] of this.#dbs) {
-      for (const [name, coll] of collections) {
-        yield { op: 'createColl', db, coll: name };
-        for (const { spec } of coll.indexes.values())
-          yield { op: 'createIndex', db, coll: name, spec };
-        for (const doc of coll.docs.values()) yield { op: 'put', db, coll: name, doc };
-      }
+  /** (Re)reads the catalog: at start, and after a transaction was rolled back. */
+  #load(): void {
+    this.#dbs = new Map();
+    this.#lastPrefix = 0;
+    for (const { value } of this.tables.catalog.getRange({})) {
+      const meta = decodeDocument(value as Buffer) as CollectionMeta;
+      this.#add(meta);
+      this.#lastPrefix = Math.max(
+        this.#lastPrefix,
+        meta.prefix,
+        ...meta.indexes.map((index) => index.prefix),
+      );
     }
   }
 }
+
+const encodeMeta = (meta: CollectionMeta): Buffer => BSON.serialize(meta as Document) as Buffer;

@@ -1,5 +1,6 @@
 import { type Document, ObjectId } from 'bson';
-import { cloneDeep, compare } from 'mingo/util';
+import { compare } from 'mingo/util';
+import { cloneDeep } from './documents.js';
 import { badValue, CommandError, failedToParse, notSupported, typeMismatch } from './errors.js';
 import { getPath, setPath, unsetPath } from './paths.js';
 import { compileFilter, prepare } from './query.js';

@@ -58,6 +58,7 @@ export function pathValues(value: unknown, parts: readonly string[], depth = 0):
       isPlainObject(element) ? pathValues(element, parts, depth) : [],
     );
   }
-  if (isPlainObject(value)) return pathValues(value[part], parts, depth + 1);
+  if (isPlainObject(value))
+    return pathValues(Object.hasOwn(value, part) ? value[part] : undefined, parts, depth + 1);
   return [undefined];
 }

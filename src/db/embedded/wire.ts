@@ -1,5 +1,5 @@
 import { BSON, type Document } from 'bson';
-import { decodeOptions } from './logfile.js';
+import { decodeOptions } from './documents.js';
 
 const OP_REPLY = 1;
 const OP_QUERY = 2004;

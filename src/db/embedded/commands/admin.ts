@@ -2,10 +2,11 @@ import type { Document } from 'bson';
 import type { Collection } from '../collection.js';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { CommandError, failedToParse, namespaceNotFound, notSupported } from '../errors.js';
-import { parseIndexSpec } from '../indexes.js';
+import { parseIndexSpec } from '../index-spec.js';
 import { compileFilter } from '../query.js';
 import { isPlainObject, valueKey } from '../values.js';
 import { type Context, collectionArg, countArg, type Handler } from './common.js';
+import { databaseSizes } from './stats.js';
 
 const collectionOptions = [
   'capped',
@@ -90,14 +91,14 @@ const listCollections: Handler = (command, db, context) => {
   const filter = compileFilter(command.filter);
   const entries = context.store
     .collections(db)
-    .map(({ name }) =>
+    .map(({ name, meta }) =>
       command.nameOnly
         ? { name, type: 'collection' }
         : {
             name,
             type: 'collection',
             options: {},
-            info: { readOnly: false },
+            info: { readOnly: false, uuid: meta.uuid },
             idIndex: { v: 2, key: { _id: 1 }, name: '_id_' },
           },
     )
@@ -111,9 +112,18 @@ const listDatabases: Handler = (command, _db, context) => {
   const filter = compileFilter(command.filter);
   const databases = context.store
     .databaseNames()
-    .map((name) => (command.nameOnly ? { name } : { name, sizeOnDisk: 0, empty: false }))
+    .map((name) => {
+      if (command.nameOnly) return { name };
+      const sizes = databaseSizes(context.store, name);
+      const sizeOnDisk = sizes.storageSize + sizes.indexSize;
+      return { name, sizeOnDisk, empty: sizes.objects === 0 };
+    })
     .filter((entry) => filter.test(entry));
-  return { databases, ...(command.nameOnly ? {} : { totalSize: 0, totalSizeMb: 0 }) };
+  const totalSize = databases.reduce((sum, db) => sum + ((db as Document).sizeOnDisk ?? 0), 0);
+  return {
+    databases,
+    ...(command.nameOnly ? {} : { totalSize, totalSizeMb: Math.round(totalSize / 2 ** 20) }),
+  };
 };
 
 const create: Handler = (command, db, context) => {

@@ -1,16 +1,21 @@
+import { hostname } from 'node:os';
 import type { Document } from 'bson';
 import { Aggregator } from 'mingo';
-import { cloneDeep, setValue } from 'mingo/util';
+import { setValue } from 'mingo/util';
 import type { Collection } from '../collection.js';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
+import { cloneDeep } from '../documents.js';
 import { CommandError, failedToParse, notSupported } from '../errors.js';
-import { parseSort, type SelectOptions, select } from '../planner.js';
+import { parseSort, type SelectOptions, select, sortDocs } from '../planner.js';
 import { mingoOptions, prepare, viaMingo } from '../query.js';
 import type { Store } from '../store.js';
+import { TimeLimit } from '../time-limit.js';
 import { isPlainObject, pathValues, valueKey } from '../values.js';
-import { collectionArg, countArg, type Handler } from './common.js';
+import { type Context, collectionArg, countArg, type Handler, idFirst } from './common.js';
+import { collStatsOf } from './stats.js';
 
 const supportedStages = [
+  '$collStats',
   '$match',
   '$sort',
   '$skip',
@@ -71,33 +76,31 @@ function lookup(docs: Document[], spec: unknown, db: string, store: Store): Docu
   const localPath = localField.split('.');
   return docs.map((doc) => {
     const locals = pathValues(doc, localPath);
-    const matches = new Set(
-      (locals.length > 0 ? locals : [null]).flatMap((value) => find(valueKey(value))),
-    );
+    const matches = new Map<string, Document>();
+    for (const value of locals.length > 0 ? locals : [null])
+      for (const match of find(value)) matches.set(valueKey(match._id), match);
     setValue(
       doc,
       as,
-      [...matches].map((match) => cloneDeep(match)),
+      [...matches.values()].map((match) => cloneDeep(match)),
     );
     return doc;
   });
 }
 
-function matcher(foreign: Collection | undefined, field: string): (key: string) => Document[] {
+/** Finds the foreign documents whose `field` equals a value: by index, or from a map built once. */
+function matcher(foreign: Collection | undefined, field: string): (value: unknown) => Document[] {
   if (!foreign) return () => [];
-  const { docs } = foreign;
-  if (field === '_id') return (key) => (docs.has(key) ? [docs.get(key) as Document] : []);
-  const index = [...foreign.indexes.values()].find(
-    (ix) =>
-      ix.fields.length === 1 &&
-      ix.fields[0] === field &&
-      !ix.spec.sparse &&
-      !ix.spec.partialFilterExpression,
-  );
-  if (index) return (key) => [...index.ids(key)].map((id) => docs.get(id) as Document);
+  const indexed =
+    field === '_id' ||
+    [...foreign.indexes.values()].some(
+      (ix) => ix.fields[0] === field && !ix.spec.sparse && !ix.spec.partialFilterExpression,
+    );
+  if (indexed)
+    return (value) => select(foreign, { [field]: { $eq: value === undefined ? null : value } });
   const byKey = new Map<string, Document[]>();
   const path = field.split('.');
-  for (const doc of docs.values()) {
+  for (const doc of foreign.scan()) {
     const values = pathValues(doc, path);
     for (const key of new Set((values.length > 0 ? values : [null]).map(valueKey))) {
       const list = byKey.get(key);
@@ -105,7 +108,7 @@ function matcher(foreign: Collection | undefined, field: string): (key: string) 
       else byKey.set(key, [doc]);
     }
   }
-  return (key) => byKey.get(key) ?? [];
+  return (value) => byKey.get(valueKey(value)) ?? [];
 }
 
 const isCount = (value: unknown, least: number): value is number =>
@@ -138,10 +141,12 @@ function execute(
   name: string,
   pipeline: Document[],
   owned: boolean,
+  timeLimit?: TimeLimit,
+  hint?: unknown,
 ): Document[] {
   const coll = store.collection(db, name);
   const { filter, options, rest } = leadingSelection(pipeline);
-  const selected = coll ? select(coll, filter, options).docs : [];
+  const selected = coll ? select(coll, filter, { ...options, timeLimit, hint }) : [];
   let docs =
     owned || !readOnly(rest) ? selected.map((doc) => cloneDeep(doc) as Document) : selected;
   let segment: Document[] = [];
@@ -151,7 +156,10 @@ function execute(
     segment = [];
   };
   for (const [at, stage] of rest.entries()) {
-    if (stage.$lookup !== undefined) {
+    if (stage.$sort !== undefined) {
+      flush();
+      docs = sortDocs(docs, parseSort(stage.$sort) ?? {});
+    } else if (stage.$lookup !== undefined) {
       flush();
       docs = lookup(docs, stage.$lookup, db, store);
     } else if (stage.$unionWith !== undefined) {
@@ -161,13 +169,27 @@ function execute(
         pipeline: Document[];
       };
       const later = rest.slice(at + 1);
-      docs = [...docs, ...execute(store, db, other, inner, owned || !readOnly(later))];
+      docs = [...docs, ...execute(store, db, other, inner, owned || !readOnly(later), timeLimit)];
     } else {
       segment.push(stage);
     }
   }
   flush();
   return docs;
+}
+
+/** `$collStats` as a first stage: one document about the collection. */
+function collStatsStage(spec: unknown, db: string, name: string, context: Context): Document {
+  if (!isPlainObject(spec)) throw failedToParse('$collStats takes an object');
+  const coll = context.store.collection(db, name);
+  const storage = isPlainObject(spec.storageStats) ? spec.storageStats : undefined;
+  return {
+    ns: `${db}.${name}`,
+    host: hostname(),
+    localTime: new Date(),
+    ...(storage && { storageStats: collStatsOf(context, db, name, Number(storage.scale) || 1) }),
+    ...(spec.count !== undefined && { count: coll?.count() ?? 0 }),
+  };
 }
 
 const aggregate: Handler = (command, db, context) => {
@@ -180,9 +202,23 @@ const aggregate: Handler = (command, db, context) => {
     );
   }
   const pipeline = checkPipeline(command.pipeline);
-  return context.cursors.open(`${db}.${name}`, execute(context.store, db, name, pipeline, false), {
-    batchSize: countArg(command.cursor, 'batchSize', DEFAULT_BATCH_SIZE),
-  });
+  const first = pipeline[0];
+  const batchSize = countArg(command.cursor, 'batchSize', DEFAULT_BATCH_SIZE);
+  if (first?.$collStats !== undefined) {
+    const stats = collStatsStage(first.$collStats, db, name, context);
+    const rest = pipeline.slice(1);
+    const docs = rest.length
+      ? viaMingo(() => new Aggregator(rest, mingoOptions).run([stats]) as Document[])
+      : [stats];
+    return context.cursors.open(`${db}.${name}`, docs, { batchSize });
+  }
+  const timeLimit = TimeLimit.of(command.maxTimeMS);
+  timeLimit?.resume();
+  const docs = execute(context.store, db, name, pipeline, false, timeLimit, command.hint).map(
+    idFirst,
+  );
+  timeLimit?.pause();
+  return context.cursors.open(`${db}.${name}`, docs, { batchSize });
 };
 
 export const aggregateCommands: Record<string, Handler> = { aggregate };

@@ -1,16 +1,23 @@
 import type { Document } from 'bson';
 import { Query } from 'mingo';
-import { cloneDeep } from 'mingo/util';
+import type { Activity } from '../activity.js';
+import type { Credentials } from '../credentials.js';
 import type { Cursors, Present } from '../cursors.js';
+import { cloneDeep } from '../documents.js';
 import { badValue, CommandError } from '../errors.js';
+import { simpleProjection } from '../projection.js';
 import { mingoOptions, prepare, viaMingo } from '../query.js';
+import type { Connection } from '../server.js';
 import type { Store } from '../store.js';
 import { isPlainObject } from '../values.js';
 
 export interface Context {
   store: Store;
   cursors: Cursors;
-  connectionId: number;
+  connection: Connection;
+  /** Present when TCP clients must authenticate (SCRAM-SHA-256). */
+  credentials?: Credentials | undefined;
+  activity: Activity;
 }
 
 /** A command: its document and database in, the reply (without `ok`) out; throws CommandError. */
@@ -39,13 +46,16 @@ export function countArg(command: Document, field: string, fallback = 0): number
 }
 
 /**
- * Applies a find-style projection to copies of the documents (mingo edits what it projects).
- * `filter`, which the documents match, serves positional (`field.$`) projections.
+ * Applies a find-style projection: inclusions or exclusions directly (keeping the document's
+ * field order, `_id` first), anything else with mingo on copies (mingo edits what it projects),
+ * `_id` then moved first. `filter`, which the documents match, serves positional projections.
  */
 export function projector(projection: unknown, filter: unknown): Present | undefined {
   if (projection === undefined || projection === null) return undefined;
   if (!isPlainObject(projection)) throw badValue('projection must be an object');
   if (Object.keys(projection).length === 0) return undefined;
+  const simple = simpleProjection(projection);
+  if (simple) return (docs) => docs.map(simple);
   const query = viaMingo(() => new Query((prepare(filter) ?? {}) as Document, mingoOptions));
   return (docs) =>
     viaMingo(
@@ -56,5 +66,12 @@ export function projector(projection: unknown, filter: unknown): Present | undef
             projection,
           )
           .all() as Document[],
-    );
+    ).map(idFirst);
+}
+
+/** The document with `_id` (if any) as its first field, as MongoDB returns it. */
+export function idFirst(doc: Document): Document {
+  if (!Object.hasOwn(doc, '_id') || Object.keys(doc)[0] === '_id') return doc;
+  const { _id, ...rest } = doc;
+  return { _id, ...rest };
 }

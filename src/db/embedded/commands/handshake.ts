@@ -7,10 +7,19 @@ import type { Context, Handler } from './common.js';
  * writes, and no `topologyVersion`, so they poll `hello` instead of streaming it.
  */
 const MAX_WIRE_VERSION = 21;
-const VERSION = '7.0.0';
+export const VERSION = '7.0.0';
 
-function hello(context: Context, primaryField: 'isWritablePrimary' | 'ismaster'): Document {
+function hello(
+  command: Document,
+  context: Context,
+  primaryField: 'isWritablePrimary' | 'ismaster',
+): Document {
+  const mechanisms =
+    context.credentials && typeof command.saslSupportedMechs === 'string'
+      ? { saslSupportedMechs: ['SCRAM-SHA-256'] }
+      : {};
   return {
+    ...mechanisms,
     helloOk: true,
     [primaryField]: true,
     maxBsonObjectSize: 16 * 1024 * 1024,
@@ -18,7 +27,7 @@ function hello(context: Context, primaryField: 'isWritablePrimary' | 'ismaster')
     maxWriteBatchSize: 100_000,
     localTime: new Date(),
     logicalSessionTimeoutMinutes: 30,
-    connectionId: context.connectionId,
+    connectionId: context.connection.id,
     minWireVersion: 0,
     maxWireVersion: MAX_WIRE_VERSION,
     readOnly: false,
@@ -32,15 +41,15 @@ const buildInfo: Handler = () => ({
   bits: 64,
   debug: false,
   maxBsonObjectSize: 16 * 1024 * 1024,
-  storageEngines: ['embedded'],
+  storageEngines: ['lmdb'],
   javascriptEngine: 'none',
   modules: [],
 });
 
 export const handshakeCommands: Record<string, Handler> = {
-  hello: (_command, _db, context) => hello(context, 'isWritablePrimary'),
-  isMaster: (_command, _db, context) => hello(context, 'ismaster'),
-  ismaster: (_command, _db, context) => hello(context, 'ismaster'),
+  hello: (command, _db, context) => hello(command, context, 'isWritablePrimary'),
+  isMaster: (command, _db, context) => hello(command, context, 'ismaster'),
+  ismaster: (command, _db, context) => hello(command, context, 'ismaster'),
   ping: () => ({}),
   buildInfo,
   buildinfo: buildInfo,

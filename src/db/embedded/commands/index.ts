@@ -2,9 +2,11 @@ import type { Document } from 'bson';
 import { CommandError, errorReply, failedToParse, notSupported } from '../errors.js';
 import { adminCommands } from './admin.js';
 import { aggregateCommands } from './aggregate.js';
+import { authCommands } from './auth.js';
 import type { Context, Handler } from './common.js';
 import { handshakeCommands } from './handshake.js';
 import { readCommands } from './read.js';
+import { statsCommands } from './stats.js';
 import { writeCommands } from './write.js';
 
 export type { Context } from './common.js';
@@ -16,8 +18,23 @@ const handlers = new Map<string, Handler>(
     ...writeCommands,
     ...aggregateCommands,
     ...adminCommands,
+    ...authCommands,
+    ...statsCommands,
   }),
 );
+
+/** What a client may run before it has authenticated, as on mongod. */
+const beforeAuthentication = new Set([
+  'hello',
+  'isMaster',
+  'ismaster',
+  'saslStart',
+  'saslContinue',
+  'ping',
+  'buildInfo',
+  'buildinfo',
+  'endSessions',
+]);
 
 /**
  * Features a standalone mongod refuses too (transactions), or that this server does not have.
@@ -42,6 +59,9 @@ export function runCommand(command: Document, db: string, context: Context): Doc
     if (name === undefined) throw failedToParse('empty command');
     const handler = handlers.get(name);
     if (!handler) throw new CommandError(59, 'CommandNotFound', `no such command: '${name}'`);
+    if (context.connection.mustAuthenticate && !beforeAuthentication.has(name)) {
+      throw new CommandError(13, 'Unauthorized', `Command ${name} requires authentication`);
+    }
     refuseUnsupported(command);
     return { ...handler(command, db, context), ok: 1 };
   } catch (error) {

@@ -1,13 +1,25 @@
 import type { Document } from 'bson';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { badValue, notSupported } from '../errors.js';
-import { parseSort, type Selection, select } from '../planner.js';
+import { type Execution, execute, parseSort, select } from '../planner.js';
+import { TimeLimit } from '../time-limit.js';
 import { isPlainObject, pathValues, valueKey } from '../values.js';
 import { type Context, collectionArg, countArg, type Handler, projector } from './common.js';
 
 const unsupportedFindOptions = ['tailable', 'awaitData', 'returnKey', 'showRecordId', 'min', 'max'];
 
-function runFind(command: Document, db: string, context: Context): Selection {
+const nothing = (): Execution => ({
+  docs: [][Symbol.iterator](),
+  plan: { stage: 'EOF' },
+  stats: { keysExamined: 0, docsExamined: 0 },
+});
+
+function runFind(
+  command: Document,
+  db: string,
+  context: Context,
+  timeLimit?: TimeLimit,
+): Execution {
   const name = collectionArg(command, 'find');
   for (const option of unsupportedFindOptions)
     if (command[option]) throw notSupported(`the find option '${option}'`);
@@ -16,47 +28,71 @@ function runFind(command: Document, db: string, context: Context): Selection {
     sort: parseSort(command.sort),
     skip: countArg(command, 'skip'),
     limit: countArg(command, 'limit'),
+    hint: command.hint,
+    timeLimit,
   };
-  return coll
-    ? select(coll, command.filter, options)
-    : { docs: [], plan: { stage: 'COLLSCAN' }, docsExamined: 0 };
+  return coll ? execute(coll, command.filter, options) : nothing();
 }
 
 const find: Handler = (command, db, context) => {
-  const { docs } = runFind(command, db, context);
+  const timeLimit = TimeLimit.of(command.maxTimeMS);
+  const { docs } = runFind(command, db, context, timeLimit);
   return context.cursors.open(`${db}.${command.find}`, docs, {
     batchSize: countArg(command, 'batchSize', DEFAULT_BATCH_SIZE),
     singleBatch: command.singleBatch === true,
     present: projector(command.projection, command.filter),
+    timeLimit,
   });
 };
 
-/** Explains `find` only: how the documents were found and how many were examined. */
+/** Explains `find` only: the plan, and what running it examined and took. */
 const explain: Handler = (command, db, context) => {
   const inner = command.explain;
   if (!isPlainObject(inner) || typeof inner.find !== 'string')
     throw notSupported('explain of anything but find');
-  const { docs, plan, docsExamined } = runFind(inner, db, context);
-  const winningPlan = plan.stage === 'COLLSCAN' ? plan : { stage: 'FETCH', inputStage: plan };
+  const started = performance.now();
+  const { docs, plan, stats } = runFind(inner, db, context);
+  let nReturned = 0;
+  for (let next = docs.next(); !next.done; next = docs.next()) nReturned++;
+  const executionTimeMillis = Math.round(performance.now() - started);
   return {
-    queryPlanner: { namespace: `${db}.${inner.find}`, winningPlan },
-    executionStats: {
-      nReturned: docs.length,
-      totalDocsExamined: docsExamined,
-      executionStages: winningPlan,
+    queryPlanner: {
+      namespace: `${db}.${inner.find}`,
+      parsedQuery: inner.filter ?? {},
+      winningPlan: plan,
+      rejectedPlans: [],
     },
+    executionStats: {
+      executionSuccess: true,
+      nReturned,
+      executionTimeMillis,
+      totalKeysExamined: stats.keysExamined,
+      totalDocsExamined: stats.docsExamined,
+      executionStages: { ...plan, nReturned, executionTimeMillisEstimate: executionTimeMillis },
+    },
+    command: inner,
   };
 };
 
 const count: Handler = (command, db, context) => {
   const coll = context.store.collection(db, collectionArg(command, 'count'));
-  const options = { skip: countArg(command, 'skip'), limit: countArg(command, 'limit') };
+  const options = {
+    skip: countArg(command, 'skip'),
+    limit: countArg(command, 'limit'),
+    hint: command.hint,
+    timeLimit: TimeLimit.of(command.maxTimeMS),
+  };
   if (!coll) return { n: 0 };
   const everything = !command.query || Object.keys(command.query).length === 0;
-  const n = everything
-    ? Math.max(0, coll.docs.size - options.skip)
-    : select(coll, command.query, options).docs.length;
-  return { n: options.limit > 0 ? Math.min(n, options.limit) : n };
+  if (everything) {
+    const n = Math.max(0, coll.count() - options.skip);
+    return { n: options.limit > 0 ? Math.min(n, options.limit) : n };
+  }
+  options.timeLimit?.resume();
+  const { docs } = execute(coll, command.query, options);
+  let n = 0;
+  for (let next = docs.next(); !next.done; next = docs.next()) n++;
+  return { n };
 };
 
 const distinct: Handler = (command, db, context) => {
@@ -65,7 +101,9 @@ const distinct: Handler = (command, db, context) => {
     throw badValue("'key' must be a non-empty string");
   const path = command.key.split('.');
   const values = new Map<string, unknown>();
-  for (const doc of coll ? select(coll, command.query).docs : []) {
+  const timeLimit = TimeLimit.of(command.maxTimeMS);
+  timeLimit?.resume();
+  for (const doc of coll ? select(coll, command.query, { timeLimit }) : []) {
     for (const value of pathValues(doc, path)) {
       if (value !== undefined && !values.has(valueKey(value))) values.set(valueKey(value), value);
     }

@@ -3,6 +3,7 @@ import type { Collection } from '../collection.js';
 import { badValue, CommandError, failedToParse, notSupported, writeError } from '../errors.js';
 import { parseSort, select } from '../planner.js';
 import { prepare } from '../query.js';
+import { TimeLimit } from '../time-limit.js';
 import { applyUpdate, checkUpdate, upsertDocument } from '../update.js';
 import { isPlainObject } from '../values.js';
 import { collectionArg, type Handler, projector } from './common.js';
@@ -62,11 +63,19 @@ const insert: Handler = (command, db, context) => {
 /** Stores the updated document if it differs; true when it did. */
 function replace(coll: Collection, old: Document, updated: Document): boolean {
   if (Buffer.compare(BSON.serialize(old), BSON.serialize(updated)) === 0) return false;
-  coll.put(updated);
+  coll.replace(old, updated);
   return true;
 }
 
+/** The command's maxTimeMS, running from now; its scans stop with 50 once it is spent. */
+function startTimeLimit(command: Document): TimeLimit | undefined {
+  const timeLimit = TimeLimit.of(command.maxTimeMS);
+  timeLimit?.resume();
+  return timeLimit;
+}
+
 const update: Handler = (command, db, context) => {
+  const timeLimit = startTimeLimit(command);
   const name = collectionArg(command, 'update');
   let n = 0;
   let nModified = 0;
@@ -75,8 +84,13 @@ const update: Handler = (command, db, context) => {
     refuseStatementOptions(statement);
     const change = checkUpdate(statement.u);
     const coll = context.store.collection(db, name);
-    const options = { sort: parseSort(statement.sort), limit: statement.multi ? 0 : 1 };
-    const docs = coll ? select(coll, statement.q, options).docs : [];
+    const options = {
+      sort: parseSort(statement.sort),
+      limit: statement.multi ? 0 : 1,
+      hint: statement.hint,
+      timeLimit,
+    };
+    const docs = coll ? select(coll, statement.q, options) : [];
     if (docs.length === 0 && statement.upsert) {
       const doc = upsertDocument(prepare(statement.q ?? {}) as Document, change);
       context.store.ensureCollection(db, name).insert(doc);
@@ -85,21 +99,25 @@ const update: Handler = (command, db, context) => {
       return;
     }
     for (const old of docs) {
+      const modified = replace(coll as Collection, old, applyUpdate(old, change));
       n++;
-      if (replace(coll as Collection, old, applyUpdate(old, change))) nModified++;
+      if (modified) nModified++;
     }
   });
   return withErrors({ n, nModified, ...(upserted.length > 0 ? { upserted } : {}) }, writeErrors);
 };
 
 const remove: Handler = (command, db, context) => {
+  const timeLimit = startTimeLimit(command);
   const coll = context.store.collection(db, collectionArg(command, 'delete'));
   let n = 0;
   const writeErrors = eachStatement(command, statements(command, 'deletes'), (statement) => {
     refuseStatementOptions(statement);
     if (statement.limit !== 0 && statement.limit !== 1)
       throw failedToParse('delete limit must be 0 or 1');
-    for (const doc of coll ? select(coll, statement.q, { limit: statement.limit }).docs : []) {
+    for (const doc of coll
+      ? select(coll, statement.q, { limit: statement.limit, hint: statement.hint, timeLimit })
+      : []) {
       coll?.remove(doc);
       n++;
     }
@@ -123,7 +141,12 @@ const findAndModify: Handler = (command, db, context) => {
   const shown = (doc: Document | undefined) => (doc ? present([doc])[0] : null);
   const coll = context.store.collection(db, name);
   const [old] = coll
-    ? select(coll, command.query, { sort: parseSort(command.sort), limit: 1 }).docs
+    ? select(coll, command.query, {
+        sort: parseSort(command.sort),
+        limit: 1,
+        hint: command.hint,
+        timeLimit: startTimeLimit(command),
+      })
     : [];
   if (!change) {
     if (old) coll?.remove(old);

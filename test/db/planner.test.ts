@@ -1,0 +1,237 @@
+import {
+  Binary,
+  type Document,
+  Long,
+  MaxKey,
+  MinKey,
+  MongoClient,
+  ObjectId,
+  Timestamp,
+} from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+
+// How the embedded server finds documents: what `explain` says it examined, and the order and
+// selection that follow from index ranges (these figures are the embedded engine's own).
+let server: EmbeddedMongo;
+let client: MongoClient;
+
+beforeAll(async () => {
+  server = await startEmbeddedMongo({ dataDir: null });
+  client = await new MongoClient(server.uri).connect();
+});
+
+afterAll(async () => {
+  await client?.close();
+  await server?.close();
+});
+
+async function examined(
+  coll: ReturnType<ReturnType<MongoClient['db']>['collection']>,
+  filter: Document,
+  options: { sort?: Document; limit?: number; hint?: string } = {},
+) {
+  const plan = await coll.find(filter, options).explain('executionStats');
+  const stage = plan.queryPlanner.winningPlan;
+  return {
+    index: stage.inputStage?.indexName ?? stage.stage,
+    keys: plan.executionStats.totalKeysExamined,
+    docs: plan.executionStats.totalDocsExamined,
+    returned: plan.executionStats.nReturned,
+  };
+}
+
+describe('index range scans', () => {
+  it('narrows equality, $in, comparisons and anchored regexes to index ranges', async () => {
+    const c = client.db('ranges').collection('items');
+    await c.createIndex({ n: 1 });
+    await c.createIndex({ kind: 1, n: -1 });
+    await c.createIndex({ name: 1 });
+    await c.insertMany(
+      Array.from({ length: 2000 }, (_, i) => ({
+        n: i,
+        kind: `k${i % 4}`,
+        name: `item-${String(i).padStart(4, '0')}`,
+      })),
+    );
+    expect(await examined(c, { n: { $gte: 100, $lt: 110 } })).toEqual({
+      index: 'n_1',
+      keys: 10,
+      docs: 10,
+      returned: 10,
+    });
+    expect(await examined(c, { n: { $in: [5, 7, 5000] } })).toMatchObject({ keys: 2, returned: 2 });
+    expect(await examined(c, { kind: 'k1', n: { $gt: 1900 } })).toEqual({
+      index: 'kind_1_n_-1',
+      keys: 25,
+      docs: 25,
+      returned: 25,
+    });
+    expect(await examined(c, { name: /^item-01/ })).toMatchObject({
+      index: 'name_1',
+      keys: 100,
+      returned: 100,
+    });
+    // Type bracketing: a number bound never reaches strings, and the reverse.
+    await c.insertOne({ n: 'text' });
+    expect(await examined(c, { n: { $gt: 1995 } })).toMatchObject({ keys: 4, returned: 4 });
+    expect(await c.countDocuments({ n: { $gte: '' } })).toBe(1);
+  });
+
+  it('pages a (when, _id) index at any depth examining about the page size', async () => {
+    const c = client.db('ranges').collection('chat');
+    await c.createIndex({ when: -1, _id: -1 });
+    const start = Date.UTC(2026, 0, 1);
+    await c.insertMany(
+      Array.from({ length: 5000 }, (_, i) => ({
+        _id: new ObjectId(),
+        text: `message ${i}`,
+        when: new Date(start + i * 1000),
+      })),
+    );
+    for (const depth of [4990, 2500, 60]) {
+      const bound = new Date(start + depth * 1000);
+      const page = await c
+        .find({ when: { $lt: bound } }, { sort: { when: -1, _id: -1 }, limit: 50 })
+        .toArray();
+      expect(page.map((m) => m.text)).toEqual(
+        Array.from({ length: 50 }, (_, i) => `message ${depth - 1 - i}`),
+      );
+      expect(
+        await examined(c, { when: { $lt: bound } }, { sort: { when: -1, _id: -1 }, limit: 50 }),
+      ).toEqual({ index: 'when_-1__id_-1', keys: 50, docs: 50, returned: 50 });
+    }
+    // Oldest first walks the same index backwards.
+    const oldest = await c.find({}, { sort: { when: 1, _id: 1 }, limit: 3 }).toArray();
+    expect(oldest.map((m) => m.text)).toEqual(['message 0', 'message 1', 'message 2']);
+    expect(await examined(c, {}, { sort: { when: 1, _id: 1 }, limit: 3 })).toMatchObject({
+      index: 'when_-1__id_-1',
+      keys: 3,
+    });
+    // A filter no index narrows still stops once the page is full.
+    expect(
+      await examined(c, { text: /message 4/ }, { sort: { when: -1, _id: -1 }, limit: 5 }),
+    ).toMatchObject({ index: 'when_-1__id_-1', returned: 5, docs: 5 });
+  });
+
+  it('streams a collection scan and stops at the limit', async () => {
+    const c = client.db('ranges').collection('plain');
+    await c.insertMany(Array.from({ length: 1000 }, (_, i) => ({ i })));
+    expect(await examined(c, { i: { $gte: 0 } }, { limit: 7 })).toMatchObject({
+      index: 'COLLSCAN',
+      docs: 7,
+      returned: 7,
+    });
+  });
+
+  it('sorts by a compound index with a pinned leading field, in both directions', async () => {
+    const c = client.db('ranges').collection('scores');
+    await c.createIndex({ game: 1, score: -1, at: 1 });
+    await c.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({ game: `g${i % 3}`, score: i % 50, at: i })),
+    );
+    const best = await c.find({ game: 'g1' }, { sort: { score: -1, at: 1 }, limit: 4 }).toArray();
+    expect(best.map((d) => [d.score, d.at])).toEqual([
+      [49, 49],
+      [49, 199],
+      [48, 148],
+      [48, 298],
+    ]);
+    const worst = await c.find({ game: 'g1' }, { sort: { score: 1, at: -1 }, limit: 2 }).toArray();
+    expect(worst.map((d) => [d.score, d.at])).toEqual([
+      [0, 250],
+      [0, 100],
+    ]);
+    expect(
+      await examined(c, { game: 'g1' }, { sort: { score: 1, at: -1 }, limit: 2 }),
+    ).toMatchObject({ index: 'game_1_score_-1_at_1', keys: 2 });
+  });
+});
+
+describe('sorts without an index', () => {
+  it('keeps only the best skip + limit documents and returns them in order', async () => {
+    const c = client.db('ranges').collection('unindexed');
+    const values = Array.from({ length: 3000 }, (_, i) => (i * 7919) % 3001);
+    await c.insertMany(values.map((v) => ({ v })));
+    const page = await c.find({}, { sort: { v: -1 }, skip: 10, limit: 5 }).toArray();
+    const expected = [...values].sort((a, b) => b - a).slice(10, 15);
+    expect(page.map((d) => d.v)).toEqual(expected);
+    const all = await c.find({}, { sort: { v: 1 } }).toArray();
+    expect(all.map((d) => d.v)).toEqual([...values].sort((a, b) => a - b));
+  });
+});
+
+describe('index key order', () => {
+  it("orders an index by MongoDB's comparison order across BSON types", async () => {
+    const c = client.db('order').collection('mixed');
+    await c.createIndex({ v: 1 });
+    const values: Array<[string, unknown]> = [
+      ['maxKey', new MaxKey()],
+      ['regex', /abc/],
+      ['timestamp', new Timestamp({ t: 1, i: 1 })],
+      ['date', new Date(0)],
+      ['true', true],
+      ['false', false],
+      ['objectId', new ObjectId('000000000000000000000000')],
+      ['binData', new Binary(Buffer.from([1, 2]))],
+      ['array', [[1]]],
+      ['object', { a: 1 }],
+      ['string b', 'b'],
+      ['string a', 'a'],
+      ['long', Long.fromNumber(3)],
+      ['double', 2.5],
+      ['negative', -1],
+      ['null', null],
+      ['minKey', new MinKey()],
+    ];
+    await c.insertMany(values.map(([name, v]) => ({ name, v })));
+    await c.insertOne({ name: 'missing' });
+    const ascending = await c.find({}, { sort: { v: 1 }, hint: 'v_1' }).toArray();
+    expect(ascending.map((d) => d.name)).toEqual([
+      'minKey',
+      'null',
+      'missing',
+      'negative',
+      'double',
+      'long',
+      'string a',
+      'string b',
+      'object',
+      'array',
+      'binData',
+      'objectId',
+      'false',
+      'true',
+      'date',
+      'timestamp',
+      'regex',
+      'maxKey',
+    ]);
+    const descending = await c.find({}, { sort: { v: -1 }, hint: 'v_1' }).toArray();
+    expect(descending.at(0)?.name).toBe('maxKey');
+    expect(descending.at(-1)?.name).toBe('minKey');
+    expect((await c.find({ v: { $gte: 'a' } }).toArray()).map((d) => d.name)).toEqual([
+      'string a',
+      'string b',
+    ]);
+    expect((await c.find({ v: null }).toArray()).map((d) => d.name).sort()).toEqual([
+      'missing',
+      'null',
+    ]);
+  });
+});
+
+describe('hints', () => {
+  it('refuses a hint naming no index with BadValue', async () => {
+    const c = client.db('order').collection('hinted');
+    await c.insertOne({ a: 1 });
+    await expect(c.find({ a: 1 }, { hint: 'nope_1' }).toArray()).rejects.toMatchObject({
+      code: 2,
+      codeName: 'BadValue',
+    });
+    await expect(c.find({ a: 1 }, { hint: { a: 1 } }).toArray()).rejects.toMatchObject({
+      code: 2,
+    });
+    expect(await c.find({ a: 1 }, { hint: { _id: 1 } }).toArray()).toHaveLength(1);
+  });
+});
