@@ -89,3 +89,33 @@ export function sourceField(max: number, options: { allowBlank?: boolean } = {})
     if (value.trim().length === 0) failWith(ctx, 'SOURCE_REQUIRED', 'source is empty.');
   });
 }
+
+/**
+ * A page size from a query string or a number: a whole number from `min` (1 for REST limits; 0
+ * for a Relay `first`/`last`, which asks for an empty page) to `max`; over `max` is
+ * LIMIT_TOO_LARGE, anything else LIMIT_INVALID (by the field's name).
+ */
+export function pageSizeField(field: string, { min = 1, max }: { min?: 0 | 1; max: number }) {
+  const message = `${field} must be a whole number from ${min} to ${max}.`;
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^[+-]?\d+$/)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message).min(min, message).max(max, `${field} cannot exceed ${max}.`));
+}
+
+/** Absent, null and '' all mean "not given" (`?limit=&before=` from a form, a GraphQL null). */
+export const blankToUndefined = (value: unknown) =>
+  value === '' || value === null ? undefined : value;
+
+/** An optional field where a blank value counts as absent. */
+export const optional = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(blankToUndefined, schema.optional());

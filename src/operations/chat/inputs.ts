@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseIsoTimestamp } from '../../domain/iso-time.js';
-import { failWith } from '../validation.js';
+import { blankToUndefined, failWith, optional, pageSizeField } from '../validation.js';
 import { decodeChatCursor } from './cursor.js';
 
 export const CHAT_CHANNELS = ['system', 'clock'] as const;
@@ -16,39 +16,14 @@ const CHAT_HANDLE_MAX = 64;
 export const channelsOf = (instance: ChatInstance): readonly ChatChannel[] =>
   instance === 'all' ? CHAT_CHANNELS : [instance];
 
-/** Absent, null and '' all mean "not given" (`?limit=&before=` from a form, a GraphQL null). */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const optional = <S extends z.ZodType>(schema: S) =>
-  z.preprocess(blankToUndefined, schema.optional());
-
 const instance = z.preprocess(
   blankToUndefined,
   z.enum(CHAT_INSTANCES, { error: 'instance must be system, clock or all.' }).default('system'),
 );
 
-const pageSizeMessage = (field: string, min: number) =>
-  `${field} must be a whole number from ${min} to ${CHAT_LIMIT_MAX}.`;
 /** REST `limit` starts at 1; a Relay `first`/`last` of 0 asks for an empty page (only negatives are errors). */
 const pageSize = (field: string, min: 0 | 1 = 1) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^[+-]?\d+$/)
-          .transform(Number),
-      ],
-      { error: pageSizeMessage(field, min) },
-    )
-    .pipe(
-      z
-        .number()
-        .int(pageSizeMessage(field, min))
-        .min(min, pageSizeMessage(field, min))
-        .max(CHAT_LIMIT_MAX, `${field} cannot exceed ${CHAT_LIMIT_MAX}.`),
-    );
+  pageSizeField(field, { min, max: CHAT_LIMIT_MAX });
 
 const before = z
   .string({ error: 'before must be an ISO-8601 timestamp.' })

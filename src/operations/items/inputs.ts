@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failWith } from '../validation.js';
+import { failWith, pageSizeField } from '../validation.js';
 import { decodePublishedCursor, type PublishedSort } from './cursor.js';
 import { ITEM_KINDS } from './item.js';
 
@@ -10,11 +10,6 @@ export const PAGE_SIZE_DEFAULT = 20;
 export const PUBLISHED_SORTS = ['recent', 'hits'] as const;
 const HANDLE_MAX = 64;
 
-/** Absent, null and '' all mean "not given" (`?limit=` from a form, a GraphQL null). */
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-export const optional = <S extends z.ZodType>(schema: S) =>
-  z.preprocess(blankToUndefined, schema.optional());
-
 /** One code (or `clock~<code>`), as sent: a code nothing has answers "not found", never a 400. */
 export const codeField = z
   .string({ error: 'code must be a string.' })
@@ -22,29 +17,8 @@ export const codeField = z
   .min(1, 'code is empty.')
   .max(200, 'code is longer than 200 characters.');
 
-const sizeMessage = (field: string, max: number) =>
-  `${field} must be a whole number from 1 to ${max}.`;
 /** A page size from a query string or a number: 1..max; over max is LIMIT_TOO_LARGE. */
-export const pageSize = (field: string, max: number) =>
-  z
-    .union(
-      [
-        z.number(),
-        z
-          .string()
-          .trim()
-          .regex(/^[+-]?\d+$/)
-          .transform(Number),
-      ],
-      { error: sizeMessage(field, max) },
-    )
-    .pipe(
-      z
-        .number()
-        .int(sizeMessage(field, max))
-        .min(1, sizeMessage(field, max))
-        .max(max, `${field} cannot exceed ${max}.`),
-    );
+export const pageSize = (field: string, max: number) => pageSizeField(field, { max });
 
 /** `@jeffrey` or `jeffrey`, as stored in `@handles` (without the `@`). */
 export const handleField = (field: string) =>

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
-import { failWith } from '../validation.js';
+import { failWith, optional } from '../validation.js';
 import { encodePublishedCursor, type PublishedSort } from './cursor.js';
 import {
   cursorField,
   handleField,
   kindField,
   LIST_LIMIT_MAX,
-  optional,
   PAGE_SIZE_DEFAULT,
   pageSize,
   sortParam,

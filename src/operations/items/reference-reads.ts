@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
+import { optional } from '../validation.js';
 import { countedReads } from './get-item.js';
 import {
   codeField,
@@ -9,7 +10,6 @@ import {
   handleField,
   LIST_LIMIT_DEFAULT,
   LIST_LIMIT_MAX,
-  optional,
   pageSize,
   sortParam,
 } from './inputs.js';
