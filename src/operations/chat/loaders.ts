@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { RequestContext, Services } from '../../context.js';
 import type { Database } from '../../db/client.js';
+import { createHandleLoaders, type HandleLoaders, oneBatch } from '../handle-loaders.js';
 import type { ChatChannel } from './inputs.js';
 
 export interface HeartKey {
@@ -9,17 +10,10 @@ export interface HeartKey {
 }
 
 /** Per request: each batches every load of one page into one database command. */
-export interface ChatLoaders {
+export interface ChatLoaders extends HandleLoaders {
   /** Heart count of a message: records of type `chat-<instance>` for its id. */
   hearts: DataLoader<HeartKey, number, string>;
-  /** Account id to handle (without `@`), null when the account has none. */
-  handles: DataLoader<string, string | null>;
-  /** Handle (without `@`) to account id, null when no account has it. */
-  accounts: DataLoader<string, string | null>;
 }
-
-/** A first batch that holds every possible row, so the cursor closes without a getMore. */
-const oneBatch = (possibleRows: number) => possibleRows + 1;
 
 /** Fresh loaders (nothing cached): per request, or per batch of live messages. */
 export function createChatLoaders(db: Database): ChatLoaders {
@@ -42,33 +36,7 @@ export function createChatLoaders(db: Database): ChatLoaders {
     { cacheKeyFn: (key) => `${key.instance}:${key.id}` },
   );
 
-  const handles = new DataLoader<string, string | null>(async (accounts) => {
-    const rows = await db.handles
-      .find(
-        { _id: { $in: [...accounts] } },
-        { projection: { handle: 1 }, batchSize: oneBatch(accounts.length) },
-      )
-      .toArray();
-    const byAccount = new Map(rows.map((row) => [row._id, row.handle]));
-    return accounts.map((account) => byAccount.get(account) ?? null);
-  });
-
-  const accounts = new DataLoader<string, string | null>(async (names) => {
-    const rows = await db.handles
-      .find(
-        { handle: { $in: [...names] } },
-        { projection: { handle: 1 }, batchSize: oneBatch(names.length) },
-      )
-      .toArray();
-    const byHandle = new Map<string, string>();
-    for (const row of rows) {
-      byHandle.set(row.handle, row._id);
-      handles.prime(row._id, row.handle); // the page that follows is this account's: its `from` needs no query
-    }
-    return names.map((name) => byHandle.get(name) ?? null);
-  });
-
-  return { hearts, handles, accounts };
+  return { hearts, ...createHandleLoaders(db) };
 }
 
 const forServices = (services: Services) => createChatLoaders(services.db);

@@ -88,7 +88,9 @@ export function readChatWindow(ctx: RequestContext, window: ChatWindow): Promise
 
 async function readWindow(ctx: RequestContext, window: ChatWindow): Promise<ChatEntry[]> {
   const user =
-    window.from === undefined ? undefined : await chatLoaders(ctx).accounts.load(window.from);
+    window.from === undefined
+      ? undefined
+      : ((await chatLoaders(ctx).accounts.load(window.from))[0] ?? null);
   if (user === null) return [];
   const { chat } = ctx.services.db;
   // One batch larger than the window, so the server closes the cursor and no getMore follows.

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { RequestContext, Services } from '../../context.js';
+import { createHandleLoaders, type HandleLoaders, oneBatch } from '../handle-loaders.js';
 import {
   collectionOf,
   ITEM_KINDS,
@@ -11,17 +12,10 @@ import {
 } from './item.js';
 
 /** Per request: each batches every load of one request into one command per collection. */
-export interface ItemLoaders {
+export interface ItemLoaders extends HandleLoaders {
   /** An item of one kind by its bare code; null when that collection has none. */
   byKind: Record<ItemKind, DataLoader<string, Item | null>>;
-  /** Account id to handle (without `@`), null when the account has none. */
-  handles: DataLoader<string, string | null>;
-  /** Handle (without `@`) to the accounts holding it (until handles are unique: all of them). */
-  accounts: DataLoader<string, string[]>;
 }
-
-/** A first batch that holds every possible row, so the cursor closes without a getMore. */
-const oneBatch = (possibleRows: number) => possibleRows + 1;
 
 function createItemLoaders(services: Services): ItemLoaders {
   const { db, config } = services;
@@ -41,30 +35,7 @@ function createItemLoaders(services: Services): ItemLoaders {
     DataLoader<string, Item | null>
   >;
 
-  const handles = new DataLoader<string, string | null>(async (accounts) => {
-    const rows = await db.handles
-      .find(
-        { _id: { $in: [...accounts] } },
-        { projection: { handle: 1 }, batchSize: oneBatch(accounts.length) },
-      )
-      .toArray();
-    const byAccount = new Map(rows.map((row) => [row._id, row.handle]));
-    return accounts.map((account) => byAccount.get(account) ?? null);
-  });
-
-  const accounts = new DataLoader<string, string[]>(async (names) => {
-    const rows = await db.handles
-      .find({ handle: { $in: [...names] } }, { projection: { handle: 1 } })
-      .toArray();
-    const byHandle = new Map<string, string[]>();
-    for (const row of rows) {
-      byHandle.set(row.handle, [...(byHandle.get(row.handle) ?? []), row._id]);
-      handles.prime(row._id, row.handle); // the works that follow are this account's: no second query
-    }
-    return names.map((name) => byHandle.get(name) ?? []);
-  });
-
-  return { byKind, handles, accounts };
+  return { byKind, ...createHandleLoaders(db) };
 }
 
 /** The request's item loaders, made on first use. */

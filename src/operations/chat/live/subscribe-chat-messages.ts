@@ -28,7 +28,9 @@ export const subscribeChatMessages = defineOperation({
   input: chatStreamInput,
   async run(ctx: RequestContext, input: ChatStreamInput): Promise<ChatFeed> {
     const user =
-      input.from === undefined ? undefined : await chatLoaders(ctx).accounts.load(input.from);
+      input.from === undefined
+        ? undefined
+        : ((await chatLoaders(ctx).accounts.load(input.from))[0] ?? null);
     const pattern = input.search ? new RegExp(escapeRegExp(input.search), 'i') : undefined;
     const matches = (entry: ChatEntry) =>
       user !== null &&
