@@ -15,6 +15,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHANGE_LOG_SIZE } from '../../src/db/embedded/change-log.js';
 import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { Store } from '../../src/db/embedded/store.js';
 import { uniqueDbName } from '../support/mongo.js';
 
 // collection.watch() through the official driver against the embedded server, which is what
@@ -206,6 +207,41 @@ describe('collection.watch()', () => {
     const stream = await opened(watch(db.collection('closing')));
     await stream.close();
     expect(stream.closed).toBe(true);
+  });
+});
+
+describe('the change log', () => {
+  it('numbers changes without gaps: a rolled-back command leaves no change and its number is given again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'embedded-change-log-'));
+    const store = new Store(dir);
+    try {
+      // As a group commit does: commands in child transactions of one commit.
+      store.write(() => {
+        const coll = store.ensureCollection('d', 'c');
+        coll.insert({ _id: 'a' });
+        expect(() =>
+          store.write(() => {
+            coll.insert({ _id: 'b' });
+            throw new Error('this command fails');
+          }),
+        ).toThrow('this command fails');
+        coll.insert({ _id: 'c' });
+      });
+      expect(() =>
+        store.write(() => {
+          store.ensureCollection('d', 'c').insert({ _id: 'z' });
+          throw new Error('the whole commit fails');
+        }),
+      ).toThrow('the whole commit fails');
+      expect([...store.changes.after(0)].map((change) => [change.seq, change.id])).toEqual([
+        [1, 'a'],
+        [2, 'c'],
+      ]);
+      expect(store.changes.last).toBe(2);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
 
