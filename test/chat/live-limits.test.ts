@@ -80,7 +80,11 @@ describe('live chat limits', () => {
       text: `flood ${i}`,
       when: new Date(when + i),
     }));
+    const subscribers = app.services.chatHub.counts().subscribers;
     await app.db.chat.clock.insertMany(docs);
+    // Not a read until the hub has closed it: a change stream hands the messages over one by
+    // one, and a reader taking them meanwhile would never fall behind.
+    await expect.poll(() => app.services.chatHub.counts().subscribers).toBe(subscribers - 1);
 
     const received: string[] = [];
     let ending: unknown;

@@ -6,7 +6,7 @@ import { probeChangeStreams } from '../../src/operations/chat/live/index.js';
 import { startTestMongo, uniqueDbName } from '../support/mongo.js';
 import type { SseStream } from '../support/sse.js';
 
-/** Whether the test database has change streams (the embedded server does not, yet). */
+/** Whether the test database has change streams (the embedded server has; a standalone mongod not). */
 export async function testDatabaseHasChangeStreams(): Promise<boolean> {
   const mongo = await startTestMongo();
   try {

@@ -1,12 +1,13 @@
 import { type Binary, BSON, type Document } from 'bson';
-import { decodeDocument } from './documents.js';
+import type { Change } from './change-log.js';
+import { decodeDocument, defineField } from './documents.js';
 import { CommandError, duplicateKey } from './errors.js';
 import type { IndexSpec } from './index-spec.js';
 import { Index, type IndexKey, type IndexMeta } from './indexes.js';
 import { encodeValue, MAX_KEY_BYTES, tablePrefix } from './keys.js';
 import { select } from './planner.js';
 import { clearRange, type Tables } from './tables.js';
-import { valueKey } from './values.js';
+import { isPlainObject, valueKey } from './values.js';
 
 export const idIndexSpec: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 
@@ -20,10 +21,14 @@ export interface CollectionMeta {
   indexes: IndexMeta[];
 }
 
-/** The catalog's hooks: saving this collection's description, numbering a new index. */
+/**
+ * The catalog's hooks: saving this collection's description, numbering a new index, logging a
+ * change to a document (for change streams).
+ */
 export interface CatalogHooks {
   save(meta: CollectionMeta): void;
   nextPrefix(): number;
+  changed(change: Omit<Change, 'seq' | 'wall'>): void;
 }
 
 /**
@@ -96,17 +101,26 @@ export class Collection {
       throw duplicateKey(this.ns, '_id_', { _id: 1 }, { _id: doc._id });
     this.#store(doc, idKey, undefined);
     if (this.#count !== undefined) this.#count++;
+    this.catalog.changed({ op: 'insert', db: this.db, coll: this.name, id: doc._id, doc });
   }
 
-  /** Replaces the stored document `old` (same `_id`) by `doc`, unless a unique index refuses it. */
-  replace(old: Document, doc: Document): void {
+  /**
+   * Replaces the stored document `old` (same `_id`) by `doc`, unless a unique index refuses it.
+   * `op`: what the change log calls it (an update by operators, or a replacement document).
+   */
+  replace(old: Document, doc: Document, op: 'update' | 'replace' = 'update'): void {
     this.#store(doc, this.idKey(doc._id), old);
+    const change = { op, db: this.db, coll: this.name, id: doc._id };
+    this.catalog.changed(
+      op === 'replace' ? { ...change, doc } : { ...change, ...difference(old, doc) },
+    );
   }
 
   remove(doc: Document): void {
     const idKey = this.idKey(doc._id);
     for (const index of this.indexes.values()) index.write(index.keys(doc), [], idKey);
     if (this.tables.docs.removeSync(this.docKey(idKey)) && this.#count !== undefined) this.#count--;
+    this.catalog.changed({ op: 'delete', db: this.db, coll: this.name, id: doc._id });
   }
 
   #store(doc: Document, idKey: Buffer, old: Document | undefined): void {
@@ -209,4 +223,30 @@ export class Collection {
     }
     return removed;
   }
+}
+
+const sameValue = (a: unknown, b: unknown): boolean =>
+  Buffer.compare(BSON.serialize({ v: a }), BSON.serialize({ v: b })) === 0;
+
+/**
+ * An update's `updateDescription`, as mongod reports it: the fields set or changed and those
+ * removed, by dotted path into embedded documents that existed before and after (a new or
+ * replaced embedded document, or an array, is reported whole).
+ */
+function difference(
+  old: Document,
+  doc: Document,
+  prefix = '',
+  into = { updated: {} as Document, removed: [] as string[] },
+): { updated: Document; removed: string[] } {
+  for (const [field, value] of Object.entries(doc)) {
+    const before = old[field];
+    if (Object.hasOwn(old, field) && sameValue(before, value)) continue;
+    if (Object.hasOwn(old, field) && isPlainObject(before) && isPlainObject(value))
+      difference(before, value, `${prefix}${field}.`, into);
+    else defineField(into.updated, `${prefix}${field}`, value);
+  }
+  for (const field of Object.keys(old))
+    if (!Object.hasOwn(doc, field)) into.removed.push(`${prefix}${field}`);
+  return into;
 }

@@ -17,7 +17,11 @@ interface Pending {
 export class GroupCommit {
   #pending: Pending[] = [];
 
-  constructor(private readonly store: Store) {}
+  /** `committed`: called after each commit (not after one that failed). */
+  constructor(
+    private readonly store: Store,
+    private readonly committed: () => void = () => undefined,
+  ) {}
 
   /** Runs `run` (a write command; a reply with ok 0 rolls it back) in the next group commit. */
   submit(run: () => Document): Promise<Document> {
@@ -39,6 +43,7 @@ export class GroupCommit {
       return;
     }
     for (const [i, { resolve }] of group.entries()) resolve(replies[i] as Document);
+    this.committed();
   }
 }
 

@@ -2,10 +2,12 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Activity } from './activity.js';
+import { ChangeStreams } from './change-streams.js';
 import { runCommand } from './commands/index.js';
 import { convertOldFormat, hasOldFormat } from './convert.js';
 import { type Credentials, loadCredentials } from './credentials.js';
 import { Cursors } from './cursors.js';
+import { errorReply } from './errors.js';
 import { GroupCommit } from './group-commit.js';
 import './regex.js';
 import { lockDataDir } from './lock.js';
@@ -106,13 +108,19 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     options.authenticate && !options.socketPath ? loadCredentials(dir) : undefined;
   const cursors = new Cursors();
   const activity = new Activity();
-  const commits = new GroupCommit(store);
+  const changeStreams = new ChangeStreams(store);
+  const commits = new GroupCommit(store, () => changeStreams.committed());
   const handle: RequestHandler = (request, connection) => {
     const { command, db } = request;
     const name = Object.keys(command)[0] ?? '';
     const statements = command.documents ?? command.updates ?? command.deletes;
     activity.count(name, Array.isArray(statements) ? statements.length : 1);
-    const context = { store, cursors, connection, credentials, activity };
+    const context = { store, cursors, changeStreams, connection, credentials, activity };
+    if (name === 'getMore' && !connection.mustAuthenticate && changeStreams.has(command.getMore))
+      return changeStreams.getMore(command).then(
+        (reply) => ({ ...reply, ok: 1 }),
+        (error: unknown) => errorReply(error),
+      );
     if (!writeCommands.has(name)) return runCommand(command, db, context);
     return commits.submit(() => runCommand(command, db, context));
   };
@@ -130,6 +138,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
   const ttl = setInterval(() => {
     try {
       store.write(() => store.expire(Date.now()));
+      changeStreams.committed();
     } catch (error) {
       logger.error({ err: error }, 'embedded database: expiring TTL documents failed');
     }
@@ -152,6 +161,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
         await server.close();
         if (options.endpointFile) rmSync(options.endpointFile, { force: true });
         cursors.closeAll();
+        changeStreams.closeAll();
         await store.close();
         release();
       })()),

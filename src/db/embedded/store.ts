@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Binary, BSON, type Document } from 'bson';
+import { ChangeLog } from './change-log.js';
 import { type CatalogHooks, Collection, type CollectionMeta } from './collection.js';
 import { decodeDocument } from './documents.js';
 import { CommandError, invalidNamespace } from './errors.js';
@@ -25,15 +26,19 @@ const catalogKey = (db: string, name: string) => Buffer.from(`${db}.${name}`, 'u
  */
 export class Store {
   readonly tables: Tables;
+  /** Every committed change to a document, for change streams. */
+  readonly changes: ChangeLog;
   #dbs = new Map<string, Map<string, Collection>>();
   #lastPrefix = 0;
   readonly #hooks: CatalogHooks = {
     save: (meta) => this.tables.catalog.putSync(catalogKey(meta.db, meta.name), encodeMeta(meta)),
     nextPrefix: () => ++this.#lastPrefix,
+    changed: (change) => this.changes.record(change),
   };
 
   constructor(dir: string) {
     this.tables = openTables(dir);
+    this.changes = new ChangeLog(this.tables.changes);
     this.#load();
   }
 
@@ -43,6 +48,7 @@ export class Store {
       return this.tables.env.transactionSync(change) as T;
     } catch (error) {
       this.#load();
+      this.changes.reload();
       throw error;
     }
   }

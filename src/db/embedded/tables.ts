@@ -5,16 +5,18 @@ import { type Database, open, type RootDatabase } from 'lmdb';
 export type Table = Database<Buffer, Buffer>;
 
 /**
- * The LMDB environment (`data.mdb` in the data directory) and its three ordered tables:
+ * The LMDB environment (`data.mdb` in the data directory) and its four ordered tables:
  * `catalog` (a BSON description of each collection, by namespace), `docs` (each document as
  * BSON, under its collection's prefix and its `_id` key) and `entries` (every index entry,
- * under its index's prefix, the indexed values and the `_id` key; the value is the `_id` key).
+ * under its index's prefix, the indexed values and the `_id` key; the value is the `_id` key)
+ * and `changes` (the change streams' log: each committed change as BSON, by its sequence number).
  */
 export interface Tables {
   env: RootDatabase;
   catalog: Table;
   docs: Table;
   entries: Table;
+  changes: Table;
   path: string;
 }
 
@@ -29,7 +31,7 @@ export function openTables(dir: string): Tables {
   // the file again, and earlier mappings stay resident until every reader lets go of them.
   const env = open({
     path,
-    maxDbs: 4,
+    maxDbs: 8,
     noSync: true,
     mapSize: MAP_BYTES,
     keyEncoding: 'binary',
@@ -39,7 +41,14 @@ export function openTables(dir: string): Tables {
   for (const file of [path, `${path}-lock`]) if (existsSync(file)) chmodSync(file, 0o600);
   const table = (name: string): Table =>
     env.openDB({ name, keyEncoding: 'binary', encoding: 'binary' }) as unknown as Table;
-  return { env, catalog: table('catalog'), docs: table('docs'), entries: table('entries'), path };
+  return {
+    env,
+    catalog: table('catalog'),
+    docs: table('docs'),
+    entries: table('entries'),
+    changes: table('changes'),
+    path,
+  };
 }
 
 /** Removes every key of the table between `start` (inclusive) and `end` (exclusive). */

@@ -110,7 +110,8 @@ function pullMatcher(condition: unknown): (item: unknown) => boolean {
   return (item) => valueKey(item) === key;
 }
 
-const isReplacement = (update: Document) => !Object.keys(update)[0]?.startsWith('$');
+/** Whether an update (checked) is a replacement document rather than update operators. */
+export const isReplacement = (update: Document) => !Object.keys(update)[0]?.startsWith('$');
 
 /** Refuses malformed, conflicting and unsupported update documents before anything changes. */
 export function checkUpdate(update: unknown): Document {

@@ -201,9 +201,12 @@ const aggregate: Handler = (command, db, context) => {
       "The 'cursor' option is required, except for aggregate with the explain argument",
     );
   }
+  const batchSize = countArg(command.cursor, 'batchSize', DEFAULT_BATCH_SIZE);
+  // A change stream: a tailable cursor over the change log (change-streams.ts).
+  if (Array.isArray(command.pipeline) && command.pipeline[0]?.$changeStream !== undefined)
+    return context.changeStreams.open(db, name, command.pipeline, batchSize);
   const pipeline = checkPipeline(command.pipeline);
   const first = pipeline[0];
-  const batchSize = countArg(command.cursor, 'batchSize', DEFAULT_BATCH_SIZE);
   if (first?.$collStats !== undefined) {
     const stats = collStatsStage(first.$collStats, db, name, context);
     const rest = pipeline.slice(1);

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import { Query } from 'mingo';
 import type { Activity } from '../activity.js';
+import type { ChangeStreams } from '../change-streams.js';
 import type { Credentials } from '../credentials.js';
 import type { Cursors, Present } from '../cursors.js';
 import { cloneDeep } from '../documents.js';
@@ -14,6 +15,7 @@ import { isPlainObject } from '../values.js';
 export interface Context {
   store: Store;
   cursors: Cursors;
+  changeStreams: ChangeStreams;
   connection: Connection;
   /** Present when TCP clients must authenticate (SCRAM-SHA-256). */
   credentials?: Credentials | undefined;

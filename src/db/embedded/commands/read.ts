@@ -1,4 +1,4 @@
-import type { Document } from 'bson';
+import { type Document, Long } from 'bson';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { badValue, notSupported } from '../errors.js';
 import { type Execution, execute, parseSort, select } from '../planner.js';
@@ -117,6 +117,11 @@ export const readCommands: Record<string, Handler> = {
   count,
   distinct,
   getMore: (command, _db, context) => context.cursors.getMore(command.getMore, command.batchSize),
-  killCursors: (command, _db, context) =>
-    context.cursors.kill(Array.isArray(command.cursors) ? command.cursors : []),
+  killCursors: (command, _db, context) => {
+    const ids: unknown[] = Array.isArray(command.cursors) ? command.cursors : [];
+    const streams = ids.filter((id) => context.changeStreams.has(id));
+    const reply = context.cursors.kill(ids.filter((id) => !streams.includes(id)));
+    const killed = context.changeStreams.kill(streams).map((id) => Long.fromNumber(id));
+    return { ...reply, cursorsKilled: [...reply.cursorsKilled, ...killed] };
+  },
 };

@@ -4,7 +4,7 @@ import { badValue, CommandError, failedToParse, notSupported, writeError } from 
 import { parseSort, select } from '../planner.js';
 import { prepare } from '../query.js';
 import { TimeLimit } from '../time-limit.js';
-import { applyUpdate, checkUpdate, upsertDocument } from '../update.js';
+import { applyUpdate, checkUpdate, isReplacement, upsertDocument } from '../update.js';
 import { isPlainObject } from '../values.js';
 import { collectionArg, type Handler, projector } from './common.js';
 
@@ -60,10 +60,10 @@ const insert: Handler = (command, db, context) => {
   return withErrors({ n }, writeErrors);
 };
 
-/** Stores the updated document if it differs; true when it did. */
-function replace(coll: Collection, old: Document, updated: Document): boolean {
+/** Stores the updated document if it differs; true when it did. `change`: the checked update. */
+function replace(coll: Collection, old: Document, updated: Document, change: Document): boolean {
   if (Buffer.compare(BSON.serialize(old), BSON.serialize(updated)) === 0) return false;
-  coll.replace(old, updated);
+  coll.replace(old, updated, isReplacement(change) ? 'replace' : 'update');
   return true;
 }
 
@@ -99,7 +99,7 @@ const update: Handler = (command, db, context) => {
       return;
     }
     for (const old of docs) {
-      const modified = replace(coll as Collection, old, applyUpdate(old, change));
+      const modified = replace(coll as Collection, old, applyUpdate(old, change), change);
       n++;
       if (modified) nModified++;
     }
@@ -154,7 +154,7 @@ const findAndModify: Handler = (command, db, context) => {
   }
   if (old) {
     const updated = applyUpdate(old, change);
-    replace(coll as Collection, old, updated);
+    replace(coll as Collection, old, updated, change);
     return {
       lastErrorObject: { n: 1, updatedExisting: true },
       value: shown(command.new ? updated : old),
