@@ -78,7 +78,7 @@ export const configVariables = {
   CHAT_LIVE_SOURCE:
     'live chat source: auto (change streams when the database has them, else polling) or polling',
   CHAT_POLL_INTERVAL_MS:
-    'live chat without change streams (a standalone server, the embedded one): how often new messages are read',
+    'live chat without change streams (a standalone mongod): how often new messages are read',
   SUBSCRIBERS_MAX: 'live chat streams open at once in this process; more answer 503',
   SUBSCRIBERS_PER_CLIENT: 'live chat streams one client may hold open; more answer 429',
   MCP_ALLOWED_ORIGINS:

@@ -92,7 +92,7 @@ builder.subscriptionFields((t) => ({
     type: ChatMessageRemoval,
     nullable: false,
     description:
-      'Each public chat message marked deleted, as it happens. Only databases with change streams report removals; on others (a standalone server, the embedded one) this subscription stays silent.',
+      'Each public chat message marked deleted, as it happens. Only databases with change streams report removals; on others (a standalone mongod) this subscription stays silent.',
     args: {
       instance: t.arg({ type: ChatInstance, description: 'system (default), clock or all.' }),
     },

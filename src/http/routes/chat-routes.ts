@@ -182,7 +182,7 @@ export function chatRoutes(): RouteSpec[] {
       ],
       notes: [
         'In a browser: new EventSource("/api/chat-messages/stream?instance=system"); it reconnects by itself and resumes after the last message it received.',
-        'Databases without change streams (a standalone server, the embedded one) are polled every CHAT_POLL_INTERVAL_MS; removals are then not reported.',
+        'A database without change streams (a standalone mongod) is polled every CHAT_POLL_INTERVAL_MS; removals are then not reported.',
         'A client may hold SUBSCRIBERS_PER_CLIENT streams (more: 429 TOO_MANY_STREAMS); the service holds SUBSCRIBERS_MAX (more: 503 SUBSCRIBERS_FULL); both with Retry-After.',
       ],
       since: '1.1.0',
