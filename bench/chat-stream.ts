@@ -176,9 +176,14 @@ async function bareBroadcaster() {
 export async function benchChatStream(options: { seconds: number }): Promise<FanOutResult[]> {
   const messages = Math.max(5, Math.round(options.seconds * MESSAGES_PER_SECOND));
   const results: FanOutResult[] = [];
-  // The default poll interval (with the baseline), then half of it: what the interval costs.
-  for (const interval of [undefined, 50])
-    results.push(...(await benchService(messages, interval, interval === undefined)));
+  // The service's default (change streams where the database has them, with the baseline), then
+  // the polling fallback at its default interval and at half of it: what polling costs.
+  for (const [source, interval] of [
+    ['auto', undefined],
+    ['polling', undefined],
+    ['polling', 50],
+  ] as const)
+    results.push(...(await benchService(messages, source, interval, source === 'auto')));
   return results;
 }
 
@@ -191,6 +196,7 @@ const fanOutMessage = (seq: number) => ({
 
 async function benchService(
   messages: number,
+  source: 'auto' | 'polling',
   pollIntervalMs: number | undefined,
   withBaseline: boolean,
 ): Promise<FanOutResult[]> {
@@ -201,6 +207,7 @@ async function benchService(
     LOG_LEVEL: 'silent',
     SUBSCRIBERS_MAX: String(SUBSCRIBERS * 2),
     SUBSCRIBERS_PER_CLIENT: String(SUBSCRIBERS * 2),
+    CHAT_LIVE_SOURCE: source,
     ...(pollIntervalMs ? { CHAT_POLL_INTERVAL_MS: String(pollIntervalMs) } : {}),
   });
   const service = await startService(config, createLogger('silent'));
@@ -229,7 +236,9 @@ async function benchService(
     }
     results.push(
       await measure(
-        `GET /api/chat-messages/stream (${chatHub.mode}, ${config.liveChat.pollIntervalMs} ms interval)`,
+        chatHub.mode === 'polling'
+          ? `GET /api/chat-messages/stream (polling, ${config.liveChat.pollIntervalMs} ms interval)`
+          : `GET /api/chat-messages/stream (${chatHub.mode})`,
         `${service.url}/api/chat-messages/stream?instance=system`,
         messages,
         async (seq) => {
