@@ -4,12 +4,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/client.js';
 import { isDuplicateKey } from '../src/db/failure-kinds.js';
-import { randomCode } from '../src/domain/codes.js';
+import { codeCandidates } from '../src/domain/codes.js';
 import { type BenchRow, load, row } from './report.js';
 
 /**
  * The baseline: a bare node:http route doing the same database work as a KidLisp publish
- * (dedup read by hash, code claim, record insert) with the raw driver, and nothing else.
+ * (dedup read by hash, a short code claimed from the same candidates, the record, the
+ * publisher's popularity record) with the raw driver, and nothing else.
  */
 async function startBaseline(db: Database): Promise<{ url: string; close(): Promise<void> }> {
   const server = createServer(async (req, res) => {
@@ -20,8 +21,9 @@ async function startBaseline(db: Database): Promise<{ url: string; close(): Prom
     const hash = createHash('sha256').update(trimmed).digest('hex');
     const existing = await db.kidlisp.findOne({ hash }, { projection: { code: 1 } });
     let code = existing?.code;
+    const candidates = codeCandidates('random');
     while (!code) {
-      const candidate = randomCode(5);
+      const candidate = candidates.next().value as string;
       try {
         await db.codes.insertOne({ _id: candidate, type: 'kidlisp', when: new Date() });
         code = candidate;
@@ -38,6 +40,13 @@ async function startBaseline(db: Database): Promise<{ url: string; close(): Prom
         when: now,
         lastAccessed: now,
         hits: 1,
+      });
+      await db.itemHits.insertOne({
+        _id: `kidlisp:${code}:address:baseline`,
+        kind: 'kidlisp',
+        code,
+        client: 'address:baseline',
+        when: now,
       });
     }
     res
