@@ -5,6 +5,7 @@ import { createRequestContext } from '../../src/context.js';
 import { subscribeChatMessages } from '../../src/operations/chat/live/index.js';
 import { runOperation } from '../../src/operations/operation.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { httpFetch } from '../support/http-client.js';
 import { graphqlResults, openSse, type SseStream, subscribeGraphql } from '../support/sse.js';
 import { waitForDeliveriesPatiently } from './live-support.js';
 
@@ -39,7 +40,7 @@ describe('live chat limits', () => {
     open.push(graphql);
     expect(graphql.status).toBe(200);
 
-    const rest = await fetch(`${perClient.url}/api/chat-messages/stream`);
+    const rest = await httpFetch(`${perClient.url}/api/chat-messages/stream`);
     expect(rest.status).toBe(429);
     expect(rest.headers.get('retry-after')).toBe('5');
     expect(await rest.json()).toMatchObject({ code: 'TOO_MANY_STREAMS', limit: 2 });
@@ -60,7 +61,7 @@ describe('live chat limits', () => {
   it('answers over SUBSCRIBERS_MAX with 503 SUBSCRIBERS_FULL and Retry-After', async () => {
     await stream(full);
     await stream(full);
-    const rest = await fetch(`${full.url}/api/chat-messages/stream`);
+    const rest = await httpFetch(`${full.url}/api/chat-messages/stream`);
     expect(rest.status).toBe(503);
     expect(rest.headers.get('retry-after')).toBe('5');
     expect(await rest.json()).toMatchObject({ code: 'SUBSCRIBERS_FULL' });

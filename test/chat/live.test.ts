@@ -2,6 +2,7 @@ import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeChatCursor } from '../../src/operations/chat/cursor.js';
 import { startTestApp, type TestApp } from '../support/app.js';
+import { httpFetch } from '../support/http-client.js';
 import { graphqlResults, openSse, type SseStream, subscribeGraphql } from '../support/sse.js';
 import {
   CHANGE_STREAMS_MISSING,
@@ -220,7 +221,7 @@ describe.each(sources)('live chat (CHAT_LIVE_SOURCE=%s)', (source) => {
   });
 
   it('answers a cursor it did not issue with 400 CURSOR_INVALID', async () => {
-    const response = await fetch(`${app.url}/api/chat-messages/stream`, {
+    const response = await httpFetch(`${app.url}/api/chat-messages/stream`, {
       headers: { 'last-event-id': 'not-a-cursor' },
     });
     expect(response.status).toBe(400);
