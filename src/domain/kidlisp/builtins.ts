@@ -89,13 +89,8 @@ const PIXEL_TRANSFORMS = [
   'pan',
   'unpan',
 ];
-const VALUES = [
-  'width',
-  'w',
-  'height',
-  'h',
-  'frame',
-  'f',
+/** Values that come from the world outside the program: time, sound, pointer, parameters. */
+export const LIVE_INPUT_VALUES = [
   'clock',
   'amp',
   'leftAmp',
@@ -111,7 +106,8 @@ const VALUES = [
   'peny',
   'dx',
   'dy',
-];
+] as const;
+const VALUES = ['width', 'w', 'height', 'h', 'frame', 'f', ...LIVE_INPUT_VALUES];
 const MATH = [
   '+',
   '-',

@@ -1,4 +1,4 @@
-import { isBuiltin, missingNameHint, REPEAT_LIMIT } from '../builtins.js';
+import { isBuiltin, LIVE_INPUT_VALUES, missingNameHint, REPEAT_LIMIT } from '../builtins.js';
 import { isColorWord, isFadeWord } from '../colors.js';
 import { isEmbedCode, isIdentifier, isPaintingCode, withoutColonParameter } from '../words.js';
 import { type BufferedSurface, bufferedSurface } from './buffered-surface.js';
@@ -105,23 +105,7 @@ class Scope {
 /** Words that only name a value; everything else in `BUILTINS` is a procedure. */
 const VALUE_WORDS = new Set(['w', 'width', 'h', 'height', 'frame', 'f', 'yes', 'no']);
 /** Values the language has that this runtime cannot know (sound, pointer, URL): they read as 0. */
-const UNSUPPORTED_VALUES = new Set([
-  'amp',
-  'leftAmp',
-  'rightAmp',
-  'beat',
-  'kick',
-  'mic',
-  'paramA',
-  'paramB',
-  'paramC',
-  'down',
-  'penx',
-  'peny',
-  'dx',
-  'dy',
-  'clock',
-]);
+const UNSUPPORTED_VALUES: ReadonlySet<string> = new Set(LIVE_INPUT_VALUES);
 
 const MODE = /^(fill|outline|inline|stroke)(?::(\d+(?:\.\d+)?))?(?:\*?(center))?$/;
 
