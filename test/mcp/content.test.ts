@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../src/domain/kidlisp/index.js';
 import { checkPieceExports } from '../../src/domain/piece-exports.js';
 import { kidlispReference } from '../../src/mcp/content/kidlisp-reference.js';
-import { bundledExamples, pieceExamplesMarkdown } from '../../src/mcp/content/piece-examples.js';
+import {
+  bundledExamples,
+  COMMUNITY_NOTICE,
+  pieceExamplesMarkdown,
+} from '../../src/mcp/content/piece-examples.js';
 import { pieceTemplate } from '../../src/mcp/content/piece-template.js';
 import { readStdioSettings } from '../../src/mcp/stdio-settings.js';
 import {
@@ -79,7 +83,9 @@ describe('resource content', () => {
     expect(close).toBeGreaterThan(open);
     expect(lines[close]).toBe('````');
     expect(lines.slice(open + 1, close).join('\n')).toBe(source.slice(0, 2_000));
-    expect(lines.slice(close + 1).join('\n')).toMatch(/^\n\(First 2000 characters shown\.\)\n/);
+    expect(lines.slice(close + 1).join('\n')).toBe(
+      `\n(First 2000 characters shown.)\n\n${COMMUNITY_NOTICE}\n`,
+    );
   });
 });
 
