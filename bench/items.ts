@@ -6,9 +6,24 @@ import { type BenchRow, type LoadResult, load, row } from './report.js';
 
 const CODE = 'benchread';
 const ACCOUNT = 'auth0|bench-reader';
+/** Published KidLisp beside the one read, so lookups run in a collection of a community's size. */
+const OTHER_ITEMS = 100_000;
+const BATCH = 10_000;
 
 async function seed(db: Database): Promise<void> {
   const when = new Date('2026-08-03T12:00:00.000Z');
+  for (let start = 0; start < OTHER_ITEMS; start += BATCH) {
+    await db.kidlisp.insertMany(
+      Array.from({ length: BATCH }, (_, i) => ({
+        code: `seed${start + i}`,
+        source: `(wipe navy) ; ${start + i}`,
+        hash: `bench-seed-${start + i}`,
+        when,
+        lastAccessed: when,
+        hits: 1,
+      })),
+    );
+  }
   await db.kidlisp.insertOne({
     code: CODE,
     source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)',
@@ -135,19 +150,19 @@ export async function benchItems(
     const at = (name: string) => r[name] as LoadResult;
     return [
       row(
-        'read an item by code, REST /api/items/<code>',
+        'read an item by code among 100,000, REST /api/items/<code>',
         'raw-driver route',
         at('restItem'),
         at('baselineItem'),
       ),
       row(
-        'read an item by code, GraphQL item(code:)',
+        'read an item by code among 100,000, GraphQL item(code:)',
         'raw-driver route',
         at('graphqlItem'),
         at('baselineItem'),
       ),
       row(
-        'read KidLisp by code, REST ?code=',
+        'read KidLisp by code among 100,000, REST ?code=',
         'raw-driver route',
         at('restKidlisp'),
         at('baselineKidlisp'),
