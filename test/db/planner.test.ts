@@ -148,6 +148,37 @@ describe('index range scans', () => {
   });
 });
 
+describe('backward reads', () => {
+  it('finds `_id` values and inclusive bounds when reading the `_id` order backwards', async () => {
+    const c = client.db('ranges').collection<{ _id: number }>('backwards');
+    await c.insertMany([1, 2, 3, 4, 5].map((_id) => ({ _id })));
+    const ids = async (filter: Document) =>
+      (await c.find(filter, { sort: { _id: -1 } }).toArray()).map((d) => d._id);
+    expect(await ids({ _id: { $in: [1, 2, 5] } })).toEqual([5, 2, 1]);
+    expect(await ids({ _id: 3 })).toEqual([3]);
+    expect(await ids({ _id: { $gte: 2, $lte: 4 } })).toEqual([4, 3, 2]);
+    expect(await ids({ _id: { $gt: 2, $lt: 4 } })).toEqual([3]);
+  });
+
+  it('reads a descending index in its order and in reverse, and says which way it went', async () => {
+    const c = client.db('ranges').collection('newest-first');
+    await c.createIndex({ when: -1 });
+    await c.insertMany(Array.from({ length: 100 }, (_, i) => ({ when: i })));
+    const plan = async (sort: Document) => {
+      const explained = await c.find({ when: { $gte: 10 } }, { sort, limit: 2 }).explain();
+      return explained.queryPlanner.winningPlan.inputStage.direction;
+    };
+    const whens = async (sort: Document) =>
+      (await c.find({ when: { $gte: 10, $lte: 20 } }, { sort, limit: 3 }).toArray()).map(
+        (d) => d.when,
+      );
+    expect(await whens({ when: -1 })).toEqual([20, 19, 18]);
+    expect(await plan({ when: -1 })).toBe('forward');
+    expect(await whens({ when: 1 })).toEqual([10, 11, 12]);
+    expect(await plan({ when: 1 })).toBe('backward');
+  });
+});
+
 describe('sorts without an index', () => {
   it('keeps only the best skip + limit documents and returns them in order', async () => {
     const c = client.db('ranges').collection('unindexed');
