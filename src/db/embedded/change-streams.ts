@@ -1,5 +1,6 @@
 import { BSON, type Document, Long, Timestamp } from 'bson';
 import { type Change, resumeToken, tokenSeq } from './change-log.js';
+import { toId } from './cursors.js';
 import { CommandError, failedToParse, notSupported } from './errors.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Store } from './store.js';
@@ -241,10 +242,3 @@ export class ChangeStreams {
     }
   }
 }
-
-const toId = (cursorId: unknown): number =>
-  typeof cursorId === 'number'
-    ? cursorId
-    : Long.isLong(cursorId)
-      ? cursorId.toNumber()
-      : Number.NaN;
