@@ -114,6 +114,34 @@ describe('index range scans', () => {
     ).toMatchObject({ index: 'when_-1__id_-1', returned: 5, docs: 5 });
   });
 
+  it('bounds an index scan by an $or whose every branch bounds the field (keyset pages)', async () => {
+    const c = client.db('ranges').collection('ranked');
+    await c.createIndex({ hits: -1, when: -1, _id: -1 });
+    await c.insertMany(
+      Array.from({ length: 2000 }, (_, i) => ({ _id: i, hits: i % 100, when: new Date(i) })),
+    );
+    // The page after (hits 10, when 1510): fewer hits, or as many and older; no count last.
+    const after = {
+      $or: [{ hits: { $lt: 10 } }, { hits: null }, { hits: 10, when: { $lt: new Date(1510) } }],
+    };
+    const sort = { hits: -1, when: -1, _id: -1 };
+    const page = await c.find(after, { sort, limit: 4 }).toArray();
+    expect(page.map((d) => [d.hits, d._id])).toEqual([
+      [10, 1410],
+      [10, 1310],
+      [10, 1210],
+      [10, 1110],
+    ]);
+    expect(await examined(c, after, { sort, limit: 4 })).toMatchObject({
+      index: 'hits_-1_when_-1__id_-1',
+      returned: 4,
+    });
+    expect((await examined(c, after, { sort, limit: 4 })).keys).toBeLessThan(10);
+    // A branch that leaves the field open leaves the scan open too (and still finds everything).
+    const open = { $or: [{ hits: { $lt: 1 } }, { when: new Date(1999) }] };
+    expect(await c.countDocuments(open)).toBe(21);
+  });
+
   it('streams a collection scan and stops at the limit', async () => {
     const c = client.db('ranges').collection('plain');
     await c.insertMany(Array.from({ length: 1000 }, (_, i) => ({ i })));
