@@ -118,13 +118,16 @@ describe('index range scans', () => {
     const c = client.db('ranges').collection('ranked');
     await c.createIndex({ hits: -1, when: -1, _id: -1 });
     await c.insertMany(
-      Array.from({ length: 2000 }, (_, i) => ({ _id: i, hits: i % 100, when: new Date(i) })),
+      Array.from(
+        { length: 2000 },
+        (_, i): Document => ({ _id: i, hits: i % 100, when: new Date(i) }),
+      ),
     );
     // The page after (hits 10, when 1510): fewer hits, or as many and older; no count last.
-    const after = {
+    const after: Document = {
       $or: [{ hits: { $lt: 10 } }, { hits: null }, { hits: 10, when: { $lt: new Date(1510) } }],
     };
-    const sort = { hits: -1, when: -1, _id: -1 };
+    const sort = { hits: -1, when: -1, _id: -1 } as const;
     const page = await c.find(after, { sort, limit: 4 }).toArray();
     expect(page.map((d) => [d.hits, d._id])).toEqual([
       [10, 1410],
@@ -138,7 +141,7 @@ describe('index range scans', () => {
     });
     expect((await examined(c, after, { sort, limit: 4 })).keys).toBeLessThan(10);
     // A branch that leaves the field open leaves the scan open too (and still finds everything).
-    const open = { $or: [{ hits: { $lt: 1 } }, { when: new Date(1999) }] };
+    const open: Document = { $or: [{ hits: { $lt: 1 } }, { when: new Date(1999) }] };
     expect(await c.countDocuments(open)).toBe(21);
   });
 
