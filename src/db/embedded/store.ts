@@ -93,6 +93,7 @@ export class Store {
     if (!dropped) return undefined;
     dropped.drop();
     this.tables.catalog.removeSync(catalogKey(db, name));
+    this.changes.record({ op: 'drop', db, coll: name });
     this.#dbs.get(db)?.delete(name);
     if (this.#dbs.get(db)?.size === 0) this.#dbs.delete(db);
     return dropped;
