@@ -401,7 +401,7 @@ async function main(): Promise<void> {
   if (sizes.every((size) => size > 0)) {
     const scale = await scaleRun();
     out(
-      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (every message examined), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
+      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (every message examined), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
     );
     out(
       '| messages | load msg/s | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) | findOne _id/s (20) | server CPU, findOne | stop ms | restart-to-ready ms | RSS MiB | data MiB | loop delay, 3 searches (ms) |\n',
@@ -421,9 +421,13 @@ async function main(): Promise<void> {
   await writeFile(new URL('../../bench/db-results.md', import.meta.url), report);
 }
 
-/** `db.js serve <dir>`: the server process of the scale run; prints its URI. */
+/**
+ * `db.js serve <dir>`: the server process of the scale run, on a Unix socket in the data
+ * directory as the service reaches its database (src/db/embedded/service-database.ts); prints
+ * its URI.
+ */
 async function serve(dataDir: string): Promise<void> {
-  const server = await startEmbeddedMongo({ dataDir });
+  const server = await startEmbeddedMongo({ dataDir, socketPath: join(dataDir, 'mongod.sock') });
   process.stdout.write(`${server.uri}\n`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);
