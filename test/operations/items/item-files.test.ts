@@ -1,9 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  findPublished,
-  itemTypesWithRawExt,
-  readPublishedFile,
-} from '../../../src/operations/items/published-item.js';
+import { SHARED_KINDS } from '../../../src/operations/items/item.js';
+import { kindsWithRawExt, readItemFile } from '../../../src/operations/items/item-files.js';
+import { loadCode } from '../../../src/operations/items/loaders.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { testContext } from '../../support/context.js';
 
@@ -15,8 +13,8 @@ afterAll(() => app.close());
 
 const when = new Date('2026-04-05T06:07:08.000Z');
 
-describe('findPublished', () => {
-  it('finds each item type by code, and only among the types asked for', async () => {
+describe('loadCode and the raw file', () => {
+  it('finds each kind by code, and only among the kinds asked for', async () => {
     await app.db.kidlisp.insertOne({
       code: 'fpk',
       source: '(wipe red)',
@@ -26,15 +24,15 @@ describe('findPublished', () => {
       hits: 1,
     });
     const ctx = await testContext(app.services);
-    expect(await findPublished(ctx, 'fpk')).toMatchObject({
-      type: 'kidlisp',
+    expect(await loadCode(ctx, 'fpk', SHARED_KINDS)).toMatchObject({
+      kind: 'kidlisp',
       source: '(wipe red)',
     });
-    expect(await findPublished(ctx, 'fpk', itemTypesWithRawExt('png'))).toBeNull();
-    expect(await findPublished(ctx, 'fpk', itemTypesWithRawExt('lisp'))).toMatchObject({
-      type: 'kidlisp',
+    expect(await loadCode(ctx, 'fpk', kindsWithRawExt('png'))).toBeNull();
+    expect(await loadCode(ctx, 'fpk', kindsWithRawExt('lisp'))).toMatchObject({
+      kind: 'kidlisp',
     });
-    expect(await findPublished(ctx, 'no/such code')).toBeNull();
+    expect(await loadCode(ctx, 'no/such code', SHARED_KINDS)).toBeNull();
   });
 
   // Records store `slug` as the whole storage key; older store-piece records and the reference
@@ -59,10 +57,10 @@ describe('findPublished', () => {
     );
     await app.db[collection].insertOne({ ...record, when } as never);
     const ctx = await testContext(app.services);
-    const item = await findPublished(ctx, record.code);
-    expect(item).toMatchObject({ key });
-    if (!item || item.type === 'kidlisp') throw new Error(`not found: ${record.code}`);
-    const file = await readPublishedFile(ctx, item);
+    const item = await loadCode(ctx, record.code, SHARED_KINDS);
+    expect(item).toMatchObject({ storageKey: key });
+    if (!item) throw new Error(`not found: ${record.code}`);
+    const file = await readItemFile(ctx, item);
     expect(file?.body.toString()).toBe(`file ${record.code}`);
   });
 });
