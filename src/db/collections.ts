@@ -63,7 +63,7 @@ export interface TapeRecord {
   _id?: ObjectId;
   code: string;
   slug: string;
-  /** The tape's file format: the reference layout names this field `kind`; code calls it format. */
+  /** The tape's file format (the item's `ext`): the reference layout names this field `kind`. */
   kind: 'zip' | 'mp4';
   totalDuration?: number;
   when: Date;
