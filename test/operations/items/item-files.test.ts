@@ -64,3 +64,27 @@ describe('loadCode and the raw file', () => {
     expect(file?.body.toString()).toBe(`file ${record.code}`);
   });
 });
+
+describe('one item, every face', () => {
+  // The API and the pages read the same Item: the mediaUrl the API gives is the raw file the
+  // pages serve, and the storage key the pages read by is never in an answer.
+  it.each([
+    ['a piece', 'pieces', { code: 'face-piece', slug: '2026/04/06/face-piece' }, 'mjs'],
+    ['a Lua piece', 'pieces', { code: 'face-lua', slug: '2026/04/06/face-lua', ext: 'lua' }, 'lua'],
+    ['a painting', 'paintings', { code: 'face-png', slug: '2026/04/06/face-png.png' }, 'png'],
+    ['a tape', 'tapes', { code: 'face-mp4', slug: '2026/04/06/face-mp4', kind: 'mp4' }, 'mp4'],
+  ] as const)('the API’s mediaUrl of %s is the file its page serves', async (_label, collection, record, ext) => {
+    const key = `2026/04/06/${record.code}.${ext}`;
+    await app.services.storage.put(key, Buffer.from(`bytes of ${record.code}`), 'text/plain');
+    await app.db[collection].insertOne({ ...record, when } as never);
+    const facts = await fetch(`${app.url}/api/items/${record.code}`);
+    const text = await facts.text();
+    expect(facts.status).toBe(200);
+    expect(text).not.toContain('2026/04/06');
+    const { mediaUrl, ext: factsExt } = JSON.parse(text) as { mediaUrl: string; ext: string };
+    expect(factsExt).toBe(ext);
+    const file = await fetch(mediaUrl);
+    expect(file.status).toBe(200);
+    expect(await file.text()).toBe(`bytes of ${record.code}`);
+  });
+});
