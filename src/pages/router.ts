@@ -9,8 +9,7 @@ import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
 import { chatMessagesConnection } from '../operations/chat/index.js';
 import { presentEntries } from '../operations/chat/live/index.js';
-import type { SharedKind } from '../operations/items/item.js';
-import { SHARED_KINDS } from '../operations/items/item.js';
+import { SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
 import {
   kindsWithRawExt,
   pieceSource,
