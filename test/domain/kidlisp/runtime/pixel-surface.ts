@@ -90,15 +90,14 @@ export class PixelSurface implements Surface {
     const sy = y < ty ? 1 : -1;
     let error = dx + dy;
     const offset = Math.floor((t - 1) / 2);
-    const seen = new Set<number>();
+    // Each pixel is painted once (a translucent paint would darken twice), and a thick pen's
+    // square is visited only where it is on the surface.
+    const covered = new Uint8Array(this.width * this.height);
     for (;;) {
-      for (let oy = 0; oy < t; oy++)
-        for (let ox = 0; ox < t; ox++) {
-          const key = (y + oy - offset) * 100_000 + (x + ox - offset);
-          if (seen.has(key)) continue;
-          seen.add(key);
-          this.plot(x + ox - offset, y + oy - offset, paint);
-        }
+      const right = Math.min(this.width, x - offset + t);
+      const bottom = Math.min(this.height, y - offset + t);
+      for (let py = Math.max(0, y - offset); py < bottom; py++)
+        for (let px = Math.max(0, x - offset); px < right; px++) covered[py * this.width + px] = 1;
       if (x === tx && y === ty) break;
       const e2 = 2 * error;
       if (e2 >= dy) {
@@ -110,6 +109,8 @@ export class PixelSurface implements Surface {
         y += sy;
       }
     }
+    for (let i = 0; i < covered.length; i++)
+      if (covered[i]) this.plot(i % this.width, Math.floor(i / this.width), paint);
   }
 
   ellipse(cx: number, cy: number, rx: number, ry: number, outline: number, paint: Paint): void {
