@@ -27,21 +27,29 @@ interface Row {
   meanMs: number;
 }
 
-/** Runs `operation` from `concurrency` loops for the configured time; returns rate and mean latency. */
+/**
+ * Runs `operation` from `concurrency` loops for the configured time, after a second of the same
+ * that is not counted (so both processes' code is compiled and their pools are full); returns
+ * rate and mean latency.
+ */
 async function measure(concurrency: number, operation: (n: number) => Promise<unknown>) {
   let next = 0;
-  let done = 0;
-  const started = performance.now();
-  const deadline = started + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < deadline) {
-        await operation(next++);
-        done++;
-      }
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
+  const run = async (ms: number) => {
+    let done = 0;
+    const started = performance.now();
+    const deadline = started + ms;
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        while (performance.now() < deadline) {
+          await operation(next++);
+          done++;
+        }
+      }),
+    );
+    return { done, elapsed: (performance.now() - started) / 1000 };
+  };
+  await run(1000);
+  const { done, elapsed } = await run(seconds * 1000);
   return { opsPerSecond: done / elapsed, meanMs: (elapsed * 1000 * concurrency) / done };
 }
 
@@ -110,6 +118,12 @@ async function stopServer(child: Child): Promise<number> {
   await exited;
   return performance.now() - started;
 }
+
+/** CPU time a process has used so far (user and system), in seconds. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
 
 const residentMiB = (pid: number) => {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -213,6 +227,8 @@ interface ScaleRow {
   search: string;
   insertOne: number;
   findOne: number;
+  /** Percent of one core the server process used during the findOne run. */
+  findOneServerCpu: number;
   stopMs: number;
   restartMs: number;
   rssMiB: number;
@@ -304,10 +320,18 @@ async function scaleRun(): Promise<ScaleRow[]> {
           },
         )
         .toArray();
-      const findOne = await measure(20, async (n) => {
+      const cpuBefore = cpuSeconds(child.process.pid as number);
+      const findStarted = performance.now();
+      const found = await measure(20, async (n) => {
         const doc = await db.collection('chat-system').findOne({ _id: ids[n % ids.length]?._id });
         if (!doc) throw new Error('a message went missing');
       });
+      const findOne = {
+        ...found,
+        serverCpu:
+          (100 * (cpuSeconds(child.process.pid as number) - cpuBefore)) /
+          ((performance.now() - findStarted) / 1000),
+      };
       const rssMiB = residentMiB(child.process.pid as number);
       await client.close();
       const stopMs = await stopServer(child);
@@ -316,7 +340,9 @@ async function scaleRun(): Promise<ScaleRow[]> {
       child = restarted.child;
       client = await new MongoClient(child.uri, { maxPoolSize: 20 }).connect();
       db = client.db('scale');
-      const stats = await db.command({ dbStats: 1 }).catch(() => ({ storageSize: 0 }));
+      const stats = await db
+        .command({ dbStats: 1 })
+        .catch(() => ({ storageSize: 0, indexSize: 0 }));
       rows.push({
         size,
         growPerSec,
@@ -327,10 +353,11 @@ async function scaleRun(): Promise<ScaleRow[]> {
         search: shown(search),
         insertOne: insertOne.opsPerSecond,
         findOne: findOne.opsPerSecond,
+        findOneServerCpu: findOne.serverCpu,
         stopMs,
         restartMs: restarted.readyMs,
         rssMiB,
-        diskMiB: Number(stats.storageSize ?? 0) / 2 ** 20,
+        diskMiB: (Number(stats.storageSize ?? 0) + Number(stats.indexSize ?? 0)) / 2 ** 20,
         loopDelayMs,
       });
       process.stderr.write(`scale ${size}: done\n`);
@@ -374,16 +401,16 @@ async function main(): Promise<void> {
   if (sizes.every((size) => size > 0)) {
     const scale = await scaleRun();
     out(
-      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (every message examined), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s. Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the chat collection's share of the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
+      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (every message examined), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
     );
     out(
-      '| messages | load msg/s | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) | findOne _id/s (20) | stop ms | restart-to-ready ms | RSS MiB | data MiB | loop delay, 3 searches (ms) |\n',
+      '| messages | load msg/s | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) | findOne _id/s (20) | server CPU, findOne | stop ms | restart-to-ready ms | RSS MiB | data MiB | loop delay, 3 searches (ms) |\n',
     );
-    out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+    out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
     const n = (value: number) => Math.round(value).toLocaleString('en');
     for (const r of scale)
       out(
-        `| ${n(r.size)} | ${n(r.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${n(r.insertOne)} | ${n(r.findOne)} | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${n(r.diskMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
+        `| ${n(r.size)} | ${n(r.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${n(r.insertOne)} | ${n(r.findOne)} | ${n(r.findOneServerCpu)}% | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${n(r.diskMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
       );
     out(
       `\nLoad average at the end: ${loadavg()
@@ -394,9 +421,13 @@ async function main(): Promise<void> {
   await writeFile(new URL('../../bench/db-results.md', import.meta.url), report);
 }
 
-/** `db.js serve <dir>`: the server process of the scale run; prints its URI. */
+/**
+ * `db.js serve <dir>`: the server process of the scale run, on a Unix socket in the data
+ * directory as the service reaches its database (src/db/embedded/service-database.ts); prints
+ * its URI.
+ */
 async function serve(dataDir: string): Promise<void> {
-  const server = await startEmbeddedMongo({ dataDir });
+  const server = await startEmbeddedMongo({ dataDir, socketPath: join(dataDir, 'mongod.sock') });
   process.stdout.write(`${server.uri}\n`);
   const stop = () => void server.close().then(() => process.exit(0));
   process.once('SIGTERM', stop);

@@ -1,7 +1,8 @@
 import { MongoBulkWriteError } from 'mongodb';
 import { reservedWords } from '../domain/codes.js';
+import type { SharedKind } from '../domain/item-kinds.js';
 import type { Database } from './client.js';
-import { type CodeRecord, codesOfType, type ItemType } from './collections.js';
+import { type CodeRecord, codesOfKind } from './collections.js';
 
 const BATCH = 1_000;
 
@@ -12,8 +13,8 @@ const onlyDuplicates = (error: unknown) =>
 
 /**
  * Brings codes written before this service (or by other writers) into the shared registry, so a
- * new code can never repeat one that an existing KidLisp, piece or media record holds. An item
- * type whose registered count already reaches its records' count is skipped (cheap at every start-up);
+ * new code can never repeat one that an existing KidLisp, piece or media record holds. A kind
+ * whose registered count already reaches its records' count is skipped (cheap at every start-up);
  * the copy itself is idempotent.
  */
 export async function syncCodeRegistry(db: Database): Promise<number> {
@@ -24,10 +25,10 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
     [db.tapes, 'tape'],
   ] as const;
   const behind = await Promise.all(
-    all.map(async ([collection, type]) => {
+    all.map(async ([collection, kind]) => {
       const [records, registered] = await Promise.all([
         collection.estimatedDocumentCount(),
-        db.codes.countDocuments(codesOfType(type)),
+        db.codes.countDocuments(codesOfKind(kind)),
       ]);
       return registered < records;
     }),
@@ -35,7 +36,7 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
   const sources = all.filter((_, i) => behind[i]);
 
   let added = 0;
-  for (const [collection, type] of sources) {
+  for (const [collection, kind] of sources) {
     let batch: CodeRecord[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
@@ -51,7 +52,7 @@ export async function syncCodeRegistry(db: Database): Promise<number> {
       if (typeof record.code !== 'string') continue;
       batch.push({
         _id: record.code,
-        type,
+        type: kind,
         when: record.when instanceof Date ? record.when : new Date(0),
       });
       if (batch.length >= BATCH) await flush();
@@ -74,9 +75,9 @@ export async function sweepOrphanedClaims(db: Database, olderThan: Date): Promis
     tape: db.tapes,
   } as const;
   let removed = 0;
-  for (const [type, collection] of Object.entries(records) as [
-    ItemType,
-    (typeof records)[ItemType],
+  for (const [kind, collection] of Object.entries(records) as [
+    SharedKind,
+    (typeof records)[SharedKind],
   ][]) {
     let batch: string[] = [];
     const flush = async () => {
@@ -90,7 +91,7 @@ export async function sweepOrphanedClaims(db: Database, olderThan: Date): Promis
         removed += (
           await db.codes.deleteMany({
             _id: { $in: orphans },
-            ...codesOfType(type),
+            ...codesOfKind(kind),
             when: { $lt: olderThan },
           })
         ).deletedCount;
@@ -98,7 +99,7 @@ export async function sweepOrphanedClaims(db: Database, olderThan: Date): Promis
       batch = [];
     };
     const claims = db.codes.find(
-      { ...codesOfType(type), when: { $lt: olderThan } },
+      { ...codesOfKind(kind), when: { $lt: olderThan } },
       { projection: { _id: 1 } },
     );
     for await (const claim of claims) {

@@ -1,4 +1,5 @@
 import type { ObjectId } from 'mongodb';
+import type { ItemKind, SharedKind } from '../domain/item-kinds.js';
 
 /** Every collection this service touches, by its name in the reference layout. */
 export const collectionNames = {
@@ -62,7 +63,7 @@ export interface TapeRecord {
   _id?: ObjectId;
   code: string;
   slug: string;
-  /** The tape's file format: the reference layout names this field `kind`; code calls it format. */
+  /** The tape's file format (the item's `ext`): the reference layout names this field `kind`. */
   kind: 'zip' | 'mp4';
   totalDuration?: number;
   when: Date;
@@ -93,21 +94,19 @@ export interface HandleRecord {
 /** The shared code namespace of KidLisp, pieces and media (docs/contract.md, Codes and URLs). */
 export interface CodeRecord {
   _id: string;
-  type: ItemType;
-  /** The item type as records written before it was renamed `type` hold it; read with codeItemType. */
-  kind?: ItemType;
+  /** The kind of item the code names, stored as `type` (the reference deployment's field name). */
+  type: SharedKind;
+  /** The kind as records written before the field was renamed `type` hold it; read with codeKindOf. */
+  kind?: SharedKind;
   when: Date;
 }
 
-/** What a code names: the four kinds of published item sharing the namespace. */
-export type ItemType = 'kidlisp' | 'piece' | 'painting' | 'tape';
-
-/** The item type a registered code names, whichever field its record was written with. */
-export const codeItemType = (record: Pick<CodeRecord, 'type' | 'kind'>): ItemType | undefined =>
+/** The kind of item a registered code names, whichever field its record was written with. */
+export const codeKindOf = (record: Pick<CodeRecord, 'type' | 'kind'>): SharedKind | undefined =>
   record.type ?? record.kind;
 
-/** Finds registered codes of one item type, old records (`kind`) included. */
-export const codesOfType = (type: ItemType) => ({ $or: [{ type }, { kind: type }] });
+/** Finds registered codes of one kind, old records (`kind`) included. */
+export const codesOfKind = (kind: SharedKind) => ({ $or: [{ type: kind }, { kind }] });
 
 export interface ApiTokenRecord {
   _id: string; // SHA-256 hex of the token
@@ -131,7 +130,7 @@ export interface RateLimitRecord {
  */
 export interface ItemHitRecord {
   _id: string;
-  kind: 'kidlisp' | 'clock' | 'piece' | 'painting' | 'tape';
+  kind: ItemKind;
   code: string;
   client: string;
   when: Date;

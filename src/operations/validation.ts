@@ -112,6 +112,22 @@ export function pageSizeField(field: string, { min = 1, max }: { min?: 0 | 1; ma
     .pipe(z.number().int(message).min(min, message).max(max, `${field} cannot exceed ${max}.`));
 }
 
+/**
+ * A Relay cursor (`after`, `before`) as `decode` reads the ones this service issued; any other
+ * text is CURSOR_INVALID.
+ */
+export const cursorField = <T>(field: string, decode: (text: string) => T | undefined) =>
+  z.string({ error: `${field} must be a cursor from a previous page.` }).transform((text, ctx) => {
+    const decoded = decode(text);
+    if (decoded !== undefined) return decoded;
+    failWith(
+      ctx,
+      'CURSOR_INVALID',
+      `${field} is not a cursor this service issued; use startCursor or endCursor of a page.`,
+    );
+    return z.NEVER;
+  });
+
 /** Absent, null and '' all mean "not given" (`?limit=&before=` from a form, a GraphQL null). */
 export const blankToUndefined = (value: unknown) =>
   value === '' || value === null ? undefined : value;

@@ -1,7 +1,9 @@
+import { parseMelody } from '../domain/melody/index.js';
 import { html, jsonForScript } from '../http/html/html.js';
 import { layout } from '../http/html/layout.js';
-import type { ClockItem, ParsedMelody } from '../operations/items/clock-item.js';
+import type { Item } from '../operations/items/item.js';
 
+type ParsedMelody = ReturnType<typeof parseMelody>;
 type ParsedEvent = ParsedMelody['tracks'][number]['events'][number];
 
 /** One sound or silence as the player schedules it. */
@@ -39,8 +41,8 @@ function playbackEvent(event: ParsedEvent): PlaybackEvent {
 }
 
 /** The parse reduced to what the browser player needs. */
-function playbackOf(clock: ClockItem): Playback {
-  const { tracks, sections } = clock.melody;
+function playbackOf(code: string, melody: ParsedMelody): Playback {
+  const { tracks, sections } = melody;
   // Sections hold the tracks in text order, so track indices simply run on from section to section.
   let next = 0;
   const grouped = sections.map((section) => ({
@@ -48,7 +50,7 @@ function playbackOf(clock: ClockItem): Playback {
     tracks: section.tracks.map(() => next++),
   }));
   return {
-    code: clock.code,
+    code,
     tracks: tracks.map((track) => ({
       muted: track.muted,
       events: track.events.map(playbackEvent),
@@ -58,12 +60,13 @@ function playbackOf(clock: ClockItem): Playback {
   };
 }
 
-export function clockPage(clock: ClockItem): string {
-  const playback = playbackOf(clock);
-  const { melody } = clock;
+export function clockPage(clock: Item<'clock'>): string {
+  const source = clock.source ?? '';
+  const melody = parseMelody(source);
+  const playback = playbackOf(clock.code, melody);
   const body = html`<main class="viewer clock">
 <header class="item"><h1>clock~${clock.code}</h1><p class="meta"><span class="kind">Clock melody</span> published <time datetime="${clock.when.toISOString()}">${clock.when.toISOString().slice(0, 10)}</time></p></header>
-<pre class="source melody" id="source"><code>${clock.source}</code></pre>
+<pre class="source melody" id="source"><code>${source}</code></pre>
 <div class="controls">
 <button type="button" id="play">Play</button>
 <button type="button" id="stop" disabled>Stop</button>

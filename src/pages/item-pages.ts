@@ -1,10 +1,7 @@
 import { html, jsonForScript, type SafeHtml } from '../http/html/html.js';
 import { layout } from '../http/html/layout.js';
-import {
-  type KidlispView,
-  type PublishedItem,
-  rawExt,
-} from '../operations/items/published-item.js';
+import type { Item, SharedKind } from '../operations/items/item.js';
+import { type KidlispView, rawExtOf } from '../operations/items/item-files.js';
 import { highlightedLines, highlightJavascript, highlightLisp } from './highlight.js';
 import { shareMeta } from './share-meta.js';
 
@@ -36,10 +33,8 @@ function pieceStage(source: string, label: string): SafeHtml {
 </div>`;
 }
 
-type Item<K extends PublishedItem['type']> = Extract<PublishedItem, { type: K }>;
-
 /** The item's raw file, `/<code>.<ext>`. */
-const rawFile = (item: PublishedItem) => `${item.code}.${rawExt(item)}`;
+const rawFile = (item: Item<SharedKind>) => `${item.code}.${rawExtOf(item)}`;
 
 const published = (when: Date) =>
   html`<time datetime="${when.toISOString()}">${when.toISOString().slice(0, 10)}</time>`;
@@ -96,13 +91,13 @@ export function piecePage(item: Item<'piece'>, source: string | null, publicUrl:
         ? highlightJavascript(source)
         : highlightLisp(source);
   const body = html`<main class="viewer">
-${header(item.name ?? item.code, item.ext === 'mjs' ? 'JavaScript piece' : `${item.ext} piece`, item.when, html`· <a href="/${rawFile(item)}">${rawFile(item)}</a>`)}
+${header(item.name || item.code, item.ext === 'mjs' ? 'JavaScript piece' : `${item.ext} piece`, item.when, html`· <a href="/${rawFile(item)}">${rawFile(item)}</a>`)}
 ${item.name ? html`<p class="meta">code <code>${item.code}</code></p>` : ''}
 ${
   source === null || highlighted === null
     ? html`<p class="missing">The source file is not available.</p>`
     : html`<div class="work">
-${item.ext === 'mjs' ? pieceStage(source, `${item.name ?? item.code} running`) : item.ext === 'lisp' ? kidlispStage(source, `${item.name ?? item.code} drawn`) : ''}
+${item.ext === 'mjs' ? pieceStage(source, `${item.name || item.code} running`) : item.ext === 'lisp' ? kidlispStage(source, `${item.name || item.code} drawn`) : ''}
 <div class="code"><pre class="source ${item.ext}" id="source"><code>${highlighted}</code></pre></div>
 </div>`
 }
@@ -116,7 +111,7 @@ ${item.ext === 'mjs' ? pieceStage(source, `${item.name ?? item.code} running`) :
           ? [KIDLISP_PLAYER]
           : [];
   return layout({
-    title: `${item.name ?? item.code} · piece`,
+    title: `${item.name || item.code} · piece`,
     body,
     scripts,
     head: shareMeta(publicUrl, item),
@@ -134,10 +129,9 @@ ${header(item.code, 'Painting', item.when, html`· <a href="${src}" download>dow
 
 function tapePage(item: Item<'tape'>, publicUrl: string): string {
   const src = `/${rawFile(item)}`;
-  const duration =
-    item.totalDuration === undefined ? '' : html`· ${item.totalDuration.toFixed(1)} s`;
+  const duration = item.duration === null ? '' : html`· ${item.duration.toFixed(1)} s`;
   const player =
-    item.format === 'mp4'
+    item.ext === 'mp4'
       ? html`<video class="tape" controls preload="metadata" src="${src}">Your browser cannot play this video; <a href="${src}">download it</a>.</video>`
       : html`<p class="download">This tape is a recording archive (zip) of frames, which a browser cannot play. <a class="button" href="${src}" download>Download ${rawFile(item)}</a></p>`;
   const body = html`<main class="viewer">
@@ -152,7 +146,7 @@ export function itemPage(
   item: KidlispView | Item<'painting'> | Item<'tape'>,
   publicUrl: string,
 ): string {
-  switch (item.type) {
+  switch (item.kind) {
     case 'kidlisp':
       return kidlispPage(item, publicUrl);
     case 'painting':

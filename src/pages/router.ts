@@ -9,16 +9,15 @@ import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
 import { chatMessagesConnection } from '../operations/chat/index.js';
 import { presentEntries } from '../operations/chat/live/index.js';
-import { findClock } from '../operations/items/clock-item.js';
+import { SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
 import {
-  findPublished,
-  type ItemType,
-  itemTypesWithRawExt,
+  kindsWithRawExt,
   pieceSource,
-  rawExt,
-  readPublishedFile,
+  rawExtOf,
+  readItemFile,
   withPreview,
-} from '../operations/items/published-item.js';
+} from '../operations/items/item-files.js';
+import { loadCode } from '../operations/items/loaders.js';
 import { runOperation } from '../operations/operation.js';
 import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
@@ -81,14 +80,18 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     req: Request,
     res: Response,
     code: string,
-    types?: ItemType[],
+    kinds: readonly SharedKind[] = SHARED_KINDS,
   ): Promise<boolean> {
-    const item = await findPublished(ctx, code, types);
+    const item = await loadCode(ctx, code, kinds);
     if (!item) return false;
-    switch (item.type) {
+    switch (item.kind) {
       case 'kidlisp':
-        return sendView(req, res, `page:kidlisp:${code}:${sourceHash(item.source)}`, 'html', () =>
-          itemPage(withPreview(item), services.config.publicUrl),
+        return sendView(
+          req,
+          res,
+          `page:kidlisp:${code}:${sourceHash(item.source ?? '')}`,
+          'html',
+          () => itemPage(withPreview(item), services.config.publicUrl),
         );
       case 'piece': {
         const source = await pieceSource(ctx, item);
@@ -102,7 +105,7 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
         );
       }
       default:
-        return sendView(req, res, `page:${item.type}:${code}`, 'html', () =>
+        return sendView(req, res, `page:${item.kind}:${code}`, 'html', () =>
           itemPage(item, services.config.publicUrl),
         );
     }
@@ -116,19 +119,20 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     code: string,
     ext: string,
   ): Promise<boolean> {
-    const item = await findPublished(ctx, code, itemTypesWithRawExt(ext));
-    if (!item || ext !== rawExt(item)) return false;
-    if (item.type === 'kidlisp') {
+    const item = await loadCode(ctx, code, kindsWithRawExt(ext));
+    if (!item || ext !== rawExtOf(item)) return false;
+    if (item.kind === 'kidlisp') {
+      const source = item.source ?? '';
       return sendView(
         req,
         res,
-        `raw:kidlisp:${code}:${sourceHash(item.source)}`,
+        `raw:kidlisp:${code}:${sourceHash(source)}`,
         'text/plain; charset=utf-8',
-        () => item.source,
+        () => source,
         rawHeaders(),
       );
     }
-    if (item.type === 'piece') {
+    if (item.kind === 'piece') {
       const source = await pieceSource(ctx, item);
       if (source === null) return false;
       return sendView(
@@ -141,7 +145,7 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
       );
     }
     // Paintings and tapes: bytes straight from storage, with express's ETag of them (not kept here).
-    const file = await readPublishedFile(ctx, item);
+    const file = await readItemFile(ctx, item);
     if (!file) return false;
     res
       .type(file.contentType)
@@ -160,9 +164,9 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     res: Response,
     code: string,
   ): Promise<boolean> {
-    const clock = await findClock(ctx, code);
+    const clock = await loadCode(ctx, code, ['clock']);
     if (!clock) return false;
-    return sendView(req, res, `page:clock:${code}:${sourceHash(clock.source)}`, 'html', () =>
+    return sendView(req, res, `page:clock:${code}:${sourceHash(clock.source ?? '')}`, 'html', () =>
       clockPage(clock),
     );
   }

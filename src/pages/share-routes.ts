@@ -3,7 +3,8 @@ import { AppError } from '../app-error.js';
 import { createRequestContext, type Services } from '../context.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { sendError } from '../http/respond.js';
-import { findPublished, type ItemType } from '../operations/items/published-item.js';
+import { SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
+import { loadCode } from '../operations/items/loaders.js';
 import { imagePath, pagePath, shareTitle, THUMBNAIL_SIZE } from './share-meta.js';
 import { createThumbnails } from './thumbnails/thumbnails.js';
 
@@ -14,7 +15,7 @@ const pageContext = (services: Services, req: Request) =>
   });
 
 /** The code an item page URL names: `/$code` (KidLisp) or `/code`; nothing for other paths. */
-function codeOfPageUrl(url: string): { code: string; types?: ItemType[] } | undefined {
+function codeOfPageUrl(url: string): { code: string; kinds: readonly SharedKind[] } | undefined {
   let path: string;
   try {
     path = decodeURIComponent(new URL(url, 'http://page.invalid').pathname);
@@ -23,7 +24,7 @@ function codeOfPageUrl(url: string): { code: string; types?: ItemType[] } | unde
   }
   const match = /^\/(\$?)([^/.~]+)$/.exec(path);
   if (!match) return undefined;
-  return match[1] ? { code: match[2] as string, types: ['kidlisp'] } : { code: match[2] as string };
+  return { code: match[2] as string, kinds: match[1] ? ['kidlisp'] : SHARED_KINDS };
 }
 
 /**
@@ -40,11 +41,11 @@ export function shareRoutes(services: Services): Router {
     const match = /^([^.]+)\.png$/.exec(req.params.file);
     if (!match) return next();
     try {
-      const item = await findPublished(await pageContext(services, req), match[1] as string, [
+      const item = await loadCode(await pageContext(services, req), match[1] as string, [
         'kidlisp',
       ]);
-      if (item?.type !== 'kidlisp') return next();
-      const { key, png } = await thumbnails.png(item.source);
+      if (!item) return next();
+      const { key, png } = await thumbnails.png(item.source ?? '');
       res
         .type('png')
         .set({
@@ -71,7 +72,7 @@ export function shareRoutes(services: Services): Router {
       return;
     }
     try {
-      const item = await findPublished(await pageContext(services, req), target.code, target.types);
+      const item = await loadCode(await pageContext(services, req), target.code, target.kinds);
       if (!item) {
         sendError(res, new AppError('NOT_FOUND', `Nothing is published as ${target.code}.`));
         return;
@@ -85,7 +86,7 @@ export function shareRoutes(services: Services): Router {
       };
       const image = imagePath(item);
       res.json(
-        item.type === 'kidlisp' && image
+        item.kind === 'kidlisp' && image
           ? {
               ...common,
               type: 'photo',

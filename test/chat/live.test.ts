@@ -220,6 +220,19 @@ describe.each(sources)('live chat (CHAT_LIVE_SOURCE=%s)', (source) => {
     ]);
   });
 
+  it("goes on after the channel's collection is dropped and written again", async () => {
+    const rest = await stream('?instance=clock');
+    await insertLive(app.db, 'clock', 'before the drop');
+    await expect.poll(() => streamMessages(rest).at(-1)?.text).toBe('before the drop');
+    await app.db.chat.clock.drop();
+    await insertLive(app.db, 'clock', 'after the drop');
+    await expect.poll(() => streamMessages(rest).at(-1)?.text).toBe('after the drop');
+    expect(streamMessages(rest).map((message) => message.text)).toEqual([
+      'before the drop',
+      'after the drop',
+    ]);
+  });
+
   it('answers a cursor it did not issue with 400 CURSOR_INVALID', async () => {
     const response = await httpFetch(`${app.url}/api/chat-messages/stream`, {
       headers: { 'last-event-id': 'not-a-cursor' },

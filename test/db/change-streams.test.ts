@@ -203,6 +203,28 @@ describe('collection.watch()', () => {
     await expect(future.tryNext()).rejects.toMatchObject({ code: 286 });
   });
 
+  it('ends with drop and invalidate when its collection is dropped, as on mongod', async () => {
+    const coll = db.collection('dropped');
+    await coll.insertOne({ _id: 1 as any });
+    const stream = await opened(watch(coll, [{ $match: { operationType: { $ne: 'insert' } } }]));
+    const other = await opened(watch(db.collection('kept')));
+    await coll.insertOne({ _id: 2 as any });
+    await coll.deleteOne({ _id: 1 as any });
+    await coll.drop();
+    await db.collection('kept').insertOne({ _id: 3 as any });
+    const events = await take(stream, 3);
+    expect(events.map((e) => e.operationType)).toEqual(['delete', 'drop', 'invalidate']);
+    expect(events[1]).toMatchObject({ ns: { db: db.databaseName, coll: 'dropped' } });
+    expect(events[1]).not.toHaveProperty('documentKey');
+    expect(await stream.tryNext()).toBeNull();
+    expect(stream.closed).toBe(true);
+    // Another collection's stream goes on.
+    expect((await take(other, 1))[0]).toMatchObject({
+      operationType: 'insert',
+      documentKey: { _id: 3 },
+    });
+  });
+
   it('lets the driver close the stream (killCursors)', async () => {
     const stream = await opened(watch(db.collection('closing')));
     await stream.close();

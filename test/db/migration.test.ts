@@ -3,10 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import { EJSON } from 'bson';
-import { BSON, type Document, Int32, Long, MongoClient, ObjectId } from 'mongodb';
+import { open } from 'lmdb';
+import { BSON, type Document, Int32, Long, MongoClient, ObjectId, UUID } from 'mongodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportDump, importDump, readBsonFile } from '../../src/db/dump.js';
 import { startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { encodeValue } from '../../src/db/embedded/keys.js';
 
 const dirs: string[] = [];
 async function tempDir(): Promise<string> {
@@ -83,6 +85,82 @@ describe('a data directory of an earlier version', () => {
     expect((await readdir(join(dir, backup))).sort()).toEqual(['journal-3.log', 'snapshot.bson']);
     expect(names).not.toContain('snapshot.bson');
     expect(logged.filter(([, msg]) => msg?.includes('converted'))).toHaveLength(1);
+  });
+});
+
+/** A data file in the first LMDB layout: every collection in `docs`, every index in `entries`. */
+async function writeSharedTables(dir: string, docs: Document[]): Promise<void> {
+  const env = open({
+    path: join(dir, 'data.mdb'),
+    maxDbs: 8,
+    noSync: true,
+    keyEncoding: 'binary',
+    encoding: 'binary',
+  });
+  const table = (name: string) => env.openDB({ name, keyEncoding: 'binary', encoding: 'binary' });
+  const number = (n: number) => Buffer.from([0, 0, 0, n]);
+  const spec = { v: 2, key: { code: 1 }, name: 'code_unique', unique: true };
+  env.transactionSync(() => {
+    table('catalog').putSync(
+      Buffer.from('app.kidlisp'),
+      BSON.serialize({
+        db: 'app',
+        name: 'kidlisp',
+        prefix: 1,
+        uuid: new UUID(),
+        indexes: [{ spec, prefix: 2, multikey: false }],
+      }),
+    );
+    for (const doc of docs) {
+      const idKey = encodeValue(doc._id);
+      table('docs').putSync(Buffer.concat([number(1), idKey]), BSON.serialize(doc));
+      table('entries').putSync(
+        Buffer.concat([number(2), encodeValue(doc.code), idKey]),
+        Buffer.alloc(0),
+      );
+    }
+    table('changes');
+  });
+  await env.close();
+}
+
+describe('a data file of the first LMDB layout', () => {
+  it('is moved into a table per collection and per index on first start, once', async () => {
+    const dir = await tempDir();
+    const docs = Array.from({ length: 300 }, (_, i) => ({
+      _id: `id-${String(i).padStart(3, '0')}`,
+      code: `c${i}`,
+      n: i,
+    }));
+    await writeSharedTables(dir, docs);
+    const logged: string[] = [];
+    const logger = {
+      info: (_: object, msg?: string) => logged.push(msg ?? ''),
+      warn: () => {},
+      error: () => {},
+    };
+    for (const start of [1, 2]) {
+      const server = await startEmbeddedMongo({ dataDir: dir, logger });
+      const client = await new MongoClient(server.uri).connect();
+      try {
+        const kidlisp = client.db('app').collection('kidlisp');
+        expect(await kidlisp.countDocuments()).toBe(start === 1 ? 300 : 301);
+        expect(
+          await kidlisp.find({ n: { $gte: 0 } }, { sort: { _id: -1 }, limit: 2 }).toArray(),
+        ).toEqual(docs.slice(-2).reverse());
+        const plan = await kidlisp.find({ code: 'c42' }).explain('executionStats');
+        expect(plan.queryPlanner.winningPlan.inputStage.indexName).toBe('code_unique');
+        expect(plan.executionStats.totalKeysExamined).toBe(1);
+        expect(await kidlisp.findOne({ code: 'c42' })).toEqual(docs[42]);
+        await expect(kidlisp.insertOne({ code: 'c7' })).rejects.toMatchObject({ code: 11000 });
+        if (start === 1) await kidlisp.insertOne({ code: 'new' });
+        expect(await kidlisp.countDocuments({ code: 'new' })).toBe(1);
+      } finally {
+        await client.close();
+        await server.close();
+      }
+    }
+    expect(logged.filter((msg) => msg.includes('tables of its own'))).toHaveLength(1);
   });
 });
 

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
 
 // How the embedded server finds documents: what `explain` says it examined, and the order and
-// selection that follow from index ranges (these figures are the embedded engine's own).
+// selection that follow from index ranges; and how much of the data file it keeps them in (these
+// figures are the embedded engine's own).
 let server: EmbeddedMongo;
 let client: MongoClient;
 
@@ -114,6 +115,37 @@ describe('index range scans', () => {
     ).toMatchObject({ index: 'when_-1__id_-1', returned: 5, docs: 5 });
   });
 
+  it('bounds an index scan by an $or whose every branch bounds the field (keyset pages)', async () => {
+    const c = client.db('ranges').collection('ranked');
+    await c.createIndex({ hits: -1, when: -1, _id: -1 });
+    await c.insertMany(
+      Array.from(
+        { length: 2000 },
+        (_, i): Document => ({ _id: i, hits: i % 100, when: new Date(i) }),
+      ),
+    );
+    // The page after (hits 10, when 1510): fewer hits, or as many and older; no count last.
+    const after: Document = {
+      $or: [{ hits: { $lt: 10 } }, { hits: null }, { hits: 10, when: { $lt: new Date(1510) } }],
+    };
+    const sort = { hits: -1, when: -1, _id: -1 } as const;
+    const page = await c.find(after, { sort, limit: 4 }).toArray();
+    expect(page.map((d) => [d.hits, d._id])).toEqual([
+      [10, 1410],
+      [10, 1310],
+      [10, 1210],
+      [10, 1110],
+    ]);
+    expect(await examined(c, after, { sort, limit: 4 })).toMatchObject({
+      index: 'hits_-1_when_-1__id_-1',
+      returned: 4,
+    });
+    expect((await examined(c, after, { sort, limit: 4 })).keys).toBeLessThan(10);
+    // A branch that leaves the field open leaves the scan open too (and still finds everything).
+    const open: Document = { $or: [{ hits: { $lt: 1 } }, { when: new Date(1999) }] };
+    expect(await c.countDocuments(open)).toBe(21);
+  });
+
   it('streams a collection scan and stops at the limit', async () => {
     const c = client.db('ranges').collection('plain');
     await c.insertMany(Array.from({ length: 1000 }, (_, i) => ({ i })));
@@ -145,6 +177,37 @@ describe('index range scans', () => {
     expect(
       await examined(c, { game: 'g1' }, { sort: { score: 1, at: -1 }, limit: 2 }),
     ).toMatchObject({ index: 'game_1_score_-1_at_1', keys: 2 });
+  });
+});
+
+describe('backward reads', () => {
+  it('finds `_id` values and inclusive bounds when reading the `_id` order backwards', async () => {
+    const c = client.db('ranges').collection<{ _id: number }>('backwards');
+    await c.insertMany([1, 2, 3, 4, 5].map((_id) => ({ _id })));
+    const ids = async (filter: Document) =>
+      (await c.find(filter, { sort: { _id: -1 } }).toArray()).map((d) => d._id);
+    expect(await ids({ _id: { $in: [1, 2, 5] } })).toEqual([5, 2, 1]);
+    expect(await ids({ _id: 3 })).toEqual([3]);
+    expect(await ids({ _id: { $gte: 2, $lte: 4 } })).toEqual([4, 3, 2]);
+    expect(await ids({ _id: { $gt: 2, $lt: 4 } })).toEqual([3]);
+  });
+
+  it('reads a descending index in its order and in reverse, and says which way it went', async () => {
+    const c = client.db('ranges').collection('newest-first');
+    await c.createIndex({ when: -1 });
+    await c.insertMany(Array.from({ length: 100 }, (_, i) => ({ when: i })));
+    const plan = async (sort: Document) => {
+      const explained = await c.find({ when: { $gte: 10 } }, { sort, limit: 2 }).explain();
+      return explained.queryPlanner.winningPlan.inputStage.direction;
+    };
+    const whens = async (sort: Document) =>
+      (await c.find({ when: { $gte: 10, $lte: 20 } }, { sort, limit: 3 }).toArray()).map(
+        (d) => d.when,
+      );
+    expect(await whens({ when: -1 })).toEqual([20, 19, 18]);
+    expect(await plan({ when: -1 })).toBe('forward');
+    expect(await whens({ when: 1 })).toEqual([10, 11, 12]);
+    expect(await plan({ when: 1 })).toBe('backward');
   });
 });
 
@@ -233,5 +296,37 @@ describe('hints', () => {
       code: 2,
     });
     expect(await c.find({ a: 1 }, { hint: { _id: 1 } }).toArray()).toHaveLength(1);
+  });
+});
+
+describe('page use', () => {
+  it('keeps pages nearly full while collections written together each grow in key order', async () => {
+    const db = client.db('pages');
+    const chat = db.collection('chat');
+    const hearts = db.collection('hearts');
+    await chat.createIndex({ when: -1, _id: -1 }, { name: 'newest_first' });
+    await hearts.createIndex({ for: 1 }, { name: 'by_message' });
+    const start = Date.UTC(2026, 0, 1);
+    for (let at = 0; at < 20_000; at += 1000) {
+      const messages: Document[] = [];
+      for (let i = at; i < at + 1000; i++)
+        messages.push({
+          _id: new ObjectId(),
+          text: `message ${i} with a few words`,
+          when: new Date(start + i),
+        });
+      await chat.insertMany(messages);
+      await hearts.insertMany(messages.filter((_, i) => i % 10 === 0).map((m) => ({ for: m._id })));
+    }
+    const stats = await db.command({ collStats: 'chat' });
+    // Each document also costs its key and LMDB's node header: about 1.3 times its BSON when
+    // pages are full, over 2 times when every page is split in half.
+    expect(stats.storageSize / stats.size).toBeLessThan(1.5);
+
+    // Kept up as messages arrived, newest last, an index in newest-first order is as compact as
+    // one built at once over the finished collection.
+    await chat.createIndex({ when: 1, _id: 1 }, { name: 'oldest_first' });
+    const { indexSizes } = await db.command({ collStats: 'chat' });
+    expect(indexSizes.newest_first).toBeLessThan(1.1 * indexSizes.oldest_first);
   });
 });

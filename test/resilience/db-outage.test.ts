@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { codeItemType, type ItemType } from '../../src/db/collections.js';
+import { codeKindOf } from '../../src/db/collections.js';
 import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import type { SharedKind } from '../../src/domain/item-kinds.js';
 import { storageKeyOf } from '../../src/domain/media.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import {
@@ -312,7 +313,7 @@ describe('the database stops during load', () => {
           piece: db.pieces,
           painting: db.paintings,
           tape: db.tapes,
-        }[codeItemType(claim) as ItemType] as typeof db.pieces;
+        }[codeKindOf(claim) as SharedKind] as typeof db.pieces;
         if (!(await records.findOne({ code: claim._id }))) orphans.push(claim);
       }
       return orphans;
@@ -366,7 +367,7 @@ describe('the database stops during load', () => {
       tape: new Set(tapes.map((doc) => doc.code)),
     };
     const orphanClaims = codes.filter(
-      (claim) => !recordCodes[codeItemType(claim) as ItemType]?.has(claim._id),
+      (claim) => !recordCodes[codeKindOf(claim) as SharedKind]?.has(claim._id),
     );
     expect(orphanClaims, 'codes claimed without a record').toEqual([]);
     const claimed = new Set(codes.map((claim) => claim._id));

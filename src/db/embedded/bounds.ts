@@ -89,23 +89,25 @@ function conditionIntervals(condition: unknown): {
 }
 
 /**
- * The bounds a filter puts on `field`, from its own condition and those inside a top-level
- * `$and`. On a multikey field only the first condition is used (two conditions may be met by
+ * The bounds a filter puts on `field`, from its own condition, those inside a top-level `$and`,
+ * and an `$or` whose every branch bounds the field (the union of the branches' bounds). On a
+ * multikey field only the first condition is used, and no `$or` (two conditions may be met by
  * different elements of one array, so their intersection would lose documents).
  */
 export function fieldBounds(filter: Document, field: string, multikey: boolean): FieldBounds {
-  const conditions: unknown[] = [];
+  const conditions: Array<{ intervals: Interval[] | undefined; exists: boolean }> = [];
   const collect = (part: Document) => {
     for (const [key, condition] of Object.entries(part)) {
       if (key === '$and' && Array.isArray(condition))
         condition.filter(isPlainObject).forEach(collect);
-      else if (key === field) conditions.push(condition);
+      else if (key === '$or' && Array.isArray(condition) && !multikey)
+        conditions.push(eitherBounds(condition, field));
+      else if (key === field) conditions.push(conditionIntervals(condition));
     }
   };
   collect(filter);
   let bounds: FieldBounds = { intervals: undefined, exists: false };
-  for (const condition of conditions) {
-    const { intervals, exists } = conditionIntervals(condition);
+  for (const { intervals, exists } of conditions) {
     bounds = {
       exists: bounds.exists || exists,
       intervals:
@@ -115,6 +117,18 @@ export function fieldBounds(filter: Document, field: string, multikey: boolean):
     };
   }
   return bounds;
+}
+
+/** What an `$or` allows of the field: every branch's values, if every branch bounds it. */
+function eitherBounds(branches: unknown[], field: string): FieldBounds {
+  const each = branches.map((branch) =>
+    isPlainObject(branch) ? fieldBounds(branch, field, false) : undefined,
+  );
+  const bounded = each.length > 0 && each.every((b) => b?.intervals !== undefined);
+  return {
+    intervals: bounded ? union(each.flatMap((b) => b?.intervals ?? [])) : undefined,
+    exists: bounded && each.every((b) => b?.exists),
+  };
 }
 
 const before = (a: Buffer | undefined, b: Buffer | undefined) =>

@@ -7,7 +7,8 @@ import { isPlainObject } from './values.js';
 /** How many of the latest changes the log keeps (older ones are removed as new ones come). */
 export const CHANGE_LOG_SIZE = 10_000;
 
-export type ChangeKind = 'insert' | 'update' | 'replace' | 'delete';
+/** A change to a document, or `drop`: the collection itself went. */
+export type ChangeKind = 'insert' | 'update' | 'replace' | 'delete' | 'drop';
 
 /** One committed change to a document, as the log stores it. */
 export interface Change {
@@ -15,8 +16,8 @@ export interface Change {
   op: ChangeKind;
   db: string;
   coll: string;
-  /** The document's `_id`. */
-  id: unknown;
+  /** The document's `_id` (none for a drop). */
+  id?: unknown;
   /** The document after an insert or replace. */
   doc?: Document;
   /** What an update changed, at the top level of the document. */

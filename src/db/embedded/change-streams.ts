@@ -1,5 +1,6 @@
 import { BSON, type Document, Long, Timestamp } from 'bson';
 import { type Change, resumeToken, tokenSeq } from './change-log.js';
+import { toId } from './cursors.js';
 import { CommandError, failedToParse, notSupported } from './errors.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Store } from './store.js';
@@ -22,6 +23,8 @@ interface Stream {
   lookup: boolean;
   filters: Filter[];
   lastUsed: number;
+  /** Its collection was dropped: after the `drop` and `invalidate` events, the cursor closes. */
+  invalidated?: true;
 }
 
 /** `{$changeStream: {...}}` and the `$match` stages after it. */
@@ -84,8 +87,8 @@ export class ChangeStreams {
     }
     const stream: Stream = { db, coll, position, lookup, filters, lastUsed: Date.now() };
     const firstBatch = batchSize === 0 ? [] : this.#read(stream, batchSize);
-    const id = this.#nextId++;
-    this.#open.set(id, stream);
+    const id = stream.invalidated ? 0 : this.#nextId++;
+    if (id !== 0) this.#open.set(id, stream);
     return {
       cursor: {
         firstBatch,
@@ -122,7 +125,7 @@ export class ChangeStreams {
       batch = this.#read(stream, limit);
     }
     stream.lastUsed = Date.now();
-    const open = this.#open.delete(id) && !this.#closed;
+    const open = this.#open.delete(id) && !this.#closed && !stream.invalidated;
     // Map order is least recently used first.
     if (open) this.#open.set(id, stream);
     return {
@@ -192,9 +195,16 @@ export class ChangeStreams {
       stream.position = change.seq;
       if (change.db !== stream.db || change.coll !== stream.coll) continue;
       const event = this.#event(change, stream.lookup);
-      if (!stream.filters.every((filter) => filter.test(event))) continue;
-      events.push(event);
-      bytes += BSON.calculateObjectSize(event);
+      if (stream.filters.every((filter) => filter.test(event))) {
+        events.push(event);
+        bytes += BSON.calculateObjectSize(event);
+      }
+      if (change.op === 'drop') {
+        // As on mongod: the stream ends with `invalidate`, whatever its $match.
+        events.push({ ...this.#event(change, false), operationType: 'invalidate' });
+        stream.invalidated = true;
+        return events;
+      }
       if (events.length >= limit || bytes > MAX_BATCH_BYTES) return events;
     }
     // Everything committed up to `last` has been read, including changes rolled back meanwhile.
@@ -216,7 +226,7 @@ export class ChangeStreams {
     if (change.op === 'insert' || change.op === 'replace') event.fullDocument = change.doc;
     if (change.op === 'update' && lookup) event.fullDocument = this.#current(change) ?? null;
     event.ns = { db: change.db, coll: change.coll };
-    event.documentKey = { _id: change.id };
+    if (change.op !== 'drop') event.documentKey = { _id: change.id };
     if (change.op === 'update') {
       event.updateDescription = {
         updatedFields: change.updated ?? {},
@@ -241,10 +251,3 @@ export class ChangeStreams {
     }
   }
 }
-
-const toId = (cursorId: unknown): number =>
-  typeof cursorId === 'number'
-    ? cursorId
-    : Long.isLong(cursorId)
-      ? cursorId.toNumber()
-      : Number.NaN;

@@ -4,9 +4,9 @@ import { decodeDocument, defineField } from './documents.js';
 import { CommandError, duplicateKey } from './errors.js';
 import type { IndexSpec } from './index-spec.js';
 import { Index, type IndexKey, type IndexMeta } from './indexes.js';
-import { encodeValue, MAX_KEY_BYTES, tablePrefix } from './keys.js';
+import { encodeValue, MAX_KEY_BYTES } from './keys.js';
 import { select } from './planner.js';
-import { clearRange, type Tables } from './tables.js';
+import type { Table, Tables } from './tables.js';
 import { isPlainObject, valueKey } from './values.js';
 
 export const idIndexSpec: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
@@ -15,39 +15,40 @@ export const idIndexSpec: IndexSpec = { v: 2, key: { _id: 1 }, name: '_id_' };
 export interface CollectionMeta {
   db: string;
   name: string;
-  /** The number its documents are filed under in the `docs` table. */
-  prefix: number;
+  /** The number of its documents' table. */
+  table: number;
   uuid: Binary;
   indexes: IndexMeta[];
 }
 
 /**
- * The catalog's hooks: saving this collection's description, numbering a new index, logging a
+ * The catalog's hooks: saving this collection's description, numbering a new index's table, logging a
  * change to a document (for change streams).
  */
 export interface CatalogHooks {
   save(meta: CollectionMeta): void;
-  nextPrefix(): number;
+  nextTable(): number;
   changed(change: Omit<Change, 'seq' | 'wall'>): void;
 }
 
 /**
- * Documents by `_id` in the `docs` table plus secondary indexes in the `entries` table.
+ * Documents by `_id` in a table of their own, plus a table per secondary index.
  * Every method that writes must run inside the store's write transaction.
  */
 export class Collection {
   readonly indexes = new Map<string, Index>();
-  readonly prefix: Buffer;
+  /** Its documents as BSON, by `_id` key. */
+  readonly docs: Table;
   #count: number | undefined;
 
   constructor(
     readonly meta: CollectionMeta,
-    readonly tables: Tables,
+    private readonly tables: Tables,
     private readonly catalog: CatalogHooks,
   ) {
-    this.prefix = tablePrefix(meta.prefix);
+    this.docs = tables.docs(meta.table);
     for (const index of meta.indexes)
-      this.indexes.set(index.spec.name, new Index(index, tables.entries));
+      this.indexes.set(index.spec.name, new Index(index, tables.index(index.table)));
   }
 
   get db(): string {
@@ -62,21 +63,12 @@ export class Collection {
     return `${this.db}.${this.name}`;
   }
 
-  /** The end (exclusive) of this collection's range in the `docs` table. */
-  get end(): Buffer {
-    return tablePrefix(this.meta.prefix + 1);
-  }
-
-  /** The `_id` key that files a document (without the collection prefix). */
+  /** The `_id` key that files a document. */
   idKey(id: unknown): Buffer {
     const key = encodeValue(id);
     if (key.length + 4 > MAX_KEY_BYTES)
       throw new CommandError(17280, 'KeyTooLong', '_id too large to index');
     return key;
-  }
-
-  docKey(idKey: Buffer): Buffer {
-    return Buffer.concat([this.prefix, idKey]);
   }
 
   /** The stored document filed under the `_id` key, if any. */
@@ -87,17 +79,17 @@ export class Collection {
 
   /** Its BSON, valid only until the next read of the table. */
   fetchBytes(idKey: Buffer): Buffer | undefined {
-    return this.tables.docs.getBinaryFast(this.docKey(idKey));
+    return this.docs.getBinaryFast(idKey);
   }
 
   count(): number {
-    this.#count ??= this.tables.docs.getKeysCount({ start: this.prefix, end: this.end });
+    this.#count ??= this.docs.getKeysCount();
     return this.#count;
   }
 
   insert(doc: Document): void {
     const idKey = this.idKey(doc._id);
-    if (this.tables.docs.doesExist(this.docKey(idKey)))
+    if (this.docs.doesExist(idKey))
       throw duplicateKey(this.ns, '_id_', { _id: 1 }, { _id: doc._id });
     this.#store(doc, idKey, undefined);
     if (this.#count !== undefined) this.#count++;
@@ -119,7 +111,7 @@ export class Collection {
   remove(doc: Document): void {
     const idKey = this.idKey(doc._id);
     for (const index of this.indexes.values()) index.write(index.keys(doc), [], idKey);
-    if (this.tables.docs.removeSync(this.docKey(idKey)) && this.#count !== undefined) this.#count--;
+    if (this.docs.removeSync(idKey) && this.#count !== undefined) this.#count--;
     this.catalog.changed({ op: 'delete', db: this.db, coll: this.name, id: doc._id });
   }
 
@@ -142,7 +134,7 @@ export class Collection {
       }
     }
     if (catalogChanged) this.catalog.save(this.meta);
-    this.tables.docs.putSync(this.docKey(idKey), BSON.serialize(doc) as Buffer);
+    this.docs.putSync(idKey, BSON.serialize(doc) as Buffer);
   }
 
   specs(): IndexSpec[] {
@@ -151,8 +143,7 @@ export class Collection {
 
   /** Every stored document in `_id` order, read lazily. */
   *scan(): Generator<Document> {
-    for (const { value } of this.tables.docs.getRange({ start: this.prefix, end: this.end }))
-      yield decodeDocument(value as Buffer);
+    for (const { value } of this.docs.getRange({})) yield decodeDocument(value as Buffer);
   }
 
   /** Creates the index unless an identical one exists; false when it already did. */
@@ -172,8 +163,8 @@ export class Collection {
         `Index already exists with a different name: ${same.name}`,
       );
     }
-    const meta: IndexMeta = { spec, prefix: this.catalog.nextPrefix(), multikey: false };
-    const index = new Index(meta, this.tables.entries);
+    const meta: IndexMeta = { spec, table: this.catalog.nextTable(), multikey: false };
+    const index = new Index(meta, this.tables.index(meta.table));
     for (const doc of this.scan()) {
       const keys = index.keys(doc);
       const idKey = this.idKey(doc._id);
@@ -192,17 +183,16 @@ export class Collection {
     if (name === '_id_') throw new CommandError(72, 'InvalidOptions', 'cannot drop _id index');
     const index = this.indexes.get(name);
     if (!index) throw new CommandError(27, 'IndexNotFound', `index not found with name [${name}]`);
-    clearRange(this.tables.entries, index.prefix, index.end);
+    this.tables.dropIndex(index.meta.table);
     this.indexes.delete(name);
     this.meta.indexes = this.meta.indexes.filter((meta) => meta.spec.name !== name);
     this.catalog.save(this.meta);
   }
 
-  /** Removes every document and index entry (the catalog entry is the store's). */
-  clear(): void {
-    for (const index of this.indexes.values())
-      clearRange(this.tables.entries, index.prefix, index.end);
-    clearRange(this.tables.docs, this.prefix, this.end);
+  /** Removes its documents' and its indexes' tables (the catalog entry is the store's). */
+  drop(): void {
+    for (const index of this.indexes.values()) this.tables.dropIndex(index.meta.table);
+    this.tables.dropDocs(this.meta.table);
     this.#count = 0;
   }
 

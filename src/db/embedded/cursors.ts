@@ -94,7 +94,8 @@ export class Cursors {
   }
 }
 
-const toId = (cursorId: unknown): number =>
+/** A cursor id as the client sent it (a number or a Long), as a number; NaN if neither. */
+export const toId = (cursorId: unknown): number =>
   typeof cursorId === 'number'
     ? cursorId
     : Long.isLong(cursorId)

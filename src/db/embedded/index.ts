@@ -68,6 +68,11 @@ function openStore(
   let store: Store | undefined;
   try {
     store = new Store(dir);
+    if (store.split > 0)
+      logger.info(
+        { dir, collections: store.split },
+        'embedded database: moved each collection into tables of its own (indexes rebuilt)',
+      );
     if (hasOldFormat(dir)) convertOldFormat(dir, store, logger);
     return {
       store,

@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import { CommandError, duplicateKey } from './errors.js';
 import type { IndexSpec } from './index-spec.js';
-import { encodeValue, invert, MAX_KEY_BYTES, successor, tablePrefix, valueEnd } from './keys.js';
+import { encodeValue, invert, MAX_KEY_BYTES, successor, valueEnd } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
 import { pathValues } from './values.js';
@@ -9,8 +9,8 @@ import { pathValues } from './values.js';
 /** What the catalog keeps of a secondary index. */
 export interface IndexMeta {
   spec: IndexSpec;
-  /** The number its entries are filed under in the `entries` table. */
-  prefix: number;
+  /** The number of its table. */
+  table: number;
   /** Some document filed more than one entry (an array value): no sort order, no range merge. */
   multikey: boolean;
 }
@@ -27,22 +27,31 @@ const EMPTY = Buffer.alloc(0);
 const keyTooLong = (name: string) =>
   new CommandError(17280, 'KeyTooLong', `index key too large to index for index ${name}`);
 
-/** A secondary index: an ordered range of the `entries` table. */
+/**
+ * A secondary index: a table of its own, one key per entry. An index whose first field is
+ * descending is stored mirrored (every direction flipped, so `{when: -1, _id: -1}` is kept as
+ * `{when: 1, _id: 1}`) and read backwards: the same order, but entries arriving newest first
+ * are then appended, which fills whole pages where prepending leaves them half empty.
+ */
 export class Index {
   readonly fields: string[];
-  readonly prefix: Buffer;
+  /** Stored mirrored: a forward read of the table is a backward read of the index. */
+  readonly mirrored: boolean;
+  /** Each field's direction in the table (the spec's, flipped when mirrored). */
+  readonly storedDirections: Array<1 | -1>;
   readonly #paths: string[][];
   readonly #directions: Array<1 | -1>;
   readonly #filter: Filter | undefined;
 
   constructor(
     readonly meta: IndexMeta,
-    private readonly entries: Table,
+    readonly entries: Table,
   ) {
     this.fields = Object.keys(meta.spec.key);
-    this.prefix = tablePrefix(meta.prefix);
     this.#paths = this.fields.map((field) => field.split('.'));
     this.#directions = this.fields.map((field) => meta.spec.key[field] as 1 | -1);
+    this.mirrored = this.#directions[0] === -1;
+    this.storedDirections = this.#directions.map((d) => (this.mirrored ? -d : d) as 1 | -1);
     this.#filter = meta.spec.partialFilterExpression
       ? compileFilter(meta.spec.partialFilterExpression)
       : undefined;
@@ -88,7 +97,7 @@ export class Index {
       const bytes = Buffer.concat(
         values.map((value, f) => {
           const encoded = encodeValue(value);
-          return this.#directions[f] === -1 ? invert(encoded) : encoded;
+          return this.storedDirections[f] === -1 ? invert(encoded) : encoded;
         }),
       );
       keys.set(bytes.toString('latin1'), { bytes, values });
@@ -98,7 +107,7 @@ export class Index {
 
   /** The table key of one entry. */
   entryKey(key: IndexKey, idKey: Buffer): Buffer {
-    const bytes = Buffer.concat([this.prefix, key.bytes, idKey]);
+    const bytes = Buffer.concat([key.bytes, idKey]);
     if (bytes.length > MAX_KEY_BYTES) throw keyTooLong(this.name);
     return bytes;
   }
@@ -107,7 +116,7 @@ export class Index {
   conflict(keys: IndexKey[], idKey: Buffer): IndexKey | undefined {
     if (!this.spec.unique) return undefined;
     return keys.find((key) => {
-      const start = Buffer.concat([this.prefix, key.bytes]);
+      const start = key.bytes;
       const end = successor(start);
       for (const entry of this.entries.getKeys({ start, ...(end && { end }) }))
         if (!this.idKeyOf(entry as Buffer).equals(idKey)) return true;
@@ -132,15 +141,13 @@ export class Index {
         this.entries.putSync(this.entryKey(key, idKey), EMPTY);
   }
 
-  /** The `_id` key at the end of an entry's key, after the prefix and the indexed values. */
+  /**
+   * The `_id` key at the end of an entry's key, after the indexed values: a copy, since lmdb
+   * reuses the memory of the keys it reads, and this key is looked up next.
+   */
   idKeyOf(entry: Buffer): Buffer {
-    let at = this.prefix.length;
-    for (const direction of this.#directions) at = valueEnd(entry, at, direction === -1);
-    return entry.subarray(at);
-  }
-
-  /** Every entry's range: from the prefix up to (not including) the next prefix. */
-  get end(): Buffer {
-    return tablePrefix(this.meta.prefix + 1);
+    let at = 0;
+    for (const direction of this.storedDirections) at = valueEnd(entry, at, direction === -1);
+    return Buffer.from(entry.subarray(at));
   }
 }

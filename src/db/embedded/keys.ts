@@ -254,13 +254,6 @@ export function stringPrefix(prefix: string): Buffer {
   return bytes.subarray(0, bytes.length - 2);
 }
 
-/** A table number as the 4-byte prefix of its keys. */
-export function tablePrefix(id: number): Buffer {
-  const bytes = Buffer.alloc(4);
-  bytes.writeUInt32BE(id);
-  return bytes;
-}
-
 /** Where the text starting at `at` ends (after its 0x00 0x00 terminator; inverted: 0xFF 0xFF). */
 function textEnd(key: Buffer, at: number, mask: number): number {
   for (let i = at; i < key.length; i++) {

@@ -5,17 +5,17 @@ import { badValue, CommandError, notSupported } from './errors.js';
 import type { Index } from './indexes.js';
 import { encodeValue, invert, successor, TYPE } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
-import type { Tables } from './tables.js';
+import type { Table } from './tables.js';
 import type { TimeLimit } from './time-limit.js';
 import { isOperatorObject, isPlainObject, pathValues, valueKey } from './values.js';
 
 export type SortSpec = Record<string, 1 | -1>;
 
-/** What the planner reads of a collection (./collection.ts): its key range, tables and indexes. */
+const EMPTY = Buffer.alloc(0);
+
+/** What the planner reads of a collection (./collection.ts): its documents and indexes. */
 export interface PlannedCollection {
-  readonly prefix: Buffer;
-  readonly end: Buffer;
-  readonly tables: Tables;
+  readonly docs: Table;
   readonly indexes: ReadonlyMap<string, Index>;
   fetchBytes(idKey: Buffer): Buffer | undefined;
 }
@@ -94,8 +94,9 @@ function sortKey(values: unknown[], direction: 1 | -1): Buffer {
 /** How the documents are found: ranges of an index (or of `_id`), or every document. */
 interface Access {
   index: Index | undefined;
-  /** Full table keys, sorted and disjoint; for `_id`, keys of the `docs` table. */
+  /** Keys of the index's table (for `_id`, of the documents' table), sorted and disjoint. */
   ranges: Interval[];
+  /** Read the index backwards (its table forwards, when the index is stored mirrored). */
   reverse: boolean;
   /** The order of the scan is the order asked for. */
   sorted: boolean;
@@ -184,13 +185,22 @@ function* scan(
   stats: ScanStats,
   timeLimit: TimeLimit | undefined,
 ): Generator<Document> {
-  const { index, reverse } = access;
+  const { index } = access;
+  const reverse = index?.mirrored ? !access.reverse : access.reverse;
   const ranges = reverse ? [...access.ranges].reverse() : access.ranges;
-  const table = index ? coll.tables.entries : coll.tables.docs;
+  const table = index ? index.entries : coll.docs;
   const seen = index?.meta.multikey ? new Set<string>() : undefined;
   for (const { start, end } of ranges) {
-    const upper = end ?? (index ? index.end : coll.end);
-    const range = reverse ? { start: upper, end: start, reverse: true } : { start, end: upper };
+    // Backwards, LMDB's `start` is the upper end and `end` the lower: flags keep [start, end).
+    const range = reverse
+      ? {
+          ...(end && { start: end }),
+          end: start,
+          reverse,
+          exclusiveStart: true,
+          inclusiveEnd: true,
+        }
+      : { start, ...(end && { end }) };
     for (const { key, value } of table.getRange(range)) {
       timeLimit?.check();
       let bytes: Buffer | undefined;
@@ -225,8 +235,8 @@ function choose(
   const candidates: Access[] = [];
   const idBounds = fieldBounds(filter, '_id', false);
   const idAccess = idBounds.intervals
-    ? { score: 100, ranges: prefixed(coll.prefix, [idBounds.intervals], [1], coll.end) }
-    : { score: 0, ranges: [{ start: coll.prefix, end: coll.end }] };
+    ? { score: 100, ranges: keyRanges([idBounds.intervals], [1]) }
+    : { score: 0, ranges: [{ start: EMPTY, end: undefined }] };
   const idOrder = sortDirection(['_id'], [1], [idBounds], sort);
   candidates.push({
     index: undefined,
@@ -298,11 +308,9 @@ function indexAccess(
   if (index.spec.unique && score === 3 * index.fields.length) score += 10;
   return {
     index,
-    ranges: prefixed(
-      index.prefix,
+    ranges: keyRanges(
       bounds.map((b) => b.intervals),
-      index.directions,
-      index.end,
+      index.storedDirections,
     ),
     reverse: order === -1,
     sorted: sort === undefined || order !== 0,
@@ -339,16 +347,11 @@ function sortDirection(
 /**
  * Table key ranges from per-field intervals: single values expand into exact prefixes (up to
  * a bounded number of combinations), the first field with a range ends the key, later fields
- * are left to the filter.
+ * are left to the filter. `directions`: each field's as stored.
  */
-function prefixed(
-  prefix: Buffer,
-  perField: Array<Interval[] | undefined>,
-  directions: Array<1 | -1>,
-  tableEnd: Buffer,
-): Interval[] {
-  let prefixes = [prefix];
-  const whole = (p: Buffer): Interval => ({ start: p, end: successor(p) ?? tableEnd });
+function keyRanges(perField: Array<Interval[] | undefined>, directions: Array<1 | -1>): Interval[] {
+  let prefixes = [EMPTY];
+  const whole = (p: Buffer): Interval => ({ start: p, end: successor(p) });
   for (const [f, intervals] of perField.entries()) {
     if (!intervals) break;
     const descending = directions[f] === -1;
@@ -360,7 +363,7 @@ function prefixed(
     return prefixes.flatMap((p) =>
       own.map((i) => ({
         start: Buffer.concat([p, i.start]),
-        end: i.end ? Buffer.concat([p, i.end]) : (successor(p) ?? tableEnd),
+        end: i.end ? Buffer.concat([p, i.end]) : successor(p),
       })),
     );
   }
@@ -374,9 +377,7 @@ function flip(interval: Interval): Interval {
     return { start, end: successor(start), point: true };
   }
   // Keys starting with the inverted (exclusive) end are the values at that end: skipped.
-  const start = interval.end
-    ? (successor(invert(interval.end)) ?? Buffer.alloc(0))
-    : Buffer.alloc(0);
+  const start = interval.end ? (successor(invert(interval.end)) ?? EMPTY) : EMPTY;
   return { start, end: successor(invert(interval.start)) };
 }
 

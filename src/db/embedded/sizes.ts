@@ -9,12 +9,14 @@ interface TableStats {
   entryCount: number;
 }
 
-/** Bytes a whole table occupies in the data file, and per entry. */
-function tableBytes(table: Table): { bytes: number; perEntry: number } {
+/** Bytes a table occupies in the data file: all of its pages, and its branch pages. */
+function tableBytes(table: Table): { bytes: number; branchBytes: number } {
   const stats = table.getStats() as TableStats;
   const pages = stats.treeBranchPageCount + stats.treeLeafPageCount + stats.overflowPages;
-  const bytes = pages * stats.pageSize;
-  return { bytes, perEntry: stats.entryCount > 0 ? bytes / stats.entryCount : 0 };
+  return {
+    bytes: pages * stats.pageSize,
+    branchBytes: Math.max(1, stats.treeBranchPageCount) * stats.pageSize,
+  };
 }
 
 export interface CollectionSizes {
@@ -28,33 +30,26 @@ export interface CollectionSizes {
   totalIndexSize: number;
 }
 
-/** Sizes as collStats reports them; LMDB shares its tables, so storage is a pro-rata share. */
+/** Sizes as collStats reports them: each table's pages, the documents' size from a sample. */
 export function collectionSizes(coll: Collection): CollectionSizes {
   const count = coll.count();
   let sampled = 0;
   let sampleBytes = 0;
-  for (const { value } of coll.tables.docs.getRange({
-    start: coll.prefix,
-    end: coll.end,
-    limit: 100,
-  })) {
+  for (const { value } of coll.docs.getRange({ limit: 100 })) {
     sampled++;
     sampleBytes += (value as Buffer).length;
   }
   const avgObjSize = sampled > 0 ? Math.round(sampleBytes / sampled) : 0;
-  const docs = tableBytes(coll.tables.docs);
-  const entries = tableBytes(coll.tables.entries);
-  const idIndexBytes = Math.round(count * 40);
-  const indexSizes: Record<string, number> = { _id_: idIndexBytes };
-  for (const index of coll.indexes.values()) {
-    const keys = coll.tables.entries.getKeysCount({ start: index.prefix, end: index.end });
-    indexSizes[index.name] = Math.round(keys * entries.perEntry);
-  }
+  const docs = tableBytes(coll.docs);
+  // The documents' table is ordered by `_id`, so it is that index too: its branch pages.
+  const indexSizes: Record<string, number> = { _id_: docs.branchBytes };
+  for (const index of coll.indexes.values())
+    indexSizes[index.name] = tableBytes(index.entries).bytes;
   return {
     count,
     size: count * avgObjSize,
     avgObjSize,
-    storageSize: Math.round(count * docs.perEntry),
+    storageSize: docs.bytes,
     indexSizes,
     totalIndexSize: Object.values(indexSizes).reduce((sum, bytes) => sum + bytes, 0),
   };

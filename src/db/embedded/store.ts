@@ -4,7 +4,8 @@ import { ChangeLog } from './change-log.js';
 import { type CatalogHooks, Collection, type CollectionMeta } from './collection.js';
 import { decodeDocument } from './documents.js';
 import { CommandError, invalidNamespace } from './errors.js';
-import { openTables, type Tables } from './tables.js';
+import { splitSharedTables } from './shared-tables.js';
+import { Tables } from './tables.js';
 
 function checkDbName(db: string): void {
   if (db === '' || db.length > 63 || /[/\\. "$\0]/.test(db))
@@ -28,24 +29,27 @@ export class Store {
   readonly tables: Tables;
   /** Every committed change to a document, for change streams. */
   readonly changes: ChangeLog;
+  /** Collections moved out of the first layout's shared tables when the store opened. */
+  readonly split: number;
   #dbs = new Map<string, Map<string, Collection>>();
-  #lastPrefix = 0;
+  #lastTable = 0;
   readonly #hooks: CatalogHooks = {
     save: (meta) => this.tables.catalog.putSync(catalogKey(meta.db, meta.name), encodeMeta(meta)),
-    nextPrefix: () => ++this.#lastPrefix,
+    nextTable: () => ++this.#lastTable,
     changed: (change) => this.changes.record(change),
   };
 
   constructor(dir: string) {
-    this.tables = openTables(dir);
+    this.tables = new Tables(dir);
     this.changes = new ChangeLog(this.tables.changes);
+    this.split = splitSharedTables(this);
     this.#load();
   }
 
   /** Runs `change` in one write transaction: all of it is committed, or (if it throws) none. */
   write<T>(change: () => T): T {
     try {
-      return this.tables.env.transactionSync(change) as T;
+      return this.tables.write(change);
     } catch (error) {
       this.#load();
       this.changes.reload();
@@ -70,7 +74,7 @@ export class Store {
     const meta: CollectionMeta = {
       db,
       name,
-      prefix: this.#hooks.nextPrefix(),
+      table: this.#hooks.nextTable(),
       uuid: new Binary(Buffer.from(randomUUID().replaceAll('-', ''), 'hex'), 4),
       indexes: [],
     };
@@ -87,8 +91,9 @@ export class Store {
   dropCollection(db: string, name: string): Collection | undefined {
     const dropped = this.collection(db, name);
     if (!dropped) return undefined;
-    dropped.clear();
+    dropped.drop();
     this.tables.catalog.removeSync(catalogKey(db, name));
+    this.changes.record({ op: 'drop', db, coll: name });
     this.#dbs.get(db)?.delete(name);
     if (this.#dbs.get(db)?.size === 0) this.#dbs.delete(db);
     return dropped;
@@ -125,14 +130,14 @@ export class Store {
   /** (Re)reads the catalog: at start, and after a transaction was rolled back. */
   #load(): void {
     this.#dbs = new Map();
-    this.#lastPrefix = 0;
+    this.#lastTable = 0;
     for (const { value } of this.tables.catalog.getRange({})) {
       const meta = decodeDocument(value as Buffer) as CollectionMeta;
       this.#add(meta);
-      this.#lastPrefix = Math.max(
-        this.#lastPrefix,
-        meta.prefix,
-        ...meta.indexes.map((index) => index.prefix),
+      this.#lastTable = Math.max(
+        this.#lastTable,
+        meta.table,
+        ...meta.indexes.map((index) => index.table),
       );
     }
   }

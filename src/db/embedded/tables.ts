@@ -4,60 +4,110 @@ import { type Database, open, type RootDatabase } from 'lmdb';
 
 export type Table = Database<Buffer, Buffer>;
 
-/**
- * The LMDB environment (`data.mdb` in the data directory) and its four ordered tables:
- * `catalog` (a BSON description of each collection, by namespace), `docs` (each document as
- * BSON, under its collection's prefix and its `_id` key) and `entries` (every index entry,
- * under its index's prefix, the indexed values and the `_id` key; the value is the `_id` key)
- * and `changes` (the change streams' log: each committed change as BSON, by its sequence number).
- */
-export interface Tables {
-  env: RootDatabase;
-  catalog: Table;
-  docs: Table;
-  entries: Table;
-  changes: Table;
-  path: string;
-}
-
 const MAP_BYTES = 2 ** 38;
+/** How many tables may be open at once: two fixed ones, and one per collection and per index. */
+export const MAX_TABLES = 4096;
 
-export function openTables(dir: string): Tables {
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const path = join(dir, 'data.mdb');
-  // noSync: a commit reaches the operating system (so it survives the process being killed)
-  // without waiting for the disk, which is MongoDB's default promise for acknowledged writes.
-  // A map as large as the data may ever get (address space, not memory): growing it would map
-  // the file again, and earlier mappings stay resident until every reader lets go of them.
-  const env = open({
-    path,
-    maxDbs: 8,
-    noSync: true,
-    mapSize: MAP_BYTES,
-    keyEncoding: 'binary',
-    encoding: 'binary',
-  });
-  // Only this user may read the data (LMDB creates its files with the umask's permissions).
-  for (const file of [path, `${path}-lock`]) if (existsSync(file)) chmodSync(file, 0o600);
-  const table = (name: string): Table =>
-    env.openDB({ name, keyEncoding: 'binary', encoding: 'binary' }) as unknown as Table;
-  return {
-    env,
-    catalog: table('catalog'),
-    docs: table('docs'),
-    entries: table('entries'),
-    changes: table('changes'),
-    path,
-  };
-}
+const binary = { keyEncoding: 'binary', encoding: 'binary' } as const;
 
-/** Removes every key of the table between `start` (inclusive) and `end` (exclusive). */
-export function clearRange(table: Table, start: Buffer, end: Buffer | undefined): number {
-  let removed = 0;
-  for (;;) {
-    // In chunks, since removing under a live cursor could skip keys.
-    const keys = [...table.getKeys({ start, ...(end && { end }), limit: 1000 })] as Buffer[];
-    if (keys.length === 0) return removed;
-    for (const key of keys) if (table.removeSync(key)) removed++;
+/**
+ * The LMDB environment (`data.mdb` in the data directory) and its ordered tables: `catalog` (a
+ * BSON description of each collection, by namespace), `changes` (the change streams' log: each
+ * committed change as BSON, by its sequence number), and one numbered table per collection
+ * (`docs:<n>`: each document as BSON under its `_id` key) and per index (`index:<n>`: the
+ * indexed values then the `_id` key; no value).
+ *
+ * A table of its own per collection and per index keeps each one's keys together: documents
+ * arriving in key order (ObjectIds, dates) then fill whole pages, where keys of several
+ * collections interleaved in one table would leave every page split in half.
+ */
+export class Tables {
+  readonly env: RootDatabase;
+  readonly catalog: Table;
+  readonly changes: Table;
+  readonly path: string;
+  readonly #numbered = new Map<string, Table>();
+  /** Tables opened or dropped in the write under way: their handles do not outlive a rollback. */
+  #touched: string[] = [];
+
+  constructor(dir: string) {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    this.path = join(dir, 'data.mdb');
+    // noSync: a commit reaches the operating system (so it survives the process being killed)
+    // without waiting for the disk, which is MongoDB's default promise for acknowledged writes.
+    // A map as large as the data may ever get (address space, not memory): growing it would map
+    // the file again, and earlier mappings stay resident until every reader lets go of them.
+    this.env = open({
+      path: this.path,
+      maxDbs: MAX_TABLES,
+      noSync: true,
+      mapSize: MAP_BYTES,
+      ...binary,
+    });
+    // Only this user may read the data (LMDB creates its files with the umask's permissions).
+    for (const file of [this.path, `${this.path}-lock`])
+      if (existsSync(file)) chmodSync(file, 0o600);
+    this.catalog = this.named('catalog');
+    this.changes = this.named('changes');
+  }
+
+  /** A collection's documents. */
+  docs(number: number): Table {
+    return this.#table(`docs:${number}`);
+  }
+
+  /** An index's entries. */
+  index(number: number): Table {
+    return this.#table(`index:${number}`);
+  }
+
+  /** Removes a collection's documents table and its pages (inside a write). */
+  dropDocs(number: number): void {
+    this.#drop(`docs:${number}`);
+  }
+
+  /** Removes an index's table and its pages (inside a write). */
+  dropIndex(number: number): void {
+    this.#drop(`index:${number}`);
+  }
+
+  /** A table by name, created if missing. */
+  named(name: string): Table {
+    return this.env.openDB({ name, ...binary }) as unknown as Table;
+  }
+
+  /** A table by name if the file has it (an earlier layout's: ./shared-tables.ts). */
+  existing(name: string): Table | undefined {
+    // `create` is an option of lmdb's that its types leave out.
+    const options = { name, ...binary, create: false } as { name: string };
+    return this.env.openDB(options) as unknown as Table | undefined;
+  }
+
+  /** Runs `change` in one write transaction: all of it is committed, or (if it throws) none. */
+  write<T>(change: () => T): T {
+    this.#touched = [];
+    try {
+      return this.env.transactionSync(change) as T;
+    } catch (error) {
+      for (const name of this.#touched) this.#numbered.delete(name);
+      throw error;
+    } finally {
+      this.#touched = [];
+    }
+  }
+
+  #drop(name: string): void {
+    this.#table(name).dropSync();
+    this.#numbered.delete(name);
+  }
+
+  #table(name: string): Table {
+    let table = this.#numbered.get(name);
+    if (!table) {
+      table = this.named(name);
+      this.#numbered.set(name, table);
+      this.#touched.push(name);
+    }
+    return table;
   }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parseIsoTimestamp } from '../../domain/iso-time.js';
-import { blankToUndefined, failWith, optional, pageSizeField } from '../validation.js';
+import { blankToUndefined, cursorField, failWith, optional, pageSizeField } from '../validation.js';
 import { decodeChatCursor } from './cursor.js';
 
 export const CHAT_CHANNELS = ['system', 'clock'] as const;
@@ -58,17 +58,7 @@ const from = optional(
     .transform((text) => text.replace(/^@/, '')),
 );
 
-const cursor = (field: string) =>
-  z.string({ error: `${field} must be a cursor from a previous page.` }).transform((text, ctx) => {
-    const decoded = decodeChatCursor(text);
-    if (decoded) return decoded;
-    failWith(
-      ctx,
-      'CURSOR_INVALID',
-      `${field} is not a cursor this service issued; use startCursor or endCursor of a page.`,
-    );
-    return z.NEVER;
-  });
+const chatCursor = (field: string) => cursorField(field, decodeChatCursor);
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -99,8 +89,8 @@ export const chatConnectionInput = z.object({
   from,
   first: optional(pageSize('first', 0)),
   last: optional(pageSize('last', 0)),
-  after: optional(cursor('after')),
-  before: optional(cursor('before')),
+  after: optional(chatCursor('after')),
+  before: optional(chatCursor('before')),
 });
 
 /** The live feed: the same filters, and the cursor to resume after (REST: `Last-Event-ID`). */
@@ -108,7 +98,7 @@ export const chatStreamInput = z.object({
   instance,
   search,
   from,
-  after: optional(cursor('after')),
+  after: optional(chatCursor('after')),
 });
 
 export type ChatStreamInput = z.output<typeof chatStreamInput>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { failWith, pageSizeField } from '../validation.js';
+import { cursorField, failWith, pageSizeField } from '../validation.js';
 import { decodePublishedCursor, type PublishedSort } from './cursor.js';
 import { ITEM_KINDS } from './item.js';
 
@@ -88,14 +88,4 @@ export const codesField = z.unknown().transform((value, ctx): string[] => {
 });
 
 /** A cursor of a `published` page, for the sort it was issued under. */
-export const cursorField = (field: string) =>
-  z.string({ error: `${field} must be a cursor from a previous page.` }).transform((text, ctx) => {
-    const decoded = decodePublishedCursor(text);
-    if (decoded) return decoded;
-    failWith(
-      ctx,
-      'CURSOR_INVALID',
-      `${field} is not a cursor this service issued; use startCursor or endCursor of a page.`,
-    );
-    return z.NEVER;
-  });
+export const publishedCursor = (field: string) => cursorField(field, decodePublishedCursor);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ITEM_KINDS } from './kinds.js';
+import { ITEM_KINDS } from '../../domain/item-kinds.js';
 
 /**
  * What `GET /api/items/<code>` and the MCP tool `get_item` answer: the facts GraphQL's `item`

@@ -7,25 +7,27 @@ import type {
   PieceRecord,
   TapeRecord,
 } from '../../db/collections.js';
+import type { ItemKind } from '../../domain/item-kinds.js';
+import { type MediaExt, storageKeyOf } from '../../domain/media.js';
 import { clockUrl, itemUrl } from '../publish/urls.js';
 
-import type { ItemKind } from './kinds.js';
-
-export { ITEM_KINDS, type ItemKind } from './kinds.js';
-
-/** The kinds that share one code namespace (`{base_url}/<code>`). */
-export const SHARED_KINDS = ['kidlisp', 'piece', 'painting', 'tape'] as const;
+export {
+  ITEM_KINDS,
+  type ItemKind,
+  SHARED_KINDS,
+  type SharedKind,
+} from '../../domain/item-kinds.js';
 
 /** A clock melody is addressed `clock~<code>`, as in its URL; everything else by its bare code. */
 export const CLOCK_PREFIX = 'clock~';
 
 /**
- * The facts every face answers about a published item (GraphQL `item`, `GET /api/items/<code>`,
- * the MCP tool `get_item`), whatever the kind; a field a kind lacks is null.
+ * A published item, whatever the kind, as every face reads it: GraphQL `item`, `GET
+ * /api/items/<code>`, the MCP tool `get_item` and the viewer pages. A field a kind lacks is null.
+ * Faces map it to their output field by field, so an internal field is never printed.
  */
-export interface Item {
+interface ItemFields {
   _id: ObjectId;
-  kind: ItemKind;
   code: string;
   /** `clock~<code>` for a clock, the bare code otherwise: what `item(code:)` takes. */
   address: string;
@@ -45,7 +47,14 @@ export interface Item {
   name: string | null;
   /** Tape duration in seconds, when known. */
   duration: number | null;
+  /** Internal: the object-storage key of the stored file (pieces, paintings, tapes); never printed. */
+  storageKey: string | null;
 }
+
+/** An item of one kind (`Item<'piece'>`); `Item` alone is any kind, narrowed by `item.kind`. */
+export type Item<K extends ItemKind = ItemKind> = K extends ItemKind
+  ? ItemFields & { kind: K }
+  : never;
 
 /** Codes as this service and the reference issue them; anything else is not looked up. */
 export const isCodeShaped = (code: string) => /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/.test(code);
@@ -82,7 +91,8 @@ const extOf = (kind: ItemKind, record: Record<string, unknown>): string | null =
     case 'clock':
       return null;
     case 'piece':
-      return typeof record.ext === 'string' ? record.ext : 'mjs';
+      // mjs, unless the record names lisp or lua (records without ext are the reference's modules).
+      return record.ext === 'lisp' || record.ext === 'lua' ? record.ext : 'mjs';
     case 'painting':
       return 'png';
     case 'tape':
@@ -99,6 +109,7 @@ export function toItem(
   const fields = record as unknown as Record<string, unknown>;
   const ext = extOf(kind, fields);
   const str = (key: string) => (typeof fields[key] === 'string' ? (fields[key] as string) : null);
+  const slug = str('slug');
   return {
     _id: record._id as ObjectId,
     kind,
@@ -113,5 +124,6 @@ export function toItem(
     ext,
     name: str('name'),
     duration: typeof fields.totalDuration === 'number' ? fields.totalDuration : null,
-  };
+    storageKey: ext === null || slug === null ? null : storageKeyOf(slug, ext as MediaExt),
+  } as Item;
 }

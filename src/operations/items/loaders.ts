@@ -6,6 +6,7 @@ import {
   ITEM_KINDS,
   type Item,
   type ItemKind,
+  isCodeShaped,
   parseAddress,
   SHARED_KINDS,
   toItem,
@@ -48,11 +49,23 @@ export const itemLoaders = (ctx: RequestContext): ItemLoaders => ctx.perRequest(
 export async function loadAddress(ctx: RequestContext, address: string): Promise<Item | null> {
   const parsed = parseAddress(address);
   if (!parsed) return null;
+  return loadCode(ctx, parsed.code, parsed.namespace === 'clock' ? ['clock'] : SHARED_KINDS);
+}
+
+/**
+ * An item by its bare code among the given kinds (the viewer pages: `/$<code>` is KidLisp only,
+ * `/<code>.png` a painting only); null when none has it or it cannot be a code.
+ */
+export async function loadCode<K extends ItemKind>(
+  ctx: RequestContext,
+  code: string,
+  kinds: readonly K[],
+): Promise<Item<K> | null> {
+  if (!isCodeShaped(code)) return null;
   const { byKind } = itemLoaders(ctx);
-  if (parsed.namespace === 'clock') return byKind.clock.load(parsed.code);
-  const found = await Promise.all(SHARED_KINDS.map((kind) => byKind[kind].load(parsed.code)));
+  const found = await Promise.all(kinds.map((kind) => byKind[kind].load(code)));
   // A code is in one collection; should an old database hold it twice, the first kind wins.
-  return found.find((item) => item !== null) ?? null;
+  return (found.find((item) => item !== null) as Item<K> | undefined) ?? null;
 }
 
 /** Keeps an item read by a list, so a later lookup in the same request needs no query. */

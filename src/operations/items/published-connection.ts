@@ -1,38 +1,31 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
+import { type Connection, relayPage } from '../paging.js';
 import { failWith, optional } from '../validation.js';
 import { encodePublishedCursor, type PublishedSort } from './cursor.js';
 import {
-  cursorField,
   handleField,
   kindField,
   LIST_LIMIT_MAX,
   PAGE_SIZE_DEFAULT,
   pageSize,
+  publishedCursor,
   sortParam,
 } from './inputs.js';
 import { ITEM_KINDS, type Item, type ItemKind } from './item.js';
 import { itemLoaders, primeItem } from './loaders.js';
 import { readPublished } from './read-published.js';
 
-export interface ItemConnection {
-  edges: { cursor: string; node: Item }[];
-  pageInfo: {
-    hasPreviousPage: boolean;
-    hasNextPage: boolean;
-    startCursor: string | null;
-    endCursor: string | null;
-  };
-}
+export type ItemConnection = Connection<Item>;
 
 const pageArgs = {
   kind: optional(kindField),
   sort: sortParam,
   first: optional(pageSize('first', LIST_LIMIT_MAX)),
   last: optional(pageSize('last', LIST_LIMIT_MAX)),
-  after: optional(cursorField('after')),
-  before: optional(cursorField('before')),
+  after: optional(publishedCursor('after')),
+  before: optional(publishedCursor('before')),
 };
 
 /** Relay's rules the schema cannot say: one direction, and cursors of the list's own sort. */
@@ -81,31 +74,23 @@ export async function itemConnection(
     input.last === undefined && (input.first !== undefined || input.before === undefined);
   const size = input.first ?? input.last ?? PAGE_SIZE_DEFAULT;
   const kinds: readonly ItemKind[] = input.kind ? [input.kind] : ITEM_KINDS;
-  const rows = await readPublished(ctx, {
-    kinds,
-    sort: input.sort,
-    users,
-    after: input.after,
-    before: input.before,
-    end: forward ? 'top' : 'bottom',
-    size: size + 1, // one more than asked tells whether the page has a neighbour that way
-  });
-  const more = rows.length > size;
-  const page = rows.slice(0, size);
-  const inOrder = forward ? page : page.reverse();
-  const edges = inOrder.map(({ item, position }) => {
-    primeItem(ctx, item);
-    return { cursor: encodePublishedCursor(position), node: item };
-  });
-  return {
-    edges,
-    pageInfo: {
-      hasPreviousPage: forward ? input.after !== undefined : more,
-      hasNextPage: forward ? more : input.before !== undefined,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges.at(-1)?.cursor ?? null,
+  return relayPage(
+    { size, forward, after: input.after, before: input.before },
+    (limit) =>
+      readPublished(ctx, {
+        kinds,
+        sort: input.sort,
+        users,
+        after: input.after,
+        before: input.before,
+        end: forward ? 'top' : 'bottom',
+        size: limit,
+      }),
+    ({ item, position }) => {
+      primeItem(ctx, item);
+      return { cursor: encodePublishedCursor(position), node: item };
     },
-  };
+  );
 }
 
 /** The accounts behind a handle; none (an empty list) when no account has it. */

@@ -1,8 +1,8 @@
 import { type Collection, type Filter, MongoError } from 'mongodb';
 import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/client.js';
-import type { ItemType } from '../../db/collections.js';
 import { isDatabaseUnavailable, isDuplicateKey } from '../../db/failure-kinds.js';
+import type { SharedKind } from '../../domain/item-kinds.js';
 
 const MAX_ATTEMPTS = 64;
 
@@ -12,14 +12,14 @@ const MAX_ATTEMPTS = 64;
  */
 export async function claimCode(
   db: Database,
-  type: ItemType,
+  kind: SharedKind,
   candidates: Iterator<string>,
 ): Promise<string> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const next = candidates.next();
     if (next.done) break;
     try {
-      await db.codes.insertOne({ _id: next.value, type, when: new Date() });
+      await db.codes.insertOne({ _id: next.value, type: kind, when: new Date() });
       return next.value;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;

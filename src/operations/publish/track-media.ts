@@ -1,8 +1,9 @@
 import type { Collection } from 'mongodb';
 import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
-import type { ItemType, PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
+import type { PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
 import { codeCandidates } from '../../domain/codes.js';
+import type { SharedKind } from '../../domain/item-kinds.js';
 import { isTape, type MediaExt, mayRegisterSlug, mediaCollection } from '../../domain/media.js';
 import { countHits } from '../items/popularity.js';
 import { defineOperation } from '../operation.js';
@@ -21,7 +22,7 @@ export interface TrackMediaResult {
 
 type MediaRecord = PaintingRecord | PieceRecord | TapeRecord;
 
-const itemTypeOf: Record<ReturnType<typeof mediaCollection>, ItemType> = {
+const kindOf: Record<ReturnType<typeof mediaCollection>, SharedKind> = {
   paintings: 'painting',
   pieces: 'piece',
   tapes: 'tape',
@@ -70,12 +71,12 @@ export const trackMedia = defineOperation({
       collection,
       identity: 'slug',
       existing: () => existingCode(collection, input.slug),
-      claim: () => claimCode(db, itemTypeOf[collectionName], candidates),
+      claim: () => claimCode(db, kindOf[collectionName], candidates),
       release: (code) => releaseCode(db, code, collection),
       prepare: async (code) => ({ record: mediaRecord(input, code, account) }),
     });
     // Media records carry no `hits` of their own: the registering client's hit makes the first.
-    await countHits(ctx, [{ kind: itemTypeOf[collectionName], code: outcome.code }]);
+    await countHits(ctx, [{ kind: kindOf[collectionName], code: outcome.code }]);
     return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

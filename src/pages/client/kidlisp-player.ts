@@ -14,6 +14,7 @@ import {
   type EmbedLoader,
   type Surface,
 } from '../../domain/kidlisp/runtime/index.js';
+import { showNotice } from './notice.js';
 
 const DEFAULT_SOURCE_ID = 'kidlisp-source';
 const DEFAULT_EMBED_ENDPOINT = '/api/store-kidlisp';
@@ -41,18 +42,6 @@ function readProgram(holder: Element | null): Program | undefined {
 function noticeFor(id: string): HTMLElement | null {
   const exact = document.querySelector<HTMLElement>(`[data-kidlisp-notice="${CSS.escape(id)}"]`);
   return exact ?? document.querySelector<HTMLElement>('[data-kidlisp-notice]');
-}
-
-function showNotice(notice: HTMLElement | null, lines: readonly string[]): void {
-  if (notice === null) return;
-  notice.replaceChildren(
-    ...lines.map((line) => {
-      const item = document.createElement('div');
-      item.textContent = line;
-      return item;
-    }),
-  );
-  notice.hidden = lines.length === 0;
 }
 
 /**

@@ -4,6 +4,7 @@
  * and shows what the frame reports in `[data-piece-notice]`, as text. Nothing of the piece runs in
  * this page's origin. Bundled into dist/public/piece-host.js by `npm run build:client`.
  */
+import { showNotice } from './notice.js';
 import type { PageToSandbox, SandboxToPage } from './piece-messages.js';
 
 function readSource(id: string): string | undefined {
@@ -14,18 +15,6 @@ function readSource(id: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-function showNotice(notice: HTMLElement | null, lines: readonly string[]): void {
-  if (notice === null) return;
-  notice.replaceChildren(
-    ...lines.map((line) => {
-      const item = document.createElement('div');
-      item.textContent = line;
-      return item;
-    }),
-  );
-  notice.hidden = lines.length === 0;
 }
 
 function isSandboxMessage(data: unknown): data is SandboxToPage {

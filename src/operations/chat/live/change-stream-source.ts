@@ -60,8 +60,9 @@ export interface ChangeStreamSourceOptions {
 /**
  * Follows one channel through a change stream: inserts are additions, an update or replace
  * that marks a message `deleted: true` is a removal. The driver resumes by itself after a
- * resumable error; when it gives up (the database away for long), the stream is reopened with
- * `resumeAfter` the token of the last change delivered, so nothing committed meanwhile is missed.
+ * resumable error; when it gives up (the database away for long), or its collection was dropped,
+ * the stream is reopened after the token of the last change seen, so nothing committed meanwhile
+ * is missed.
  */
 export function changeStreamSource(
   options: ChangeStreamSourceOptions,
@@ -107,7 +108,8 @@ export function changeStreamSource(
       try {
         stream = collection.watch<ChatRecord, ChangeStreamDocument<ChatRecord>>(PIPELINE, {
           fullDocument: 'updateLookup',
-          ...(token ? { resumeAfter: token } : {}),
+          // startAfter, unlike resumeAfter, also goes on after an `invalidate` (a dropped collection).
+          ...(token ? { startAfter: token } : {}),
         });
         // The first round trip opens the stream: from here on nothing committed is missed.
         const first = await stream.tryNext();
