@@ -17,6 +17,7 @@ import { createRouteLabeler } from './metrics.js';
 import { createPagesRouter } from './pages/router.js';
 import { createViewCache, type ViewCache } from './pages/view-cache.js';
 import { replayCachedChatPage } from './rest/chat-page.js';
+import { createReadRoutes } from './rest/read-routes.js';
 import { createRestRouter } from './rest/router.js';
 
 /**
@@ -66,7 +67,10 @@ const isGraphqlPath = (url: string | undefined, endpoint: string) =>
   url?.startsWith(endpoint) &&
   (url.length === endpoint.length || url[endpoint.length] === '?' || url[endpoint.length] === '/');
 
-/** The HTTP entry: /graphql goes straight to Yoga (no express in front of it), everything else to express. */
+/**
+ * The HTTP entry: /graphql goes straight to Yoga (no express in front of it); cached chat pages,
+ * viewer pages and the plain REST reads are answered before express; everything else goes to express.
+ */
 export function createRequestListener(services: Services): RequestListener {
   const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
   // Viewer pages and raw files, rendered once per item: a repeated GET is replayed before express.
@@ -74,6 +78,11 @@ export function createRequestListener(services: Services): RequestListener {
   const app = createApp(services, views);
   // A cached chat page is the hot read: replayed without express (src/rest/chat-page.ts).
   const replayChatHit = replayCachedChatPage(services);
+  // The REST reads, answered as express would (its query parser and ETag) without its router.
+  const answerRead = createReadRoutes(services, {
+    parseQuery: app.get('query parser fn'),
+    etag: app.get('etag fn'),
+  });
   const { requests, duration } = services.metrics;
   const routeLabel = createRouteLabeler(routePaths());
   return (req: IncomingMessage, res: ServerResponse) => {
@@ -86,6 +95,7 @@ export function createRequestListener(services: Services): RequestListener {
     });
     if (hasMalformedPath(req.url)) rejectMalformedPath(res);
     else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
-    else if (!replayChatHit(req, res) && !views.replay(req, res)) app(req, res);
+    else if (!replayChatHit(req, res) && !views.replay(req, res) && !answerRead(req, res))
+      app(req, res);
   };
 }

@@ -7,6 +7,7 @@ import { createRequestContext, type RequestContext, type Services } from '../con
 import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
+import { useBodyLimit } from './body-limit.js';
 import { useErrorBodies } from './error-bodies.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
 import { useHttpCaching } from './http-caching.js';
@@ -81,8 +82,8 @@ export function createGraphqlHandler(
     schema,
     graphqlEndpoint: '/graphql',
     landingPage: false,
-    // The same 1 MiB as REST and /mcp (Yoga's own default is 25 MB).
-    maxRequestBodySize: MAX_BODY_BYTES,
+    // The same 1 MiB as REST and /mcp (Yoga's own default is 25 MB), checked by useBodyLimit.
+    maxRequestBodySize: false,
     graphiql: options.graphiql ? graphiqlOptions() : false,
     renderGraphiQL: renderLocalGraphiQL,
     logging: false,
@@ -99,6 +100,8 @@ export function createGraphqlHandler(
       useGraphiqlSecurity(services.config),
       useInputErrorCodes(),
       useRequestErrorCodes(),
+      // Last: it wraps whichever request parser the ones before chose.
+      useBodyLimit(MAX_BODY_BYTES),
     ],
     context: async ({ request, req }) =>
       createRequestContext(services, {

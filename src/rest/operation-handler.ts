@@ -17,16 +17,22 @@ const NOT_CACHED = {
   Expires: '0',
 };
 
+/** The headers a plain JSON answer of each kind carries beside its body (src/rest/read-routes.ts sends them too). */
+export const answerHeaders: Record<'ok' | 'read', Record<string, string>> = {
+  ok: {},
+  read: NOT_CACHED,
+};
+
 const answers: Record<RestAnswer, Answer> = {
   /** 201 for new content, 200 for content that already existed (`cached`). */
   created: (res, result) => {
     res.status((result as { cached: boolean }).cached ? 200 : 201).json(result);
   },
   ok: (res, result) => {
-    res.status(200).json(result);
+    res.status(200).set(answerHeaders.ok).json(result);
   },
   read: (res, result) => {
-    res.status(200).set(NOT_CACHED).json(result);
+    res.status(200).set(answerHeaders.read).json(result);
   },
   'cached-page': (res, result) => sendChatPage(res, result as Parameters<typeof sendChatPage>[1]),
   'event-stream': (res, result, req, services) =>
