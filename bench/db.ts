@@ -391,6 +391,9 @@ async function main(): Promise<void> {
       .map((l) => l.toFixed(1))
       .join(' ')} at the start\n\n`,
   );
+  out(
+    'Point operations on a small collection, the server in the measuring process itself (the driver and the server share one thread, over TCP):\n\n',
+  );
   out('| backend | operation | concurrency | ops/s | mean latency |\n|---|---|---:|---:|---:|\n');
   for (const row of rows) {
     const rate = Math.round(row.opsPerSecond).toLocaleString('en');
