@@ -330,3 +330,27 @@ describe('page use', () => {
     expect(indexSizes.newest_first).toBeLessThan(1.1 * indexSizes.oldest_first);
   });
 });
+
+describe('limits', () => {
+  it('refuses a collection past its table limit with a clear error, keeping those it has', async () => {
+    const db = client.db('many');
+    const made = await (async () => {
+      for (let i = 0; ; i++) {
+        try {
+          await db.createCollection(`c${i}`);
+        } catch (error) {
+          return { count: i, error: error as { codeName?: string; message: string } };
+        }
+      }
+    })();
+    expect(made.error).toMatchObject({ codeName: 'OperationFailed' });
+    expect(made.error.message).toMatch(/at most 4094 collections and indexes/);
+    // Every table so far (the other tests' too) is still there and usable.
+    expect(made.count).toBeGreaterThan(4000);
+    await db.collection('c0').insertOne({ ok: true });
+    expect(await db.collection('c0').countDocuments()).toBe(1);
+    await db.dropDatabase();
+    await db.createCollection('after');
+    expect((await db.listCollections().toArray()).map((c) => c.name)).toEqual(['after']);
+  });
+});

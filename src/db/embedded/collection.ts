@@ -22,8 +22,8 @@ export interface CollectionMeta {
 }
 
 /**
- * The catalog's hooks: saving this collection's description, numbering a new index's table, logging a
- * change to a document (for change streams).
+ * The catalog's hooks: saving this collection's description, numbering a new index's table,
+ * logging a change to a document (for change streams).
  */
 export interface CatalogHooks {
   save(meta: CollectionMeta): void;
@@ -66,7 +66,7 @@ export class Collection {
   /** The `_id` key that files a document. */
   idKey(id: unknown): Buffer {
     const key = encodeValue(id);
-    if (key.length + 4 > MAX_KEY_BYTES)
+    if (key.length > MAX_KEY_BYTES)
       throw new CommandError(17280, 'KeyTooLong', '_id too large to index');
     return key;
   }

@@ -30,8 +30,9 @@ const keyTooLong = (name: string) =>
 /**
  * A secondary index: a table of its own, one key per entry. An index whose first field is
  * descending is stored mirrored (every direction flipped, so `{when: -1, _id: -1}` is kept as
- * `{when: 1, _id: 1}`) and read backwards: the same order, but entries arriving newest first
- * are then appended, which fills whole pages where prepending leaves them half empty.
+ * `{when: 1, _id: 1}`) and read backwards: the same order, but entries arriving in time
+ * order (each newer than the last) are then appended, which fills whole pages where prepending
+ * them would leave every page half empty.
  */
 export class Index {
   readonly fields: string[];

@@ -1,12 +1,13 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Database, open, type RootDatabase } from 'lmdb';
+import { CommandError } from './errors.js';
 
 export type Table = Database<Buffer, Buffer>;
 
 const MAP_BYTES = 2 ** 38;
 /** How many tables may be open at once: two fixed ones, and one per collection and per index. */
-export const MAX_TABLES = 4096;
+const MAX_TABLES = 4096;
 
 const binary = { keyEncoding: 'binary', encoding: 'binary' } as const;
 
@@ -96,6 +97,19 @@ export class Tables {
     }
   }
 
+  #open(name: string): Table {
+    try {
+      return this.named(name);
+    } catch (error) {
+      if (!String(error).includes('MDB_DBS_FULL')) throw error;
+      throw new CommandError(
+        96,
+        'OperationFailed',
+        `this database holds at most ${MAX_TABLES - 2} collections and indexes together`,
+      );
+    }
+  }
+
   #drop(name: string): void {
     this.#table(name).dropSync();
     this.#numbered.delete(name);
@@ -104,7 +118,7 @@ export class Tables {
   #table(name: string): Table {
     let table = this.#numbered.get(name);
     if (!table) {
-      table = this.named(name);
+      table = this.#open(name);
       this.#numbered.set(name, table);
       this.#touched.push(name);
     }
