@@ -48,5 +48,4 @@ describe('a REST read answers the same however it is asked', () => {
     expect(plain.headers['access-control-allow-origin']).toBe('*');
     expect(plain.headers.etag).toMatch(/^W\/"[0-9a-f]+-/);
   });
-
 });
