@@ -262,6 +262,17 @@ describe('GET /api/items/<code>', () => {
       expect(response.json.code, path).toBe('ITEM_NOT_FOUND');
     }
   });
+
+  it('needs no token, but answers 401 UNAUTHENTICATED (documented) for one that is not valid', async () => {
+    for (const path of [
+      `/api/items/${seeded.kidlisp}`,
+      `/api/store-kidlisp?code=${seeded.kidlisp}`,
+    ]) {
+      const response = await http.get(path, { authorization: 'Bearer not-a-token' });
+      expect(response.status, path).toBe(401);
+      expect(response.json, path).toEqual(errorShape('UNAUTHENTICATED'));
+    }
+  });
 });
 
 describe('one path, two methods', () => {

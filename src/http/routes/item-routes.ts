@@ -51,6 +51,7 @@ const pieceMetadataSchema = z.object({
 
 const READ_ERRORS: ErrorCode[] = [
   'INVALID_INPUT',
+  'UNAUTHENTICATED', // no token is needed, but one that is sent is checked
   'METHOD_NOT_ALLOWED',
   'DB_UNAVAILABLE',
   'INTERNAL',
