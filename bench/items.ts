@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type RequestListener } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/client.js';
-import { type BenchRow, type LoadResult, load, row } from './report.js';
+import { type BenchRow, interleaved, type LoadResult, load, row } from './report.js';
 
 const CODE = 'benchread';
 const ACCOUNT = 'auth0|bench-reader';
@@ -88,27 +88,6 @@ const ITEM_QUERY = JSON.stringify({
     'query ($code: String!) { item(code: $code) { kind code url when hits author { handle } ... on KidlispItem { source } } }',
   variables: { code: CODE },
 });
-
-/** Sums several short runs: baseline and cases take turns, so a busy machine weighs on all alike. */
-async function interleaved(
-  cases: Record<string, () => Promise<LoadResult>>,
-  rounds: number,
-): Promise<Record<string, LoadResult>> {
-  const totals: Record<string, LoadResult> = {};
-  for (let round = 0; round < rounds; round++) {
-    for (const [name, run] of Object.entries(cases)) {
-      const result = await run();
-      const total = totals[name] ?? { requestsPerSec: 0, p99Ms: 0, errors: 0, non2xx: 0 };
-      totals[name] = {
-        requestsPerSec: total.requestsPerSec + result.requestsPerSec / rounds,
-        p99Ms: Math.max(total.p99Ms, result.p99Ms),
-        errors: total.errors + result.errors,
-        non2xx: total.non2xx + result.non2xx,
-      };
-    }
-  }
-  return totals;
-}
 
 /**
  * Reading one item by code, the same client again and again (after its first read counts its

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/client.js';
 import { isDuplicateKey } from '../src/db/failure-kinds.js';
 import { codeCandidates } from '../src/domain/codes.js';
-import { type BenchRow, load, row } from './report.js';
+import { type BenchRow, interleaved, type LoadResult, load, row } from './report.js';
 
 /**
  * The baseline: a bare node:http route doing the same database work as a KidLisp publish
@@ -71,36 +71,37 @@ const freshMutation = () =>
     variables: { source: `(wipe graphql) ; ${process.pid}-${++counter}` },
   });
 
-/** Publish throughput for new sources: REST against the baseline, GraphQL against REST. */
+/**
+ * Publish throughput for new sources: REST against the baseline, GraphQL against REST, in
+ * rounds of one second that take turns.
+ */
 export async function benchPublish(
   serviceUrl: string,
   db: Database,
   options: { seconds: number },
 ): Promise<BenchRow[]> {
   const baseline = await startBaseline(db);
-  const json = { 'content-type': 'application/json' };
+  const post = (url: string, body: () => string) => () =>
+    load({
+      url,
+      seconds: 1,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
   try {
-    const base = await load({
-      url: `${baseline.url}/`,
-      seconds: options.seconds,
-      method: 'POST',
-      headers: json,
-      body: freshSource('base'),
-    });
-    const rest = await load({
-      url: `${serviceUrl}/api/store-kidlisp`,
-      seconds: options.seconds,
-      method: 'POST',
-      headers: json,
-      body: freshSource('rest'),
-    });
-    const graphql = await load({
-      url: `${serviceUrl}/graphql`,
-      seconds: options.seconds,
-      method: 'POST',
-      headers: json,
-      body: freshMutation,
-    });
+    // In rounds of a second that take turns: every case claims codes from the same, filling space.
+    const r = await interleaved(
+      {
+        base: post(`${baseline.url}/`, freshSource('base')),
+        rest: post(`${serviceUrl}/api/store-kidlisp`, freshSource('rest')),
+        graphql: post(`${serviceUrl}/graphql`, freshMutation),
+      },
+      Math.max(1, options.seconds),
+    );
+    const base = r.base as LoadResult;
+    const rest = r.rest as LoadResult;
+    const graphql = r.graphql as LoadResult;
     for (const [name, result] of [
       ['baseline', base],
       ['rest', rest],

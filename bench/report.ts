@@ -54,6 +54,27 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
+/** Sums several short runs: baseline and cases take turns, so a busy machine weighs on all alike. */
+export async function interleaved(
+  cases: Record<string, () => Promise<LoadResult>>,
+  rounds: number,
+): Promise<Record<string, LoadResult>> {
+  const totals: Record<string, LoadResult> = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const [name, run] of Object.entries(cases)) {
+      const result = await run();
+      const total = totals[name] ?? { requestsPerSec: 0, p99Ms: 0, errors: 0, non2xx: 0 };
+      totals[name] = {
+        requestsPerSec: total.requestsPerSec + result.requestsPerSec / rounds,
+        p99Ms: Math.max(total.p99Ms, result.p99Ms),
+        errors: total.errors + result.errors,
+        non2xx: total.non2xx + result.non2xx,
+      };
+    }
+  }
+  return totals;
+}
+
 export function row(
   name: string,
   baseline: string,
