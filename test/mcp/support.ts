@@ -1,20 +1,13 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { requireBuilt } from '../support/processes.js';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const BUILT_BIN = fileURLToPath(new URL('../../dist/src/mcp/stdio.js', import.meta.url));
 
-/** The stdio tests run the built bin, as users do; `npm test` builds before vitest runs. */
-export function requireBuiltBin(): string {
-  if (!existsSync(BUILT_BIN)) {
-    throw new Error(
-      `${BUILT_BIN} is missing: build first with "npm run build" ("npm test" builds before running vitest).`,
-    );
-  }
-  return BUILT_BIN;
-}
+/** The built `publish-mcp` bin, as users run it. */
+export const requireBuiltBin = () => requireBuilt(BUILT_BIN);
 
 export type Negotiation = 'legacy' | 'auto';
 

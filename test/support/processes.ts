@@ -6,15 +6,21 @@ import { fileURLToPath } from 'node:url';
 
 export const BUILT_CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 
-/** Tests that run `publish-gateway` use the built bin, as operators do; `npm test` builds first. */
-export function requireBuiltCli(): string {
-  if (!existsSync(BUILT_CLI)) {
+/**
+ * A file of the build (`dist/`), which tests run as users do; `npm test` builds before vitest.
+ * Throws, saying so, when it is missing.
+ */
+export function requireBuilt(path: string): string {
+  if (!existsSync(path)) {
     throw new Error(
-      `${BUILT_CLI} is missing: build first with "npm run build" ("npm test" builds before running vitest).`,
+      `${path} is missing: build first with "npm run build" ("npm test" builds before running vitest).`,
     );
   }
-  return BUILT_CLI;
+  return path;
 }
+
+/** The built `publish-gateway` bin. */
+export const requireBuiltCli = () => requireBuilt(BUILT_CLI);
 
 export interface CliProcess {
   child: ChildProcess;
