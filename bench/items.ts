@@ -1,8 +1,6 @@
-import { once } from 'node:events';
-import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import type { Database } from '../src/db/client.js';
-import { type BenchRow, interleaved, type LoadResult, load, row } from './report.js';
+import { type BenchRow, interleaved, type LoadResult, listen, load, row } from './report.js';
 
 const CODE = 'benchread';
 const ACCOUNT = 'auth0|bench-reader';
@@ -34,17 +32,6 @@ async function seed(db: Database): Promise<void> {
     user: ACCOUNT,
   });
   await db.handles.insertOne({ _id: ACCOUNT, handle: 'benchreader' });
-}
-
-async function listen(handler: RequestListener): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer(handler);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 /**

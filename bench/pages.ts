@@ -6,8 +6,8 @@ import { loadConfig } from '../src/config.js';
 import { KIDLISP_MAX_LENGTH } from '../src/domain/kidlisp/index.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
-import { compare, listen } from './chat.js';
-import { type BenchRow, row } from './report.js';
+import { compare } from './chat.js';
+import { type BenchRow, listen, row } from './report.js';
 
 /** A KidLisp program close to the size limit: its page is large and validating it is the costly part. */
 function largeProgram(): string {

@@ -1,11 +1,8 @@
 import { createHash } from 'node:crypto';
-import { once } from 'node:events';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Database } from '../src/db/client.js';
 import { isDuplicateKey } from '../src/db/failure-kinds.js';
 import { codeCandidates } from '../src/domain/codes.js';
-import { type BenchRow, interleaved, type LoadResult, load, row } from './report.js';
+import { type BenchRow, interleaved, type LoadResult, listen, load, row } from './report.js';
 
 /**
  * The baseline: a bare node:http route doing the same database work as a KidLisp publish
@@ -13,7 +10,7 @@ import { type BenchRow, interleaved, type LoadResult, load, row } from './report
  * publisher's popularity record) with the raw driver, and nothing else.
  */
 async function startBaseline(db: Database): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer(async (req, res) => {
+  return listen(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const { source } = JSON.parse(Buffer.concat(chunks).toString()) as { source: string };
@@ -53,13 +50,6 @@ async function startBaseline(db: Database): Promise<{ url: string; close(): Prom
       .writeHead(existing ? 200 : 201, { 'content-type': 'application/json' })
       .end(JSON.stringify({ code, cached: !!existing }));
   });
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 let counter = 0;

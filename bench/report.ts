@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
 
 /** One measured case beside its baseline, from the same run. */
@@ -111,4 +114,18 @@ export function printRows(rows: BenchRow[]): string {
       `| ${r.name} | ${r.requestsPerSec} | ${r.baseline} | ${r.baselinePerSec} | ${r.ratio} | ${r.p99Ms} | ${r.baselineP99Ms} |`,
   );
   return [header, '|---|---|---|---|---|---|---|', ...lines].join('\n');
+}
+
+/** A node:http server on a free loopback port: the baselines' routes. */
+export async function listen(
+  handler: RequestListener,
+): Promise<{ url: string; close(): Promise<void> }> {
+  const server = createServer(handler);
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
 }
