@@ -1,7 +1,5 @@
-import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type RequestListener } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Document, ObjectId } from 'mongodb';
@@ -10,56 +8,49 @@ import type { Database } from '../src/db/client.js';
 import type { HeartRecord } from '../src/db/collections.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
-import { type BenchRow, type LoadOptions, type LoadResult, load, row } from './report.js';
+import { type BenchRow, type LoadOptions, type LoadResult, listen, load, row } from './report.js';
 
-const MESSAGES_PER_CHANNEL = 2_000;
+const MESSAGES_PER_CHANNEL = 200_000;
+const HISTORY = `${(MESSAGES_PER_CHANNEL / 1000).toLocaleString('en')}k messages a channel`;
 const ACCOUNTS = 200;
 const PAGE = 50;
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 /** Later than every message: each distinct `before` is a cache miss that reads the same latest page. */
 const FUTURE = Date.parse('2030-01-01T00:00:00.000Z');
 
+/** A history of a real community's size (bench:db grows one to a million through the driver). */
 async function seed(db: Database): Promise<void> {
-  const hearts: HeartRecord[] = [];
+  const BATCH = 10_000;
   for (const channel of ['system', 'clock'] as const) {
-    const docs = Array.from({ length: MESSAGES_PER_CHANNEL }, (_, i) => {
-      const _id = new ObjectId();
-      for (let h = 0; h < i % 4; h++)
-        hearts.push({
-          user: `fan-${h}`,
-          type: `chat-${channel}`,
-          for: _id.toHexString(),
-          when: new Date(T0),
-        });
-      return {
-        _id,
-        user: i % 7 === 0 ? '' : `account-${i % ACCOUNTS}`,
-        text: `${channel} message ${i} with some words in it`,
-        when: new Date(T0 + i * 1_000),
-      };
-    });
-    await db.chat[channel].insertMany(docs);
+    for (let start = 0; start < MESSAGES_PER_CHANNEL; start += BATCH) {
+      const hearts: HeartRecord[] = [];
+      const docs = Array.from({ length: BATCH }, (_, j) => {
+        const i = start + j;
+        const _id = new ObjectId();
+        for (let h = 0; h < i % 4; h++)
+          hearts.push({
+            user: `fan-${h}`,
+            type: `chat-${channel}`,
+            for: _id.toHexString(),
+            when: new Date(T0),
+          });
+        return {
+          _id,
+          user: i % 7 === 0 ? '' : `account-${i % ACCOUNTS}`,
+          text: `${channel} message ${i} with some words in it`,
+          when: new Date(T0 + i * 1_000),
+        };
+      });
+      await db.chat[channel].insertMany(docs);
+      await db.hearts.insertMany(hearts);
+    }
   }
-  await db.hearts.insertMany(hearts);
   await db.handles.insertMany(
     Array.from({ length: ACCOUNTS * 0.75 }, (_, i) => ({
       _id: `account-${i}`,
       handle: `handle${i}`,
     })),
   );
-}
-
-export async function listen(
-  handler: RequestListener,
-): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer(handler);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
 }
 
 /** The baseline: the same three commands as an uncached system page, with the raw driver and nothing else. */
@@ -212,9 +203,24 @@ export async function benchChat(options: { seconds: number }): Promise<BenchRow[
     };
     const [graphql, rest] = await compare('GraphQL', graphqlPage, restMiss);
     return [
-      row(`chat page of ${PAGE}, REST uncached`, 'raw-driver route', uncached, rawDriver),
-      row(`chat page of ${PAGE}, REST cached`, 'node:http, same bytes', cached, sameBytes),
-      row(`chat page of ${PAGE}, GraphQL (uncached)`, 'REST uncached', graphql, rest),
+      row(
+        `chat page of ${PAGE} among ${HISTORY}, REST uncached`,
+        'raw-driver route',
+        uncached,
+        rawDriver,
+      ),
+      row(
+        `chat page of ${PAGE} among ${HISTORY}, REST cached`,
+        'node:http, same bytes',
+        cached,
+        sameBytes,
+      ),
+      row(
+        `chat page of ${PAGE} among ${HISTORY}, GraphQL (uncached)`,
+        'REST uncached',
+        graphql,
+        rest,
+      ),
     ];
   } finally {
     for (const server of servers) await server.close();
