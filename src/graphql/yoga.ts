@@ -8,6 +8,7 @@ import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES, payloadTooLarge } from '../http/body
 import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
 import { useBodyLimit } from './body-limit.js';
+import { useCompiledExecution } from './compiled-execution.js';
 import { useErrorBodies } from './error-bodies.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
 import { useHttpCaching } from './http-caching.js';
@@ -46,7 +47,9 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
   const appError = toAppError(original, services);
   const headers = errorHeaders(appError);
   return new GraphQLError(appError.message, {
-    ...(error instanceof GraphQLError ? { nodes: error.nodes, path: error.path } : {}),
+    ...(error instanceof GraphQLError
+      ? { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path }
+      : {}),
     extensions: {
       code: appError.code,
       ...appError.details,
@@ -93,6 +96,7 @@ export function createGraphqlHandler(
     // Yoga itself keeps mutations POST-only (405 over GET).
     batching: { limit: GRAPHQL_BATCH_MAX },
     plugins: [
+      useCompiledExecution(),
       usePersistedQueries(),
       useHttpCaching(),
       useErrorBodies(),

@@ -1,0 +1,173 @@
+import { parse } from 'graphql';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRequestContext } from '../../src/context.js';
+import { useCompiledExecution } from '../../src/graphql/compiled-execution.js';
+import { schema } from '../../src/graphql/index.js';
+import { type Seeded, seedEveryKind } from '../items/fixtures.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createHttpClient, type HttpClient } from '../support/http-client.js';
+
+let app: TestApp;
+let http: HttpClient;
+let seeded: Seeded;
+beforeAll(async () => {
+  app = await startTestApp();
+  http = createHttpClient(app.url);
+  seeded = await seedEveryKind(app, http);
+});
+afterAll(async () => {
+  http?.close();
+  await app?.close();
+});
+
+const ITEM = `query ($code: String!) {
+  item(code: $code) {
+    __typename kind code url when hits author { handle }
+    ... on KidlispItem { source }
+    ... on ClockItem { melody { valid notes } }
+  }
+}`;
+
+/** The same request three times: the first runs interpreted, the later ones compiled. */
+async function threeRuns(query: string, variables: Record<string, unknown>) {
+  const bodies = [];
+  for (let run = 0; run < 3; run++) {
+    const response = await http.graphql(query, variables);
+    bodies.push({ status: response.status, body: response.json });
+  }
+  expect(bodies[1], 'second run').toEqual(bodies[0]);
+  expect(bodies[2], 'third run').toEqual(bodies[0]);
+  return bodies[0] as { status: number; body: { data?: any; errors?: any[] } };
+}
+
+describe('a repeated operation answers as it did the first time', () => {
+  it('an item of each kind, through its own type', async () => {
+    const kidlisp = await threeRuns(ITEM, { code: seeded.kidlisp });
+    expect(kidlisp.body.data.item).toMatchObject({
+      __typename: 'KidlispItem',
+      source: '(wipe navy) ; seeded',
+      author: { handle: '@maker' },
+    });
+    const clock = await threeRuns(ITEM, { code: `clock~${seeded.clock}` });
+    expect(clock.body.data.item).toMatchObject({
+      __typename: 'ClockItem',
+      melody: { valid: true, notes: 5 },
+    });
+    expect((await threeRuns(ITEM, { code: 'nothere' })).body).toEqual({ data: { item: null } });
+  });
+
+  it('a variable of the wrong type, or missing, in graphql-js words', async () => {
+    const wrongType = await threeRuns(ITEM, { code: 5 });
+    expect(wrongType.body.errors?.[0]).toMatchObject({
+      message:
+        'Variable "$code" got invalid value 5; String cannot represent a non string value: 5',
+      extensions: { code: 'INVALID_INPUT' },
+    });
+    const missing = await threeRuns(ITEM, {});
+    expect(missing.body.errors?.[0]).toMatchObject({
+      message: 'Variable "$code" of required type "String!" was not provided.',
+      extensions: { code: 'INVALID_INPUT' },
+    });
+  });
+
+  it("an operation's own refusal keeps its code, path and place in the document", async () => {
+    const tooMany = await threeRuns(
+      'query ($n: Int) { published(first: $n) { edges { cursor } } }',
+      { n: 5000 },
+    );
+    expect(tooMany.body.errors).toEqual([
+      {
+        message: 'first cannot exceed 100.',
+        path: ['published'],
+        locations: [{ line: 1, column: 19 }],
+        extensions: { code: 'LIMIT_TOO_LARGE', field: 'first' },
+      },
+    ]);
+    const empty = await threeRuns(
+      'mutation ($s: String!) {\n  publishKidlisp(source: $s) { code }\n}',
+      { s: '' },
+    );
+    expect(empty.body.errors?.[0]).toMatchObject({
+      path: ['publishKidlisp'],
+      message: 'source is empty.',
+      locations: [{ line: 2, column: 3 }],
+      extensions: { code: 'SOURCE_REQUIRED' },
+    });
+  });
+
+  it('lists, aliases, fragments, directives and introspection', async () => {
+    const mixed = await threeRuns(
+      `query ($codes: [String!]!, $withAuthor: Boolean!, $handle: String!) {
+        listed: items(codes: $codes) { __typename code ...Who }
+        author(handle: $handle) { handle works(first: 2, sort: RECENT) { edges { node { code } } pageInfo { hasNextPage } } }
+        published(first: 3, kind: CLOCK) { edges { node { address ... on ClockItem { melody { tracks } } } } }
+        __type(name: "PublishedItem") { kind possibleTypes { name } }
+      }
+      fragment Who on PublishedItem { author @include(if: $withAuthor) { handle } }`,
+      {
+        codes: [seeded.piece, 'nothere', seeded.painting],
+        withAuthor: true,
+        handle: '@maker',
+      },
+    );
+    expect(mixed.body.errors).toBeUndefined();
+    expect(mixed.body.data.listed).toEqual([
+      { __typename: 'PieceItem', code: seeded.piece, author: { handle: '@maker' } },
+      null,
+      { __typename: 'PaintingItem', code: seeded.painting, author: null },
+    ]);
+    expect(mixed.body.data.author.works.edges).toHaveLength(2);
+    expect(mixed.body.data.published.edges[0].node.address).toBe(`clock~${seeded.clock}`);
+    expect(mixed.body.data.__type.possibleTypes).toHaveLength(5);
+  });
+
+  it('a bad token is refused with its 401', async () => {
+    const response = await http.graphql(
+      '{ viewer { handle } }',
+      {},
+      { authorization: 'Bearer nope' },
+    );
+    const again = await http.graphql('{ viewer { handle } }', {}, { authorization: 'Bearer nope' });
+    expect(response.status).toBe(401);
+    expect(again.status).toBe(401);
+    expect(again.json).toEqual(response.json);
+  });
+});
+
+describe('useCompiledExecution', () => {
+  it('interprets an operation once, then runs it compiled, with the same result', async () => {
+    const plugin = useCompiledExecution();
+    let interpreted = 0;
+    let execute: ((args: any) => unknown) | undefined;
+    const yogaExecute = (args: any) => {
+      interpreted++;
+      return import('graphql').then(({ execute: graphqlExecute }) => graphqlExecute(args));
+    };
+    const document = parse(ITEM);
+    const results = [];
+    for (let run = 0; run < 3; run++) {
+      (plugin.onExecute as any)({
+        executeFn: yogaExecute,
+        setExecuteFn: (fn: typeof execute) => {
+          execute = fn;
+        },
+      });
+      const contextValue = await createRequestContext(app.services, {
+        authorization: undefined,
+        clientAddress: '10.1.2.3',
+      });
+      results.push(
+        await execute?.({
+          schema,
+          document,
+          variableValues: { code: seeded.kidlisp },
+          contextValue,
+        }),
+      );
+    }
+    expect(interpreted).toBe(1);
+    expect(results[1]).toEqual(results[0]);
+    expect(results[2]).toEqual(results[0]);
+    expect(results[0]).toMatchObject({ data: { item: { code: seeded.kidlisp } } });
+  });
+});
