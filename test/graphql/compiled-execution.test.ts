@@ -1,24 +1,11 @@
 import { parse } from 'graphql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRequestContext } from '../../src/context.js';
 import { useCompiledExecution } from '../../src/graphql/compiled-execution.js';
 import { schema } from '../../src/graphql/index.js';
-import { type Seeded, seedEveryKind } from '../items/fixtures.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { useSeededApp } from '../items/fixtures.js';
 
-let app: TestApp;
-let http: HttpClient;
-let seeded: Seeded;
-beforeAll(async () => {
-  app = await startTestApp();
-  http = createHttpClient(app.url);
-  seeded = await seedEveryKind(app, http);
-});
-afterAll(async () => {
-  http?.close();
-  await app?.close();
-});
+const env = useSeededApp();
 
 const ITEM = `query ($code: String!) {
   item(code: $code) {
@@ -32,7 +19,7 @@ const ITEM = `query ($code: String!) {
 async function threeRuns(query: string, variables: Record<string, unknown>) {
   const bodies = [];
   for (let run = 0; run < 3; run++) {
-    const response = await http.graphql(query, variables);
+    const response = await env.http.graphql(query, variables);
     bodies.push({ status: response.status, body: response.json });
   }
   expect(bodies[1], 'second run').toEqual(bodies[0]);
@@ -42,13 +29,13 @@ async function threeRuns(query: string, variables: Record<string, unknown>) {
 
 describe('a repeated operation answers as it did the first time', () => {
   it('an item of each kind, through its own type', async () => {
-    const kidlisp = await threeRuns(ITEM, { code: seeded.kidlisp });
+    const kidlisp = await threeRuns(ITEM, { code: env.seeded.kidlisp });
     expect(kidlisp.body.data.item).toMatchObject({
       __typename: 'KidlispItem',
       source: '(wipe navy) ; seeded',
       author: { handle: '@maker' },
     });
-    const clock = await threeRuns(ITEM, { code: `clock~${seeded.clock}` });
+    const clock = await threeRuns(ITEM, { code: `clock~${env.seeded.clock}` });
     expect(clock.body.data.item).toMatchObject({
       __typename: 'ClockItem',
       melody: { valid: true, notes: 5 },
@@ -105,29 +92,33 @@ describe('a repeated operation answers as it did the first time', () => {
       }
       fragment Who on PublishedItem { author @include(if: $withAuthor) { handle } }`,
       {
-        codes: [seeded.piece, 'nothere', seeded.painting],
+        codes: [env.seeded.piece, 'nothere', env.seeded.painting],
         withAuthor: true,
         handle: '@maker',
       },
     );
     expect(mixed.body.errors).toBeUndefined();
     expect(mixed.body.data.listed).toEqual([
-      { __typename: 'PieceItem', code: seeded.piece, author: { handle: '@maker' } },
+      { __typename: 'PieceItem', code: env.seeded.piece, author: { handle: '@maker' } },
       null,
-      { __typename: 'PaintingItem', code: seeded.painting, author: null },
+      { __typename: 'PaintingItem', code: env.seeded.painting, author: null },
     ]);
     expect(mixed.body.data.author.works.edges).toHaveLength(2);
-    expect(mixed.body.data.published.edges[0].node.address).toBe(`clock~${seeded.clock}`);
+    expect(mixed.body.data.published.edges[0].node.address).toBe(`clock~${env.seeded.clock}`);
     expect(mixed.body.data.__type.possibleTypes).toHaveLength(5);
   });
 
   it('a bad token is refused with its 401', async () => {
-    const response = await http.graphql(
+    const response = await env.http.graphql(
       '{ viewer { handle } }',
       {},
       { authorization: 'Bearer nope' },
     );
-    const again = await http.graphql('{ viewer { handle } }', {}, { authorization: 'Bearer nope' });
+    const again = await env.http.graphql(
+      '{ viewer { handle } }',
+      {},
+      { authorization: 'Bearer nope' },
+    );
     expect(response.status).toBe(401);
     expect(again.status).toBe(401);
     expect(again.json).toEqual(response.json);
@@ -152,7 +143,7 @@ describe('useCompiledExecution', () => {
           execute = fn;
         },
       });
-      const contextValue = await createRequestContext(app.services, {
+      const contextValue = await createRequestContext(env.app.services, {
         authorization: undefined,
         clientAddress: '10.1.2.3',
       });
@@ -160,7 +151,7 @@ describe('useCompiledExecution', () => {
         await execute?.({
           schema,
           document,
-          variableValues: { code: seeded.kidlisp },
+          variableValues: { code: env.seeded.kidlisp },
           contextValue,
         }),
       );
@@ -168,6 +159,6 @@ describe('useCompiledExecution', () => {
     expect(interpreted).toBe(1);
     expect(results[1]).toEqual(results[0]);
     expect(results[2]).toEqual(results[0]);
-    expect(results[0]).toMatchObject({ data: { item: { code: seeded.kidlisp } } });
+    expect(results[0]).toMatchObject({ data: { item: { code: env.seeded.kidlisp } } });
   });
 });

@@ -1,6 +1,7 @@
+import { afterAll, beforeAll } from 'vitest';
 import { createApiToken } from '../../src/auth/api-tokens.js';
-import type { TestApp } from '../support/app.js';
-import type { HttpClient } from '../support/http-client.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createHttpClient, type HttpClient } from '../support/http-client.js';
 
 /** A distinct client: an address as a trusted proxy reports it (start the app with TRUST_PROXY: 'loopback'). */
 export const fromAddress = (n: number) => ({ 'x-forwarded-for': `10.9.${n >> 8}.${n & 255}` });
@@ -65,4 +66,25 @@ export async function seedEveryKind(app: TestApp, http: HttpClient): Promise<See
     })
   ).json.code as string;
   return { kidlisp, clock, piece, painting, tape, makerToken: token, makerAccount: account };
+}
+
+export interface SeededApp {
+  app: TestApp;
+  http: HttpClient;
+  seeded: Seeded;
+}
+
+/** A test app holding one item of every kind, started before a file's tests and closed after them. */
+export function useSeededApp(env: Record<string, string> = {}): SeededApp {
+  const seededApp = {} as SeededApp;
+  beforeAll(async () => {
+    seededApp.app = await startTestApp(env);
+    seededApp.http = createHttpClient(seededApp.app.url);
+    seededApp.seeded = await seedEveryKind(seededApp.app, seededApp.http);
+  });
+  afterAll(async () => {
+    seededApp.http?.close();
+    await seededApp.app?.close();
+  });
+  return seededApp;
 }

@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
-import { fromAddress, publish, type Seeded, seedEveryKind } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { fromAddress, publish, useSeededApp } from './fixtures.js';
 
-let app: TestApp;
-let http: HttpClient;
-let seeded: Seeded;
-beforeAll(async () => {
-  // Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
-  app = await startTestApp({ TRUST_PROXY: 'loopback' });
-  http = createHttpClient(app.url);
-  seeded = await seedEveryKind(app, http);
-});
-afterAll(async () => {
-  http?.close();
-  await app?.close();
-});
+// Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
+const env = useSeededApp({ TRUST_PROXY: 'loopback' });
 
 const ITEM_FIELDS = `
   __typename kind code address url when hits author { handle }
@@ -27,38 +14,38 @@ const ITEM_FIELDS = `
 `;
 
 async function query(text: string, variables: Record<string, unknown> = {}, headers = {}) {
-  const response = await http.graphql(text, variables, headers);
+  const response = await env.http.graphql(text, variables, headers);
   expect(response.status).toBe(200);
   return response.json as { data?: any; errors?: { message: string; extensions: any }[] };
 }
 
 describe('item(code:)', () => {
   it('answers each kind as its own type; a clock is clock~<code>', async () => {
-    const base = app.services.config.publicUrl;
+    const base = env.app.services.config.publicUrl;
     const cases = [
       [
-        seeded.kidlisp,
+        env.seeded.kidlisp,
         { __typename: 'KidlispItem', kind: 'KIDLISP', source: '(wipe navy) ; seeded' },
       ],
       [
-        `clock~${seeded.clock}`,
+        `clock~${env.seeded.clock}`,
         {
           __typename: 'ClockItem',
           kind: 'CLOCK',
-          code: seeded.clock,
-          url: `${base}/clock~${seeded.clock}`,
+          code: env.seeded.clock,
+          url: `${base}/clock~${env.seeded.clock}`,
           melody: { valid: true, tracks: 5, notes: 5 },
         },
       ],
       [
-        seeded.piece,
+        env.seeded.piece,
         { __typename: 'PieceItem', name: 'Seeded Piece', ext: 'mjs', author: { handle: '@maker' } },
       ],
       [
-        seeded.painting,
-        { __typename: 'PaintingItem', ext: 'png', mediaUrl: `${base}/${seeded.painting}.png` },
+        env.seeded.painting,
+        { __typename: 'PaintingItem', ext: 'png', mediaUrl: `${base}/${env.seeded.painting}.png` },
       ],
-      [seeded.tape, { __typename: 'TapeItem', ext: 'mp4', duration: 12.5, author: null }],
+      [env.seeded.tape, { __typename: 'TapeItem', ext: 'mp4', duration: 12.5, author: null }],
     ] as const;
     for (const [code, expected] of cases) {
       const body = await query(`query ($code: String!) { item(code: $code) { ${ITEM_FIELDS} } }`, {
@@ -70,7 +57,7 @@ describe('item(code:)', () => {
   });
 
   it('answers null for a code nothing has (and for a clock code without its prefix)', async () => {
-    for (const code of ['nothing', seeded.clock, 'clock~', '../etc']) {
+    for (const code of ['nothing', env.seeded.clock, 'clock~', '../etc']) {
       const body = await query('query ($code: String!) { item(code: $code) { code } }', { code });
       expect(body.errors, code).toBeUndefined();
       expect(body.data.item, code).toBeNull();
@@ -80,17 +67,23 @@ describe('item(code:)', () => {
 
 describe('items(codes:)', () => {
   it('keeps the order and answers null for missing codes', async () => {
-    const codes = [seeded.tape, 'missing', `clock~${seeded.clock}`, seeded.kidlisp, seeded.kidlisp];
+    const codes = [
+      env.seeded.tape,
+      'missing',
+      `clock~${env.seeded.clock}`,
+      env.seeded.kidlisp,
+      env.seeded.kidlisp,
+    ];
     const body = await query('query ($codes: [String!]!) { items(codes: $codes) { code kind } }', {
       codes,
     });
     expect(body.errors).toBeUndefined();
     expect(body.data.items).toEqual([
-      { code: seeded.tape, kind: 'TAPE' },
+      { code: env.seeded.tape, kind: 'TAPE' },
       null,
-      { code: seeded.clock, kind: 'CLOCK' },
-      { code: seeded.kidlisp, kind: 'KIDLISP' },
-      { code: seeded.kidlisp, kind: 'KIDLISP' },
+      { code: env.seeded.clock, kind: 'CLOCK' },
+      { code: env.seeded.kidlisp, kind: 'KIDLISP' },
+      { code: env.seeded.kidlisp, kind: 'KIDLISP' },
     ]);
   });
 
@@ -121,7 +114,7 @@ describe('published(...)', () => {
       'KIDLISP',
     ]);
     const clocks = await query('{ published(kind: CLOCK) { edges { node { code } } } }');
-    expect(clocks.data.published.edges).toEqual([{ node: { code: seeded.clock } }]);
+    expect(clocks.data.published.edges).toEqual([{ node: { code: env.seeded.clock } }]);
     for (const author of ['@maker', 'maker']) {
       const mine = await query(
         'query ($a: String) { published(author: $a) { edges { node { code } } } }',
@@ -130,9 +123,9 @@ describe('published(...)', () => {
         },
       );
       expect(mine.data.published.edges.map((edge: any) => edge.node.code)).toEqual([
-        seeded.piece,
-        seeded.clock,
-        seeded.kidlisp,
+        env.seeded.piece,
+        env.seeded.clock,
+        env.seeded.kidlisp,
       ]);
     }
     const nobody = await query(
@@ -142,9 +135,9 @@ describe('published(...)', () => {
   });
 
   it('sorts by HITS: distinct clients first, ties newest first', async () => {
-    const older = await publish(http, '/api/store-kidlisp', { source: '(wipe hits) ; older' });
-    await publish(http, '/api/store-kidlisp', { source: '(wipe hits) ; newer' });
-    for (const n of [1, 2, 3]) await http.get(`/api/items/${older}`, fromAddress(100 + n));
+    const older = await publish(env.http, '/api/store-kidlisp', { source: '(wipe hits) ; older' });
+    await publish(env.http, '/api/store-kidlisp', { source: '(wipe hits) ; newer' });
+    for (const n of [1, 2, 3]) await env.http.get(`/api/items/${older}`, fromAddress(100 + n));
     const body = await query(
       '{ published(kind: KIDLISP, sort: HITS, first: 3) { edges { node { code hits } } } }',
     );
@@ -178,14 +171,14 @@ describe('author(handle:) and viewer', () => {
       '{ author(handle: "@maker") { handle works(kind: PIECE) { edges { node { code } } } } nobody: author(handle: "ghost") { handle } }',
     );
     expect(body.data).toEqual({
-      author: { handle: '@maker', works: { edges: [{ node: { code: seeded.piece } }] } },
+      author: { handle: '@maker', works: { edges: [{ node: { code: env.seeded.piece } }] } },
       nobody: null,
     });
   });
 
   it('lists the works of every account under a handle until handles are unique', async () => {
-    await app.db.handles.insertOne({ _id: 'auth0|twin', handle: 'maker' });
-    await app.db.kidlisp.insertOne({
+    await env.app.db.handles.insertOne({ _id: 'auth0|twin', handle: 'maker' });
+    await env.app.db.kidlisp.insertOne({
       code: 'twin1',
       source: '(wipe twin)',
       hash: 'twin-hash',
@@ -199,10 +192,10 @@ describe('author(handle:) and viewer', () => {
     );
     expect(body.data.author.works.edges.map((edge: any) => edge.node.code)).toEqual([
       'twin1',
-      seeded.kidlisp,
+      env.seeded.kidlisp,
     ]);
-    await app.db.handles.deleteOne({ _id: 'auth0|twin' });
-    await app.db.kidlisp.deleteOne({ code: 'twin1' });
+    await env.app.db.handles.deleteOne({ _id: 'auth0|twin' });
+    await env.app.db.kidlisp.deleteOne({ code: 'twin1' });
   });
 
   it('viewer is the bearer account with its works, null when anonymous', async () => {
@@ -211,13 +204,13 @@ describe('author(handle:) and viewer', () => {
     const body = await query(
       '{ viewer { account handle works(first: 2) { edges { node { code } } pageInfo { hasNextPage } } } }',
       {},
-      { authorization: `Bearer ${seeded.makerToken}` },
+      { authorization: `Bearer ${env.seeded.makerToken}` },
     );
     expect(body.data.viewer).toEqual({
-      account: seeded.makerAccount,
+      account: env.seeded.makerAccount,
       handle: '@maker',
       works: {
-        edges: [{ node: { code: seeded.piece } }, { node: { code: seeded.clock } }],
+        edges: [{ node: { code: env.seeded.piece } }, { node: { code: env.seeded.clock } }],
         pageInfo: { hasNextPage: true },
       },
     });

@@ -2,27 +2,18 @@ import type { Client } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectHttp, connectStdio } from '../mcp/support.js';
 import { failureOf } from '../mcp/surface.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
-import { type Seeded, seedEveryKind } from './fixtures.js';
+import { useSeededApp } from './fixtures.js';
 
-let app: TestApp;
-let http: HttpClient;
-let seeded: Seeded;
 let mcpHttp: Client;
 let mcpStdio: Client;
+const env = useSeededApp();
 beforeAll(async () => {
-  app = await startTestApp();
-  http = createHttpClient(app.url);
-  seeded = await seedEveryKind(app, http);
-  mcpHttp = await connectHttp(app.url);
-  mcpStdio = await connectStdio(app.url);
+  mcpHttp = await connectHttp(env.app.url);
+  mcpStdio = await connectStdio(env.app.url);
 });
 afterAll(async () => {
   await mcpHttp?.close();
   await mcpStdio?.close();
-  http?.close();
-  await app?.close();
 });
 
 const GRAPHQL_ITEM = `query ($code: String!) { item(code: $code) {
@@ -61,17 +52,17 @@ async function mcpFacts(client: Client, code: string) {
 describe('REST, GraphQL and MCP answer the same facts for the same codes', () => {
   it('for every kind', async () => {
     const codes = [
-      seeded.kidlisp,
-      `clock~${seeded.clock}`,
-      seeded.piece,
-      seeded.painting,
-      seeded.tape,
+      env.seeded.kidlisp,
+      `clock~${env.seeded.clock}`,
+      env.seeded.piece,
+      env.seeded.painting,
+      env.seeded.tape,
     ];
     for (const code of codes) {
       // The first read counts this client's hit; every face after it sees the same count.
-      const rest = await http.get(`/api/items/${code}`);
+      const rest = await env.http.get(`/api/items/${code}`);
       expect(rest.status, code).toBe(200);
-      const graphql = await http.graphql(GRAPHQL_ITEM, { code });
+      const graphql = await env.http.graphql(GRAPHQL_ITEM, { code });
       expect(graphql.json.errors, code).toBeUndefined();
       expect(graphqlFacts(graphql.json.data.item), code).toEqual(rest.json);
       expect(await mcpFacts(mcpHttp, code), code).toEqual(rest.json);
@@ -80,9 +71,9 @@ describe('REST, GraphQL and MCP answer the same facts for the same codes', () =>
   });
 
   it('and the same failure for a code nothing has', async () => {
-    const rest = await http.get('/api/items/absent');
+    const rest = await env.http.get('/api/items/absent');
     expect(rest.json.code).toBe('ITEM_NOT_FOUND');
-    const graphql = await http.graphql(GRAPHQL_ITEM, { code: 'absent' });
+    const graphql = await env.http.graphql(GRAPHQL_ITEM, { code: 'absent' });
     expect(graphql.json.data.item).toBeNull();
     for (const client of [mcpHttp, mcpStdio]) {
       const result = await client.callTool({ name: 'get_item', arguments: { code: 'absent' } });

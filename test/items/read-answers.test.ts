@@ -1,20 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, type HttpClient, type RawResponse } from '../support/http-client.js';
-import { type Seeded, seedEveryKind } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import type { RawResponse } from '../support/http-client.js';
+import { type Seeded, useSeededApp } from './fixtures.js';
 
-let app: TestApp;
-let http: HttpClient;
-let seeded: Seeded;
-beforeAll(async () => {
-  app = await startTestApp();
-  http = createHttpClient(app.url);
-  seeded = await seedEveryKind(app, http);
-});
-afterAll(async () => {
-  http?.close();
-  await app?.close();
-});
+const env = useSeededApp();
 
 /** Everything a client sees of an answer but the time it was sent. */
 const seen = ({ status, headers, text }: RawResponse) => {
@@ -38,11 +26,11 @@ describe('a REST read answers the same however it is asked', () => {
     ['an item', (s: Seeded) => `/api/items/${s.painting}`],
     ['a missing item', () => '/api/items/zzzzzz'],
   ])('%s', async (_name, pathOf) => {
-    const path = pathOf(seeded);
+    const path = pathOf(env.seeded);
     // Read once first, so both answers below count the same (already counted) hit.
-    await http.get(path);
-    const plain = await http.get(path);
-    const conditional = await http.get(path, { 'if-none-match': '"matches-nothing"' });
+    await env.http.get(path);
+    const plain = await env.http.get(path);
+    const conditional = await env.http.get(path, { 'if-none-match': '"matches-nothing"' });
     expect(seen(plain)).toEqual(seen(conditional));
     expect(plain.headers['content-security-policy']).toBeDefined();
     expect(plain.headers['access-control-allow-origin']).toBe('*');

@@ -1,21 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
-import { fromAddress, publish, type Seeded, seedEveryKind } from './fixtures.js';
+import { describe, expect, it } from 'vitest';
+import { fromAddress, publish, useSeededApp } from './fixtures.js';
 
-let app: TestApp;
-let http: HttpClient;
-let seeded: Seeded;
-beforeAll(async () => {
-  // Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
-  app = await startTestApp({ TRUST_PROXY: 'loopback' });
-  http = createHttpClient(app.url);
-  seeded = await seedEveryKind(app, http);
-});
-afterAll(async () => {
-  http?.close();
-  await app?.close();
-});
+// Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
+const env = useSeededApp({ TRUST_PROXY: 'loopback' });
 
 const errorShape = (code: string) => ({
   error: expect.any(String),
@@ -26,15 +13,15 @@ const errorShape = (code: string) => ({
 describe('GET /api/store-kidlisp', () => {
   it('?code= answers the reference entry, the author handle, and no caching', async () => {
     // Its publisher reading it is the same client: hits stay 1.
-    const response = await http.get(`/api/store-kidlisp?code=${seeded.kidlisp}`, {
-      authorization: `Bearer ${seeded.makerToken}`,
+    const response = await env.http.get(`/api/store-kidlisp?code=${env.seeded.kidlisp}`, {
+      authorization: `Bearer ${env.seeded.makerToken}`,
     });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({
       source: '(wipe navy) ; seeded',
       when: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       hits: 1,
-      user: seeded.makerAccount,
+      user: env.seeded.makerAccount,
       handle: '@maker',
     });
     expect(response.headers['cache-control']).toBe(
@@ -42,13 +29,13 @@ describe('GET /api/store-kidlisp', () => {
     );
     // Another client (this address, anonymous) is a second hit, once however often it reads.
     for (const _ of [1, 2, 3]) {
-      const again = await http.get(`/api/store-kidlisp?code=${seeded.kidlisp}`);
+      const again = await env.http.get(`/api/store-kidlisp?code=${env.seeded.kidlisp}`);
       expect(again.json.hits).toBe(2);
     }
   });
 
   it('?code= of nothing is 404 with the reference sentence in the service shape', async () => {
-    const response = await http.get('/api/store-kidlisp?code=zzzzzz');
+    const response = await env.http.get('/api/store-kidlisp?code=zzzzzz');
     expect(response.status).toBe(404);
     expect(response.json).toEqual({
       ...errorShape('ITEM_NOT_FOUND'),
@@ -56,18 +43,18 @@ describe('GET /api/store-kidlisp', () => {
       code: 'ITEM_NOT_FOUND',
     });
     // A piece's code is not a KidLisp program.
-    expect((await http.get(`/api/store-kidlisp?code=${seeded.piece}`)).status).toBe(404);
+    expect((await env.http.get(`/api/store-kidlisp?code=${env.seeded.piece}`)).status).toBe(404);
   });
 
   it('?codes= keeps the order, answers null for a missing code, and sums up', async () => {
-    const other = await publish(http, '/api/store-kidlisp', { source: '(wipe red) ; codes' });
+    const other = await publish(env.http, '/api/store-kidlisp', { source: '(wipe red) ; codes' });
     for (const query of [
-      `codes=${other},nope1,${seeded.kidlisp}`,
-      `codes=${encodeURIComponent(JSON.stringify([other, 'nope1', seeded.kidlisp]))}`,
+      `codes=${other},nope1,${env.seeded.kidlisp}`,
+      `codes=${encodeURIComponent(JSON.stringify([other, 'nope1', env.seeded.kidlisp]))}`,
     ]) {
-      const response = await http.get(`/api/store-kidlisp?${query}`);
+      const response = await env.http.get(`/api/store-kidlisp?${query}`);
       expect(response.status, query).toBe(200);
-      expect(Object.keys(response.json.results)).toEqual([other, 'nope1', seeded.kidlisp]);
+      expect(Object.keys(response.json.results)).toEqual([other, 'nope1', env.seeded.kidlisp]);
       expect(response.json.results.nope1).toBeNull();
       expect(response.json.results[other]).toMatchObject({
         source: '(wipe red) ; codes',
@@ -78,7 +65,7 @@ describe('GET /api/store-kidlisp', () => {
         requested: 3,
         found: 2,
         missing: 1,
-        foundCodes: [other, seeded.kidlisp],
+        foundCodes: [other, env.seeded.kidlisp],
         missingCodes: ['nope1'],
       });
     }
@@ -112,19 +99,19 @@ describe('GET /api/store-kidlisp', () => {
       ['code=a&code=b', 'INVALID_INPUT', 'code must be a string.'],
     ];
     for (const [query, code, sentence] of cases) {
-      const response = await http.get(`/api/store-kidlisp?${query}`);
+      const response = await env.http.get(`/api/store-kidlisp?${query}`);
       expect(response.status, query).toBe(400);
       expect(response.json, query).toMatchObject({ error: sentence, message: sentence, code });
     }
     expect(
-      (await http.get(`/api/store-kidlisp?codes=${Array(50).fill('x').join(',')}`)).status,
+      (await env.http.get(`/api/store-kidlisp?codes=${Array(50).fill('x').join(',')}`)).status,
     ).toBe(200);
   });
 
   it('?recent=1 lists newest first or by hits, with previews, filtered by handle', async () => {
     const long = `(wipe blue) ; ${'a long program '.repeat(4).trim()}`;
-    const newest = await publish(http, '/api/store-kidlisp', { source: long });
-    const recent = await http.get('/api/store-kidlisp?recent=1&limit=2');
+    const newest = await publish(env.http, '/api/store-kidlisp', { source: long });
+    const recent = await env.http.get('/api/store-kidlisp?recent=1&limit=2');
     expect(recent.status).toBe(200);
     expect(recent.json.count).toBe(2);
     expect(recent.json.limit).toBe(2);
@@ -138,73 +125,75 @@ describe('GET /api/store-kidlisp', () => {
       handle: null,
     });
     // Two more clients read the seeded program: it leads the popular list.
-    await http.get(`/api/store-kidlisp?code=${seeded.kidlisp}`, fromAddress(1));
-    await http.get(`/api/store-kidlisp?code=${seeded.kidlisp}`, fromAddress(2));
-    const popular = await http.get('/api/store-kidlisp?recent=1&sort=hits&limit=3');
-    expect(popular.json.recent[0]).toMatchObject({ code: seeded.kidlisp, hits: 4 });
+    await env.http.get(`/api/store-kidlisp?code=${env.seeded.kidlisp}`, fromAddress(1));
+    await env.http.get(`/api/store-kidlisp?code=${env.seeded.kidlisp}`, fromAddress(2));
+    const popular = await env.http.get('/api/store-kidlisp?recent=1&sort=hits&limit=3');
+    expect(popular.json.recent[0]).toMatchObject({ code: env.seeded.kidlisp, hits: 4 });
     for (const handle of ['maker', '@maker', '%40maker']) {
-      const mine = await http.get(`/api/store-kidlisp?recent=1&handle=${handle}`);
+      const mine = await env.http.get(`/api/store-kidlisp?recent=1&handle=${handle}`);
       expect(mine.json.recent.map((entry: { code: string }) => entry.code)).toEqual([
-        seeded.kidlisp,
+        env.seeded.kidlisp,
       ]);
     }
-    const nobody = await http.get('/api/store-kidlisp?recent=1&handle=nobody');
+    const nobody = await env.http.get('/api/store-kidlisp?recent=1&handle=nobody');
     expect(nobody.json).toEqual({ recent: [], count: 0, limit: 50 });
   });
 });
 
 describe('GET /api/store-clock', () => {
   it('?code= is case-insensitive and answers the melody with its code', async () => {
-    const response = await http.get(`/api/store-clock?code=${seeded.clock.toUpperCase()}`, {
-      authorization: `Bearer ${seeded.makerToken}`,
+    const response = await env.http.get(`/api/store-clock?code=${env.seeded.clock.toUpperCase()}`, {
+      authorization: `Bearer ${env.seeded.makerToken}`,
     });
     expect(response.status).toBe(200);
     expect(response.json).toEqual({
-      code: seeded.clock,
+      code: env.seeded.clock,
       source: 'c d e f g',
       when: expect.any(String),
       hits: 1,
-      user: seeded.makerAccount,
+      user: env.seeded.makerAccount,
       handle: '@maker',
     });
   });
 
   it('answers 404 "Clock not found", 400 "Missing code parameter", and lists with recent=1', async () => {
-    const missing = await http.get('/api/store-clock?code=zuzu9');
+    const missing = await env.http.get('/api/store-clock?code=zuzu9');
     expect(missing.status).toBe(404);
     expect(missing.json).toEqual({
       error: 'Clock not found',
       message: 'Clock not found',
       code: 'ITEM_NOT_FOUND',
     });
-    const none = await http.get('/api/store-clock');
+    const none = await env.http.get('/api/store-clock');
     expect(none.status).toBe(400);
     expect(none.json).toEqual({ ...errorShape('CODE_REQUIRED'), error: 'Missing code parameter' });
-    const recent = await http.get('/api/store-clock?recent=1&sort=hits');
+    const recent = await env.http.get('/api/store-clock?recent=1&sort=hits');
     expect(recent.status).toBe(200);
-    expect(recent.json.recent.map((entry: { code: string }) => entry.code)).toEqual([seeded.clock]);
+    expect(recent.json.recent.map((entry: { code: string }) => entry.code)).toEqual([
+      env.seeded.clock,
+    ]);
     expect(recent.json.count).toBe(1);
   });
 });
 
 describe('GET /api/piece-metadata', () => {
   it('answers a piece, the defaults for an unknown code, and 400 without a code', async () => {
-    const known = await http.get(`/api/piece-metadata?code=${seeded.piece}`);
+    const known = await env.http.get(`/api/piece-metadata?code=${env.seeded.piece}`);
     expect(known.json).toEqual({
-      code: seeded.piece,
+      code: env.seeded.piece,
       trustLevel: 'untrusted',
       anonymous: false,
-      authorSub: seeded.makerAccount,
+      authorSub: env.seeded.makerAccount,
       when: expect.any(String),
     });
-    const unknown = await http.get('/api/piece-metadata?code=nothing-here');
+    const unknown = await env.http.get('/api/piece-metadata?code=nothing-here');
     expect(unknown.status).toBe(200);
     expect(unknown.json).toEqual({
       code: 'nothing-here',
       trustLevel: 'untrusted',
       anonymous: true,
     });
-    const none = await http.get('/api/piece-metadata');
+    const none = await env.http.get('/api/piece-metadata');
     expect(none.status).toBe(400);
     expect(none.json.code).toBe('CODE_REQUIRED');
   });
@@ -212,42 +201,42 @@ describe('GET /api/piece-metadata', () => {
 
 describe('GET /api/items/<code>', () => {
   it('answers every kind with the same facts, clocks as clock~<code>', async () => {
-    const base = app.services.config.publicUrl;
+    const base = env.app.services.config.publicUrl;
     const expected = {
-      [seeded.kidlisp]: {
+      [env.seeded.kidlisp]: {
         kind: 'kidlisp',
         source: '(wipe navy) ; seeded',
         mediaUrl: null,
         author: '@maker',
       },
-      [`clock~${seeded.clock}`]: {
+      [`clock~${env.seeded.clock}`]: {
         kind: 'clock',
-        code: seeded.clock,
-        url: `${base}/clock~${seeded.clock}`,
+        code: env.seeded.clock,
+        url: `${base}/clock~${env.seeded.clock}`,
         source: 'c d e f g',
       },
-      [seeded.piece]: {
+      [env.seeded.piece]: {
         kind: 'piece',
         name: 'Seeded Piece',
         ext: 'mjs',
-        mediaUrl: `${base}/${seeded.piece}.mjs`,
+        mediaUrl: `${base}/${env.seeded.piece}.mjs`,
         source: 'export function paint({ wipe }) { wipe(9); }',
       },
-      [seeded.painting]: {
+      [env.seeded.painting]: {
         kind: 'painting',
         ext: 'png',
-        mediaUrl: `${base}/${seeded.painting}.png`,
+        mediaUrl: `${base}/${env.seeded.painting}.png`,
         source: null,
       },
-      [seeded.tape]: { kind: 'tape', ext: 'mp4', duration: 12.5, author: null },
+      [env.seeded.tape]: { kind: 'tape', ext: 'mp4', duration: 12.5, author: null },
     };
     for (const [address, facts] of Object.entries(expected)) {
-      const response = await http.get(`/api/items/${address}`);
+      const response = await env.http.get(`/api/items/${address}`);
       expect(response.status, address).toBe(200);
       expect(response.json, address).toMatchObject({ address, when: expect.any(String), ...facts });
     }
     // The bare code of a clock is not in the shared namespace.
-    expect((await http.get(`/api/items/${seeded.clock}`)).status).toBe(404);
+    expect((await env.http.get(`/api/items/${env.seeded.clock}`)).status).toBe(404);
   });
 
   it('answers 404 ITEM_NOT_FOUND for a code nothing has, and any shape of nonsense', async () => {
@@ -257,7 +246,7 @@ describe('GET /api/items/<code>', () => {
       '/api/items/%24%7Bx%7D',
       '/api/items/clock~zz%2Fzz',
     ]) {
-      const response = await http.get(path);
+      const response = await env.http.get(path);
       expect(response.status, path).toBe(404);
       expect(response.json.code, path).toBe('ITEM_NOT_FOUND');
     }
@@ -265,10 +254,10 @@ describe('GET /api/items/<code>', () => {
 
   it('needs no token, but answers 401 UNAUTHENTICATED (documented) for one that is not valid', async () => {
     for (const path of [
-      `/api/items/${seeded.kidlisp}`,
-      `/api/store-kidlisp?code=${seeded.kidlisp}`,
+      `/api/items/${env.seeded.kidlisp}`,
+      `/api/store-kidlisp?code=${env.seeded.kidlisp}`,
     ]) {
-      const response = await http.get(path, { authorization: 'Bearer not-a-token' });
+      const response = await env.http.get(path, { authorization: 'Bearer not-a-token' });
       expect(response.status, path).toBe(401);
       expect(response.json, path).toEqual(errorShape('UNAUTHENTICATED'));
     }
@@ -278,12 +267,15 @@ describe('GET /api/items/<code>', () => {
 describe('one path, two methods', () => {
   it('serves GET and POST /api/store-kidlisp and answers 405 naming both to anything else', async () => {
     for (const path of ['/api/store-kidlisp', '/api/store-clock']) {
-      const response = await http.send(path, { method: 'PUT', body: {} });
+      const response = await env.http.send(path, { method: 'PUT', body: {} });
       expect(response.status, path).toBe(405);
       expect(response.headers.allow, path).toBe('GET, POST, OPTIONS');
       expect(response.json.code).toBe('METHOD_NOT_ALLOWED');
     }
-    const items = await http.send(`/api/items/${seeded.kidlisp}`, { method: 'POST', body: {} });
+    const items = await env.http.send(`/api/items/${env.seeded.kidlisp}`, {
+      method: 'POST',
+      body: {},
+    });
     expect(items.status).toBe(405);
     expect(items.headers.allow).toBe('GET, OPTIONS');
   });
@@ -291,18 +283,18 @@ describe('one path, two methods', () => {
 
 describe('the documented read limits', () => {
   it('are the limits the routes enforce', async () => {
-    const docs = await http.get('/api', { accept: 'application/json' });
+    const docs = await env.http.get('/api', { accept: 'application/json' });
     const limits = docs.json.limits as { appliesTo: string; value: number }[];
     const codes = limits.find((limit) => limit.appliesTo.includes('codes='))?.value as number;
     const listed = limits.find((limit) => limit.appliesTo.includes('recent=1'))?.value as number;
     const list = (n: number) => Array.from({ length: n }, (_, i) => `x${i}`).join(',');
-    expect((await http.get(`/api/store-kidlisp?codes=${list(codes)}`)).status).toBe(200);
-    expect((await http.get(`/api/store-kidlisp?codes=${list(codes + 1)}`)).json.code).toBe(
+    expect((await env.http.get(`/api/store-kidlisp?codes=${list(codes)}`)).status).toBe(200);
+    expect((await env.http.get(`/api/store-kidlisp?codes=${list(codes + 1)}`)).json.code).toBe(
       'TOO_MANY_CODES',
     );
     for (const path of ['/api/store-kidlisp', '/api/store-clock']) {
-      expect((await http.get(`${path}?recent=1&limit=${listed}`)).status, path).toBe(200);
-      expect((await http.get(`${path}?recent=1&limit=${listed + 1}`)).json.code, path).toBe(
+      expect((await env.http.get(`${path}?recent=1&limit=${listed}`)).status, path).toBe(200);
+      expect((await env.http.get(`${path}?recent=1&limit=${listed + 1}`)).json.code, path).toBe(
         'LIMIT_TOO_LARGE',
       );
     }
