@@ -1,6 +1,6 @@
 import type { RequestListener } from 'node:http';
 import type { Database } from '../src/db/client.js';
-import { type BenchRow, interleaved, type LoadResult, listen, load, row } from './report.js';
+import { type BenchRow, interleaved, listen, load, row } from './report.js';
 
 const CODE = 'benchread';
 const ACCOUNT = 'auth0|bench-reader';
@@ -113,25 +113,24 @@ export async function benchItems(
           `item bench ${name}: ${result.errors} errors, ${result.non2xx} non-2xx answers`,
         );
     }
-    const at = (name: string) => r[name] as LoadResult;
     return [
       row(
         'read an item by code among 100,000, REST /api/items/<code>',
         'raw-driver route',
-        at('restItem'),
-        at('baselineItem'),
+        r.restItem,
+        r.baselineItem,
       ),
       row(
         'read an item by code among 100,000, GraphQL item(code:)',
         'raw-driver route',
-        at('graphqlItem'),
-        at('baselineItem'),
+        r.graphqlItem,
+        r.baselineItem,
       ),
       row(
         'read KidLisp by code among 100,000, REST ?code=',
         'raw-driver route',
-        at('restKidlisp'),
-        at('baselineKidlisp'),
+        r.restKidlisp,
+        r.baselineKidlisp,
       ),
     ];
   } finally {

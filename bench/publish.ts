@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../src/db/client.js';
 import { isDuplicateKey } from '../src/db/failure-kinds.js';
 import { codeCandidates } from '../src/domain/codes.js';
-import { type BenchRow, interleaved, type LoadResult, listen, load, row } from './report.js';
+import { type BenchRow, interleaved, listen, load, row } from './report.js';
 
 /**
  * The baseline: a bare node:http route doing the same database work as a KidLisp publish
@@ -81,7 +81,7 @@ export async function benchPublish(
     });
   try {
     // In rounds of a second that take turns: every case claims codes from the same, filling space.
-    const r = await interleaved(
+    const { base, rest, graphql } = await interleaved(
       {
         base: post(`${baseline.url}/`, freshSource('base')),
         rest: post(`${serviceUrl}/api/store-kidlisp`, freshSource('rest')),
@@ -89,9 +89,6 @@ export async function benchPublish(
       },
       Math.max(1, options.seconds),
     );
-    const base = r.base as LoadResult;
-    const rest = r.rest as LoadResult;
-    const graphql = r.graphql as LoadResult;
     for (const [name, result] of [
       ['baseline', base],
       ['rest', rest],

@@ -58,13 +58,14 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
 }
 
 /** Sums several short runs: baseline and cases take turns, so a busy machine weighs on all alike. */
-export async function interleaved(
-  cases: Record<string, () => Promise<LoadResult>>,
+export async function interleaved<Name extends string>(
+  cases: Record<Name, () => Promise<LoadResult>>,
   rounds: number,
-): Promise<Record<string, LoadResult>> {
-  const totals: Record<string, LoadResult> = {};
+): Promise<Record<Name, LoadResult>> {
+  const totals = {} as Record<Name, LoadResult>;
   for (let round = 0; round < rounds; round++) {
-    for (const [name, run] of Object.entries(cases)) {
+    for (const name of Object.keys(cases) as Name[]) {
+      const run = cases[name];
       const result = await run();
       const total = totals[name] ?? { requestsPerSec: 0, p99Ms: 0, errors: 0, non2xx: 0 };
       totals[name] = {

@@ -1,10 +1,10 @@
 import {
-  type DocumentNode,
   type ExecutionArgs,
   type ExecutionResult,
   GraphQLError,
   getOperationAST,
   getVariableValues,
+  type OperationDefinitionNode,
   type Source,
   type SourceLocation,
 } from 'graphql';
@@ -14,7 +14,7 @@ import type { Plugin } from 'graphql-yoga';
 /** Runs of one operation with Yoga's executor before it is compiled. */
 const COMPILE_AT_RUN = 2;
 
-/** Per operation of a document: the runs so far, until it is compiled (null: jit refused it). */
+/** Per operation: the runs so far, until it is compiled (null: graphql-jit refused it). */
 type Tier = { runs: number } | { compiled: CompiledQuery | null };
 
 /** The offset in the document of a line and column (both from 1), as graphql counts lines. */
@@ -52,38 +52,35 @@ function fromJit(result: ExecutionResult, source: Source | undefined): Execution
  * for an introspection query), so a stream of distinct documents cannot make the server compile.
  * Subscriptions, and anything graphql-jit cannot compile, keep Yoga's executor. Variables are
  * coerced by graphql-js first, so a bad one is refused in the same words on every run
- * (useInputErrorCodes maps them to BAD_USER_INPUT).
- * Yoga's parser cache hands out one document per query text: the tiers live beside it.
+ * (useInputErrorCodes codes them INVALID_INPUT). Yoga's parser cache hands out one document per
+ * query text; the tiers are kept by its operations, and go with them.
  */
 export function useCompiledExecution(): Plugin {
-  const tiers = new WeakMap<DocumentNode, Map<string | undefined, Tier>>();
+  const tiers = new WeakMap<OperationDefinitionNode, Tier>();
 
-  const compiledFor = (args: ExecutionArgs): CompiledQuery | null => {
-    const name = args.operationName ?? undefined;
-    let byName = tiers.get(args.document);
-    if (!byName) {
-      byName = new Map();
-      tiers.set(args.document, byName);
-    }
-    const tier = byName.get(name) ?? { runs: 0 };
+  const compiledFor = (operation: OperationDefinitionNode, args: ExecutionArgs) => {
+    const tier = tiers.get(operation) ?? { runs: 0 };
     if ('compiled' in tier) return tier.compiled;
     if (tier.runs + 1 < COMPILE_AT_RUN) {
-      byName.set(name, { runs: tier.runs + 1 });
+      tiers.set(operation, { runs: tier.runs + 1 });
       return null;
     }
-    const result = compileQuery(args.schema, args.document, name, {
+    const result = compileQuery(args.schema, args.document, operation.name?.value, {
       disablingCapturingStackErrors: true,
     });
     const compiled = isCompiledQuery(result) ? result : null;
-    byName.set(name, { compiled });
+    tiers.set(operation, { compiled });
     return compiled;
   };
 
-  const runCompiled = async (compiled: CompiledQuery, args: ExecutionArgs) => {
-    const operation = getOperationAST(args.document, args.operationName);
+  const runCompiled = async (
+    compiled: CompiledQuery,
+    operation: OperationDefinitionNode,
+    args: ExecutionArgs,
+  ) => {
     const coerced = getVariableValues(
       args.schema,
-      operation?.variableDefinitions ?? [],
+      operation.variableDefinitions ?? [],
       args.variableValues ?? {},
     );
     if (coerced.errors) return { errors: coerced.errors };
@@ -94,8 +91,10 @@ export function useCompiledExecution(): Plugin {
   return {
     onExecute({ executeFn, setExecuteFn }) {
       setExecuteFn((args) => {
-        const compiled = compiledFor(args);
-        return compiled ? runCompiled(compiled, args) : executeFn(args);
+        // No such operation (or no name among several): Yoga's executor says so, as before.
+        const operation = getOperationAST(args.document, args.operationName);
+        const compiled = operation && compiledFor(operation, args);
+        return operation && compiled ? runCompiled(compiled, operation, args) : executeFn(args);
       });
     },
   };

@@ -73,6 +73,45 @@ describe('urql with its defaults', () => {
     expect(mutation.data.publishKidlisp).toMatchObject({ cached: false });
     expect(log[1]).toMatchObject({ method: 'POST', status: 200 });
   });
+
+  it('gets the same answer and the same error on every run, once the service compiles them', async () => {
+    const client = createClient({
+      url: `${app.url}/graphql`,
+      exchanges: [fetchExchange],
+      fetch: recordingFetch([]),
+    });
+    const READ = `query Read($code: String!, $first: Int) {
+      item(code: $code) { code }
+      published(first: $first) { edges { cursor } }
+    }`;
+    const answers = [];
+    for (let run = 0; run < 3; run++) {
+      const result = await client.query(READ, { code: 'nothere', first: 5000 }).toPromise();
+      answers.push({
+        data: result.data,
+        errors: result.error?.graphQLErrors.map(({ message, locations, path, extensions }) => ({
+          message,
+          locations,
+          path,
+          extensions,
+        })),
+      });
+    }
+    expect(answers[0]).toEqual({
+      data: { item: null, published: null },
+      errors: [
+        {
+          message: 'first cannot exceed 100.',
+          // Where in the document urql printed (and sent) the field.
+          locations: [{ line: expect.any(Number), column: expect.any(Number) }],
+          path: ['published'],
+          extensions: { code: 'LIMIT_TOO_LARGE', field: 'first' },
+        },
+      ],
+    });
+    expect(answers[1]).toEqual(answers[0]);
+    expect(answers[2]).toEqual(answers[0]);
+  });
 });
 
 describe('GraphQL over GET', () => {

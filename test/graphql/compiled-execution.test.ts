@@ -1,4 +1,4 @@
-import { parse } from 'graphql';
+import { type ExecutionArgs, execute, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { createRequestContext } from '../../src/context.js';
 import { useCompiledExecution } from '../../src/graphql/compiled-execution.js';
@@ -129,18 +129,19 @@ describe('useCompiledExecution', () => {
   it('interprets an operation once, then runs it compiled, with the same result', async () => {
     const plugin = useCompiledExecution();
     let interpreted = 0;
-    let execute: ((args: any) => unknown) | undefined;
-    const yogaExecute = (args: any) => {
+    const yogaExecutor = (args: ExecutionArgs) => {
       interpreted++;
-      return import('graphql').then(({ execute: graphqlExecute }) => graphqlExecute(args));
+      return execute(args);
     };
     const document = parse(ITEM);
     const results = [];
     for (let run = 0; run < 3; run++) {
-      (plugin.onExecute as any)({
-        executeFn: yogaExecute,
-        setExecuteFn: (fn: typeof execute) => {
-          execute = fn;
+      let chosen: ((args: ExecutionArgs) => unknown) | undefined;
+      // As Yoga calls it for each request.
+      (plugin.onExecute as (payload: unknown) => void)({
+        executeFn: yogaExecutor,
+        setExecuteFn: (fn: typeof chosen) => {
+          chosen = fn;
         },
       });
       const contextValue = await createRequestContext(env.app.services, {
@@ -148,7 +149,7 @@ describe('useCompiledExecution', () => {
         clientAddress: '10.1.2.3',
       });
       results.push(
-        await execute?.({
+        await chosen?.({
           schema,
           document,
           variableValues: { code: env.seeded.kidlisp },
@@ -160,5 +161,26 @@ describe('useCompiledExecution', () => {
     expect(results[1]).toEqual(results[0]);
     expect(results[2]).toEqual(results[0]);
     expect(results[0]).toMatchObject({ data: { item: { code: env.seeded.kidlisp } } });
+  });
+
+  it('keeps each named operation of a document apart', async () => {
+    const query =
+      'query Version { version } query Item($code: String!) { item(code: $code) { code } }';
+    for (let run = 0; run < 3; run++) {
+      const version = await env.http.send('/graphql', {
+        method: 'POST',
+        body: JSON.stringify({ query, operationName: 'Version' }),
+      });
+      const item = await env.http.send('/graphql', {
+        method: 'POST',
+        body: JSON.stringify({
+          query,
+          operationName: 'Item',
+          variables: { code: env.seeded.piece },
+        }),
+      });
+      expect(version.json, `run ${run + 1}`).toEqual({ data: { version: expect.any(String) } });
+      expect(item.json, `run ${run + 1}`).toEqual({ data: { item: { code: env.seeded.piece } } });
+    }
   });
 });
