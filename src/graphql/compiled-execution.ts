@@ -1,6 +1,7 @@
 import {
   type ExecutionArgs,
   type ExecutionResult,
+  execute,
   GraphQLError,
   getOperationAST,
   getVariableValues,
@@ -11,7 +12,7 @@ import {
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 
-/** Runs of one operation with Yoga's executor before it is compiled. */
+/** Runs of one operation interpreted before it is compiled. */
 const COMPILE_AT_RUN = 2;
 
 /** Per operation: the runs so far, until it is compiled (null: graphql-jit refused it). */
@@ -26,12 +27,13 @@ function offsetOf(body: string, { line, column }: SourceLocation): number {
 }
 
 /**
- * graphql-jit's errors as graphql-js makes them: they carry locations but not where in the
- * document they come from, which Yoga needs to show them, and are of jit's copy of graphql.
+ * graphql-jit's result as graphql-js makes it: errors first, and each error with its place in
+ * the document (jit's carry locations but not the source positions Yoga needs to show them).
  */
 function fromJit(result: ExecutionResult, source: Source | undefined): ExecutionResult {
   if (!result.errors) return result;
-  const errors = result.errors.map(
+  const { errors: jitErrors, ...rest } = result;
+  const errors = jitErrors.map(
     (error) =>
       new GraphQLError(error.message, {
         path: error.path,
@@ -42,20 +44,24 @@ function fromJit(result: ExecutionResult, source: Source | undefined): Execution
           : {}),
       }),
   );
-  return { ...result, errors };
+  return { errors, ...rest };
 }
 
 /**
  * Operations that clients repeat run as functions graphql-jit compiles from them, once, at their
- * second run: a read costs about half the GraphQL work of Yoga's interpreter (bench/items.ts).
+ * second run: a read costs about half the GraphQL work of interpreting it (bench/items.ts).
  * A document sent once is interpreted, since compiling costs more than one run (8 ms against 3
  * for an introspection query), so a stream of distinct documents cannot make the server compile.
- * Subscriptions, and anything graphql-jit cannot compile, keep Yoga's executor. Variables are
- * coerced by graphql-js first, so a bad one is refused in the same words on every run
- * (useInputErrorCodes codes them INVALID_INPUT). Yoga's parser cache hands out one document per
- * query text; the tiers are kept by its operations, and go with them.
+ * Anything graphql-jit cannot compile stays interpreted; subscriptions never reach this hook.
+ *
+ * The interpreter is graphql-js's `execute` (a parameter only so the tests can count its runs),
+ * not Yoga's own: that one puts each field in the order it resolved rather than the order asked
+ * (the spec's, as jit does), so a first run and the compiled ones answered different bytes.
+ * Variables are coerced by graphql-js first, so a bad one is refused in the same words on every
+ * run (useInputErrorCodes codes them INVALID_INPUT). Yoga's parser cache hands out one document
+ * per query text; the tiers are kept by its operations, and go with them.
  */
-export function useCompiledExecution(): Plugin {
+export function useCompiledExecution(interpret: typeof execute = execute): Plugin {
   const tiers = new WeakMap<OperationDefinitionNode, Tier>();
 
   const compiledFor = (operation: OperationDefinitionNode, args: ExecutionArgs) => {
@@ -89,12 +95,12 @@ export function useCompiledExecution(): Plugin {
   };
 
   return {
-    onExecute({ executeFn, setExecuteFn }) {
+    onExecute({ setExecuteFn }) {
       setExecuteFn((args) => {
-        // No such operation (or no name among several): Yoga's executor says so, as before.
+        // No such operation (or no name among several): the interpreter says so.
         const operation = getOperationAST(args.document, args.operationName);
         const compiled = operation && compiledFor(operation, args);
-        return operation && compiled ? runCompiled(compiled, operation, args) : executeFn(args);
+        return operation && compiled ? runCompiled(compiled, operation, args) : interpret(args);
       });
     },
   };
