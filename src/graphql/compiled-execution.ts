@@ -12,7 +12,7 @@ import {
 import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
 import type { Plugin } from 'graphql-yoga';
 
-/** Runs of one operation interpreted before it is compiled. */
+/** The run of an operation at which it is compiled; the runs before it are interpreted. */
 const COMPILE_AT_RUN = 2;
 
 /** Per operation: the runs so far, until it is compiled (null: graphql-jit refused it). */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fromAddress, publish, useSeededApp } from './fixtures.js';
 
 // Distinct clients are told apart by X-Forwarded-For from this (trusted, loopback) proxy.
-const env = useSeededApp({ TRUST_PROXY: 'loopback' });
+const fixture = useSeededApp({ TRUST_PROXY: 'loopback' });
 
 const ITEM_FIELDS = `
   __typename kind code address url when hits author { handle }
@@ -14,38 +14,42 @@ const ITEM_FIELDS = `
 `;
 
 async function query(text: string, variables: Record<string, unknown> = {}, headers = {}) {
-  const response = await env.http.graphql(text, variables, headers);
+  const response = await fixture.http.graphql(text, variables, headers);
   expect(response.status).toBe(200);
   return response.json as { data?: any; errors?: { message: string; extensions: any }[] };
 }
 
 describe('item(code:)', () => {
   it('answers each kind as its own type; a clock is clock~<code>', async () => {
-    const base = env.app.services.config.publicUrl;
+    const base = fixture.app.services.config.publicUrl;
     const cases = [
       [
-        env.seeded.kidlisp,
+        fixture.seeded.kidlisp,
         { __typename: 'KidlispItem', kind: 'KIDLISP', source: '(wipe navy) ; seeded' },
       ],
       [
-        `clock~${env.seeded.clock}`,
+        `clock~${fixture.seeded.clock}`,
         {
           __typename: 'ClockItem',
           kind: 'CLOCK',
-          code: env.seeded.clock,
-          url: `${base}/clock~${env.seeded.clock}`,
+          code: fixture.seeded.clock,
+          url: `${base}/clock~${fixture.seeded.clock}`,
           melody: { valid: true, tracks: 5, notes: 5 },
         },
       ],
       [
-        env.seeded.piece,
+        fixture.seeded.piece,
         { __typename: 'PieceItem', name: 'Seeded Piece', ext: 'mjs', author: { handle: '@maker' } },
       ],
       [
-        env.seeded.painting,
-        { __typename: 'PaintingItem', ext: 'png', mediaUrl: `${base}/${env.seeded.painting}.png` },
+        fixture.seeded.painting,
+        {
+          __typename: 'PaintingItem',
+          ext: 'png',
+          mediaUrl: `${base}/${fixture.seeded.painting}.png`,
+        },
       ],
-      [env.seeded.tape, { __typename: 'TapeItem', ext: 'mp4', duration: 12.5, author: null }],
+      [fixture.seeded.tape, { __typename: 'TapeItem', ext: 'mp4', duration: 12.5, author: null }],
     ] as const;
     for (const [code, expected] of cases) {
       const body = await query(`query ($code: String!) { item(code: $code) { ${ITEM_FIELDS} } }`, {
@@ -57,7 +61,7 @@ describe('item(code:)', () => {
   });
 
   it('answers null for a code nothing has (and for a clock code without its prefix)', async () => {
-    for (const code of ['nothing', env.seeded.clock, 'clock~', '../etc']) {
+    for (const code of ['nothing', fixture.seeded.clock, 'clock~', '../etc']) {
       const body = await query('query ($code: String!) { item(code: $code) { code } }', { code });
       expect(body.errors, code).toBeUndefined();
       expect(body.data.item, code).toBeNull();
@@ -68,22 +72,22 @@ describe('item(code:)', () => {
 describe('items(codes:)', () => {
   it('keeps the order and answers null for missing codes', async () => {
     const codes = [
-      env.seeded.tape,
+      fixture.seeded.tape,
       'missing',
-      `clock~${env.seeded.clock}`,
-      env.seeded.kidlisp,
-      env.seeded.kidlisp,
+      `clock~${fixture.seeded.clock}`,
+      fixture.seeded.kidlisp,
+      fixture.seeded.kidlisp,
     ];
     const body = await query('query ($codes: [String!]!) { items(codes: $codes) { code kind } }', {
       codes,
     });
     expect(body.errors).toBeUndefined();
     expect(body.data.items).toEqual([
-      { code: env.seeded.tape, kind: 'TAPE' },
+      { code: fixture.seeded.tape, kind: 'TAPE' },
       null,
-      { code: env.seeded.clock, kind: 'CLOCK' },
-      { code: env.seeded.kidlisp, kind: 'KIDLISP' },
-      { code: env.seeded.kidlisp, kind: 'KIDLISP' },
+      { code: fixture.seeded.clock, kind: 'CLOCK' },
+      { code: fixture.seeded.kidlisp, kind: 'KIDLISP' },
+      { code: fixture.seeded.kidlisp, kind: 'KIDLISP' },
     ]);
   });
 
@@ -114,7 +118,7 @@ describe('published(...)', () => {
       'KIDLISP',
     ]);
     const clocks = await query('{ published(kind: CLOCK) { edges { node { code } } } }');
-    expect(clocks.data.published.edges).toEqual([{ node: { code: env.seeded.clock } }]);
+    expect(clocks.data.published.edges).toEqual([{ node: { code: fixture.seeded.clock } }]);
     for (const author of ['@maker', 'maker']) {
       const mine = await query(
         'query ($a: String) { published(author: $a) { edges { node { code } } } }',
@@ -123,9 +127,9 @@ describe('published(...)', () => {
         },
       );
       expect(mine.data.published.edges.map((edge: any) => edge.node.code)).toEqual([
-        env.seeded.piece,
-        env.seeded.clock,
-        env.seeded.kidlisp,
+        fixture.seeded.piece,
+        fixture.seeded.clock,
+        fixture.seeded.kidlisp,
       ]);
     }
     const nobody = await query(
@@ -135,9 +139,11 @@ describe('published(...)', () => {
   });
 
   it('sorts by HITS: distinct clients first, ties newest first', async () => {
-    const older = await publish(env.http, '/api/store-kidlisp', { source: '(wipe hits) ; older' });
-    await publish(env.http, '/api/store-kidlisp', { source: '(wipe hits) ; newer' });
-    for (const n of [1, 2, 3]) await env.http.get(`/api/items/${older}`, fromAddress(100 + n));
+    const older = await publish(fixture.http, '/api/store-kidlisp', {
+      source: '(wipe hits) ; older',
+    });
+    await publish(fixture.http, '/api/store-kidlisp', { source: '(wipe hits) ; newer' });
+    for (const n of [1, 2, 3]) await fixture.http.get(`/api/items/${older}`, fromAddress(100 + n));
     const body = await query(
       '{ published(kind: KIDLISP, sort: HITS, first: 3) { edges { node { code hits } } } }',
     );
@@ -171,14 +177,14 @@ describe('author(handle:) and viewer', () => {
       '{ author(handle: "@maker") { handle works(kind: PIECE) { edges { node { code } } } } nobody: author(handle: "ghost") { handle } }',
     );
     expect(body.data).toEqual({
-      author: { handle: '@maker', works: { edges: [{ node: { code: env.seeded.piece } }] } },
+      author: { handle: '@maker', works: { edges: [{ node: { code: fixture.seeded.piece } }] } },
       nobody: null,
     });
   });
 
   it('lists the works of every account under a handle until handles are unique', async () => {
-    await env.app.db.handles.insertOne({ _id: 'auth0|twin', handle: 'maker' });
-    await env.app.db.kidlisp.insertOne({
+    await fixture.app.db.handles.insertOne({ _id: 'auth0|twin', handle: 'maker' });
+    await fixture.app.db.kidlisp.insertOne({
       code: 'twin1',
       source: '(wipe twin)',
       hash: 'twin-hash',
@@ -192,10 +198,10 @@ describe('author(handle:) and viewer', () => {
     );
     expect(body.data.author.works.edges.map((edge: any) => edge.node.code)).toEqual([
       'twin1',
-      env.seeded.kidlisp,
+      fixture.seeded.kidlisp,
     ]);
-    await env.app.db.handles.deleteOne({ _id: 'auth0|twin' });
-    await env.app.db.kidlisp.deleteOne({ code: 'twin1' });
+    await fixture.app.db.handles.deleteOne({ _id: 'auth0|twin' });
+    await fixture.app.db.kidlisp.deleteOne({ code: 'twin1' });
   });
 
   it('viewer is the bearer account with its works, null when anonymous', async () => {
@@ -204,13 +210,13 @@ describe('author(handle:) and viewer', () => {
     const body = await query(
       '{ viewer { account handle works(first: 2) { edges { node { code } } pageInfo { hasNextPage } } } }',
       {},
-      { authorization: `Bearer ${env.seeded.makerToken}` },
+      { authorization: `Bearer ${fixture.seeded.makerToken}` },
     );
     expect(body.data.viewer).toEqual({
-      account: env.seeded.makerAccount,
+      account: fixture.seeded.makerAccount,
       handle: '@maker',
       works: {
-        edges: [{ node: { code: env.seeded.piece } }, { node: { code: env.seeded.clock } }],
+        edges: [{ node: { code: fixture.seeded.piece } }, { node: { code: fixture.seeded.clock } }],
         pageInfo: { hasNextPage: true },
       },
     });

@@ -6,10 +6,10 @@ import { useSeededApp } from './fixtures.js';
 
 let mcpHttp: Client;
 let mcpStdio: Client;
-const env = useSeededApp();
+const fixture = useSeededApp();
 beforeAll(async () => {
-  mcpHttp = await connectHttp(env.app.url);
-  mcpStdio = await connectStdio(env.app.url);
+  mcpHttp = await connectHttp(fixture.app.url);
+  mcpStdio = await connectStdio(fixture.app.url);
 });
 afterAll(async () => {
   await mcpHttp?.close();
@@ -52,17 +52,17 @@ async function mcpFacts(client: Client, code: string) {
 describe('REST, GraphQL and MCP answer the same facts for the same codes', () => {
   it('for every kind', async () => {
     const codes = [
-      env.seeded.kidlisp,
-      `clock~${env.seeded.clock}`,
-      env.seeded.piece,
-      env.seeded.painting,
-      env.seeded.tape,
+      fixture.seeded.kidlisp,
+      `clock~${fixture.seeded.clock}`,
+      fixture.seeded.piece,
+      fixture.seeded.painting,
+      fixture.seeded.tape,
     ];
     for (const code of codes) {
       // The first read counts this client's hit; every face after it sees the same count.
-      const rest = await env.http.get(`/api/items/${code}`);
+      const rest = await fixture.http.get(`/api/items/${code}`);
       expect(rest.status, code).toBe(200);
-      const graphql = await env.http.graphql(GRAPHQL_ITEM, { code });
+      const graphql = await fixture.http.graphql(GRAPHQL_ITEM, { code });
       expect(graphql.json.errors, code).toBeUndefined();
       expect(graphqlFacts(graphql.json.data.item), code).toEqual(rest.json);
       expect(await mcpFacts(mcpHttp, code), code).toEqual(rest.json);
@@ -71,9 +71,9 @@ describe('REST, GraphQL and MCP answer the same facts for the same codes', () =>
   });
 
   it('and the same failure for a code nothing has', async () => {
-    const rest = await env.http.get('/api/items/absent');
+    const rest = await fixture.http.get('/api/items/absent');
     expect(rest.json.code).toBe('ITEM_NOT_FOUND');
-    const graphql = await env.http.graphql(GRAPHQL_ITEM, { code: 'absent' });
+    const graphql = await fixture.http.graphql(GRAPHQL_ITEM, { code: 'absent' });
     expect(graphql.json.data.item).toBeNull();
     for (const client of [mcpHttp, mcpStdio]) {
       const result = await client.callTool({ name: 'get_item', arguments: { code: 'absent' } });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { RawResponse } from '../support/http-client.js';
 import { type Seeded, useSeededApp } from './fixtures.js';
 
-const env = useSeededApp();
+const fixture = useSeededApp();
 
 /** Everything a client sees of an answer but the time it was sent. */
 const seen = ({ status, headers, text }: RawResponse) => {
@@ -26,11 +26,11 @@ describe('a REST read answers the same however it is asked', () => {
     ['an item', (s: Seeded) => `/api/items/${s.painting}`],
     ['a missing item', () => '/api/items/zzzzzz'],
   ])('%s', async (_name, pathOf) => {
-    const path = pathOf(env.seeded);
+    const path = pathOf(fixture.seeded);
     // Read once first, so both answers below count the same (already counted) hit.
-    await env.http.get(path);
-    const plain = await env.http.get(path);
-    const conditional = await env.http.get(path, { 'if-none-match': '"matches-nothing"' });
+    await fixture.http.get(path);
+    const plain = await fixture.http.get(path);
+    const conditional = await fixture.http.get(path, { 'if-none-match': '"matches-nothing"' });
     expect(seen(plain)).toEqual(seen(conditional));
     expect(plain.headers['content-security-policy']).toBeDefined();
     expect(plain.headers['access-control-allow-origin']).toBe('*');
