@@ -1,10 +1,7 @@
 import { join } from 'node:path';
 import { loadConfig } from '../config.js';
-import { exportDump, importDump } from '../db/dump.js';
-import { startEmbeddedMongo } from '../db/embedded/index.js';
 import { embeddedDataDir } from '../db/embedded/location.js';
 import { createLogger } from '../logger.js';
-import { connectForCommand } from './connect.js';
 import { closeOnSignals } from './signals.js';
 import { parseCommandArgs, usageError } from './usage-error.js';
 
@@ -41,6 +38,11 @@ async function dumpCommand(action: 'export' | 'import', argv: string[]): Promise
     if (args.positionals.length !== 1) throw usageError('Name the dump directory.', usage);
     dir = args.positionals[0] as string;
   }
+  // Loaded once the arguments are read, so that --help answers at once.
+  const [{ exportDump, importDump }, { connectForCommand }] = await Promise.all([
+    import('../db/dump.js'),
+    import('./connect.js'),
+  ]);
   const { db, close } = await connectForCommand(loadConfig());
   try {
     const summary =
@@ -72,6 +74,7 @@ export async function dbCommand(argv: string[]): Promise<void> {
   const dataDir = values['data-dir'] ?? embeddedDataDir(loadConfig().dataDir);
 
   const logger = createLogger('info');
+  const { startEmbeddedMongo } = await import('../db/embedded/index.js');
   const server = await startEmbeddedMongo({
     host: values.host,
     port,

@@ -1,5 +1,4 @@
 import { writeFile } from 'node:fs/promises';
-import { printedSchema } from '../graphql/index.js';
 import { parseCommandArgs, usageError } from './usage-error.js';
 
 const usage = `Usage: publish-gateway schema [<file>]
@@ -14,6 +13,8 @@ export async function schemaCommand(argv: string[]): Promise<void> {
   if (!args) return;
   if (args.positionals.length > 1) throw usageError('Name one file at most.', usage);
   const target = args.positionals[0] ?? 'schema.graphql';
+  // Loaded once the arguments are read, so that --help answers at once.
+  const { printedSchema } = await import('../graphql/index.js');
   await writeFile(target, printedSchema());
   process.stdout.write(`wrote ${target}\n`);
 }

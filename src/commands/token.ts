@@ -1,12 +1,4 @@
-import {
-  createApiToken,
-  HandleTakenError,
-  isValidHandle,
-  listApiTokens,
-  revokeApiToken,
-} from '../auth/api-tokens.js';
 import { loadConfig } from '../config.js';
-import { connectForCommand } from './connect.js';
 import { CommandRefused, parseCommandArgs, UsageError, usageError } from './usage-error.js';
 
 const usage = `Usage: publish-gateway token create --handle @name [--label <text>] [--account <id>]
@@ -27,8 +19,16 @@ export async function tokenCommand(argv: string[]): Promise<void> {
   if (!args) return;
   const { positionals, values } = args;
   const [action, target] = positionals;
+  // Loaded once the arguments are read, so that --help answers at once.
+  const [
+    { createApiToken, HandleTakenError, isValidHandle, listApiTokens, revokeApiToken },
+    { connectForCommand },
+  ] = await Promise.all([import('../auth/api-tokens.js'), import('./connect.js')]);
   if (action !== 'create' && action !== 'list' && action !== 'revoke')
-    throw usageError(`Unknown token command: ${action ?? '(none)'}.`, usage);
+    throw usageError(
+      action === undefined ? 'Name a token command.' : `Unknown token command: ${action}.`,
+      usage,
+    );
   if (action === 'create' && !values.handle) throw usageError('--handle is required.', usage);
   if (action === 'create' && !isValidHandle(values.handle as string))
     throw new UsageError(`Not a valid handle: ${values.handle}`);

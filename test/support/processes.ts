@@ -29,13 +29,20 @@ export interface CliRun {
   stderr: string;
 }
 
-/** Runs `publish-gateway <args>` to its end with only the given environment (plus PATH). */
-export async function runCli(args: string[], env: Record<string, string> = {}): Promise<CliRun> {
+/**
+ * Runs `publish-gateway <args>` to its end with only the given environment (plus PATH), in
+ * `cwd` (this process's directory when not given).
+ */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): Promise<CliRun> {
   try {
     const { stdout, stderr } = await promisify(execFile)(
       process.execPath,
       [requireBuiltCli(), ...args],
-      { env: { PATH: process.env.PATH ?? '', ...env } },
+      { env: { PATH: process.env.PATH ?? '', ...env }, ...(cwd ? { cwd } : {}) },
     );
     return { code: 0, stdout, stderr };
   } catch (error) {
