@@ -2,10 +2,10 @@ import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BSON, EJSON } from 'bson';
-import { type Document, MongoClient } from 'mongodb';
+import type { Document, MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionFileStem } from '../../src/db/dump-names.js';
-import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { type EmbeddedClient, startEmbeddedClient } from '../support/mongo.js';
 import { runCli } from '../support/processes.js';
 
 // What mongodump names the files of these collections: Go's url.PathEscape, which keeps letters,
@@ -21,8 +21,8 @@ const mongodumpStems: [string, string][] = [
 // 208 bytes of it, then %24 and the base64url SHA-1 of the name (mongodump/prepare.go outputPath).
 const longName = 'ü%/ '.repeat(30);
 
-let source: EmbeddedMongo;
-let target: EmbeddedMongo;
+let source: EmbeddedClient;
+let target: EmbeddedClient;
 let from: MongoClient;
 let to: MongoClient;
 const dirs: string[] = [];
@@ -34,18 +34,11 @@ async function tempDir(): Promise<string> {
 }
 
 beforeAll(async () => {
-  [source, target] = await Promise.all([
-    startEmbeddedMongo({ dataDir: null }),
-    startEmbeddedMongo({ dataDir: null }),
-  ]);
-  [from, to] = await Promise.all([
-    new MongoClient(source.uri).connect(),
-    new MongoClient(target.uri).connect(),
-  ]);
+  [source, target] = await Promise.all([startEmbeddedClient(), startEmbeddedClient()]);
+  [from, to] = [source.client, target.client];
 });
 
 afterAll(async () => {
-  await Promise.all([from?.close(), to?.close()]);
   await Promise.all([source?.close(), target?.close()]);
   await Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true })));
 });

@@ -1,12 +1,6 @@
-import {
-  type Collection,
-  type Document,
-  MongoBulkWriteError,
-  MongoClient,
-  MongoServerError,
-} from 'mongodb';
+import { type Collection, type Document, MongoBulkWriteError, MongoServerError } from 'mongodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { type EmbeddedClient, startEmbeddedClient } from '../support/mongo.js';
 
 // mongod's limits (src/mongo/bson/bson_depth.h: maxBSONDepth 200, stored documents 20 fewer;
 // db/ops/insert.cpp validateDepth; jstests/noPassthrough/max_bson_depth_parameter: a document
@@ -47,23 +41,17 @@ const refusal = (promise: Promise<unknown>) =>
     },
   );
 
-let server: EmbeddedMongo;
-let client: MongoClient;
+let embedded: EmbeddedClient;
 let coll: Collection;
 
 beforeAll(async () => {
-  server = await startEmbeddedMongo({ dataDir: null });
-  client = await new MongoClient(server.uri).connect();
+  embedded = await startEmbeddedClient();
 });
-
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
-});
+afterAll(() => embedded?.close());
 
 let collections = 0;
 beforeEach(() => {
-  coll = client.db('depth').collection(`c${++collections}`);
+  coll = embedded.client.db('depth').collection(`c${++collections}`);
 });
 
 describe('documents nested deeper than mongod stores', () => {
