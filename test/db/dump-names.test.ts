@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { BSON, EJSON } from 'bson';
@@ -119,6 +119,32 @@ describe('collection names in file names, as mongodump writes them', () => {
     const indexes = await to.db('app').collection(longName).listIndexes().toArray();
     expect(indexes.map((index) => index.name)).toEqual(['_id_', 'by_name']);
     await to.db('app').dropDatabase();
+  });
+});
+
+describe('an --out directory with links planted in it', () => {
+  it('refuses to write through them, on one line, leaving what they lead to as it was', async () => {
+    await from.db('planted').collection('x').insertOne({ _id: 1 });
+    const outside = await tempDir();
+    await writeFile(join(outside, 'precious'), 'kept');
+    for (const plant of [
+      async (out: string) => symlink(outside, join(out, 'planted')),
+      async (out: string) => {
+        await mkdir(join(out, 'planted'));
+        await symlink(join(outside, 'precious'), join(out, 'planted', 'x.bson'));
+      },
+    ]) {
+      const out = await tempDir();
+      await plant(out);
+      const refused = await db(source.uri, 'export', '--out', out);
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toMatch(
+        /^\S+ is a link or not a plain file or directory; a dump is only those\n$/,
+      );
+      expect(await filesUnder(outside)).toEqual(['precious']);
+      expect(await readFile(join(outside, 'precious'), 'utf8')).toBe('kept');
+    }
+    await from.db('planted').dropDatabase();
   });
 });
 
