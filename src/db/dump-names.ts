@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 
 /**
- * File names of a dump in mongodump's layout, as mongo-tools writes and reads them
- * (mongodump/prepare.go `outputPath`, common/util `EscapeCollectionName`, mongorestore/filepath.go
- * `getInfoFromFile`):
+ * File names of a dump in mongodump's layout, as mongo-tools writes and reads them (mongodump's
+ * `outputPath` and `EscapeCollectionName`, mongorestore's `getInfoFromFile`):
  *
  * - a collection's name is percent-encoded as Go's `url.PathEscape` does: every UTF-8 byte but
  *   the letters, digits, `-_.~` and `$&+:=@` becomes `%XX` (upper-case hex), so `/` and `%`
@@ -15,7 +14,10 @@ import { createHash } from 'node:crypto';
  *   one, nor more than 63 bytes, and mongorestore refuses a directory that breaks those rules.
  */
 
-/** A dump refused before anything was written or read outside it: the message says why. */
+/**
+ * A dump that cannot be written or read as asked, the message saying why: refused before anything
+ * was written or read outside it, or a damaged file.
+ */
 export class DumpError extends Error {
   override name = 'DumpError';
 }

@@ -9,8 +9,8 @@ import { type EmbeddedClient, startEmbeddedClient } from '../support/mongo.js';
 import { runCli } from '../support/processes.js';
 
 // What mongodump names the files of these collections: Go's url.PathEscape, which keeps letters,
-// digits, `-_.~` and `$&+:=@` and writes every other UTF-8 byte as %XX (net/url shouldEscape,
-// encodePathSegment; mongo-tools common/util EscapeCollectionName).
+// digits, `-_.~` and `$&+:=@` and writes every other UTF-8 byte as %XX (Go's shouldEscape for a
+// path segment, which mongo-tools' EscapeCollectionName calls).
 const mongodumpStems: [string, string][] = [
   ['../../x', '..%2F..%2Fx'],
   ['a/../../../x', 'a%2F..%2F..%2F..%2Fx'],
@@ -18,7 +18,7 @@ const mongodumpStems: [string, string][] = [
   ['odd: ü?#;, [1]&=+@~', 'odd:%20%C3%BC%3F%23%3B%2C%20%5B1%5D&=+@~'],
 ];
 // 120 characters whose encoding (600 bytes) is longer than a file name may be: mongodump keeps
-// 208 bytes of it, then %24 and the base64url SHA-1 of the name (mongodump/prepare.go outputPath).
+// 208 bytes of it, then %24 and the base64url SHA-1 of the name (mongodump's outputPath).
 const longName = 'ü%/ '.repeat(30);
 
 let source: EmbeddedClient;

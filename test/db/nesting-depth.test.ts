@@ -2,10 +2,10 @@ import { type Collection, type Document, MongoBulkWriteError, MongoServerError }
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type EmbeddedClient, startEmbeddedClient } from '../support/mongo.js';
 
-// mongod's limits (src/mongo/bson/bson_depth.h: maxBSONDepth 200, stored documents 20 fewer;
-// db/ops/insert.cpp validateDepth; jstests/noPassthrough/max_bson_depth_parameter: a document
-// is level 1, each non-empty embedded document or array one more). MongoDB's manual promises
-// "no more than 100 levels"; mongod itself refuses from level 181, with 15 Overflow.
+// mongod's limits (BSONDepth: maxBSONDepth 200, stored documents 20 fewer; the insert path's
+// validateDepth: a document is level 1, each non-empty embedded document or array one more).
+// MongoDB's manual promises "no more than 100 levels"; mongod itself refuses from level 181,
+// with 15 Overflow. The figures and messages are in src/db/embedded/depth.ts.
 const STORED = 180;
 const BSON_LIMIT = 200;
 

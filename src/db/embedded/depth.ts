@@ -3,10 +3,10 @@ import { CommandError } from './errors.js';
 import { isPlainObject } from './values.js';
 
 /**
- * mongod's nesting limits (src/mongo/bson/bson_depth.h, db/ops/insert.cpp `validateDepth`,
- * db/exec/document_value/document.cpp `Document::toBson`): BSON may nest 200 levels
- * (`maxBSONDepth`), a stored document 20 fewer. A document is level 1 and each embedded
- * document or array one more; an empty one does not count toward a stored document's depth.
+ * mongod's nesting limits (its `BSONDepth`, the insert path's `validateDepth` and the pipeline's
+ * `Document::toBson`): BSON may nest 200 levels (`maxBSONDepth`), a stored document 20 fewer.
+ * A document is level 1 and each embedded document or array one more; an empty one does not
+ * count toward a stored document's depth.
  * MongoDB's manual promises at least 100 levels; mongod refuses from 181 (stored) and 201.
  */
 export const MAX_BSON_DEPTH = 200;
