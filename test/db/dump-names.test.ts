@@ -124,7 +124,7 @@ describe('collection names in file names, as mongodump writes them', () => {
 
 describe('an --out directory with links planted in it', () => {
   it('refuses to write through them, on one line, leaving what they lead to as it was', async () => {
-    await from.db('planted').collection('x').insertOne({ _id: 1 });
+    await from.db('planted').collection<{ _id: number }>('x').insertOne({ _id: 1 });
     const outside = await tempDir();
     await writeFile(join(outside, 'precious'), 'kept');
     for (const plant of [
