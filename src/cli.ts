@@ -1,35 +1,37 @@
 #!/usr/bin/env node
-import { UsageError } from './commands/usage-error.js';
+import { CommandRefused, UsageError } from './commands/usage-error.js';
 import { ConfigError, type ConfigVariable, configVariables, shownDefault } from './config.js';
+import { DumpError } from './db/dump-names.js';
 import { DataDirLockedError } from './db/embedded/lock.js';
 
 /** Errors whose message says all the user needs; anything else also shows where it came from. */
 const isExplained = (error: unknown) =>
   error instanceof ConfigError ||
   error instanceof UsageError ||
+  error instanceof CommandRefused ||
+  error instanceof DumpError ||
   error instanceof DataDirLockedError;
 
 const commands: Record<string, { summary: string; run: (argv: string[]) => Promise<void> }> = {
   serve: {
-    summary: 'start the service (default)',
-    run: async () => (await import('./commands/serve.js')).serveCommand(),
+    summary: 'start the service (the default command)',
+    run: async (argv) => (await import('./commands/serve.js')).serveCommand(argv),
   },
   db: {
     summary:
-      'run the embedded MongoDB-compatible server standalone (--port 27017 --data-dir ./data/db)',
+      "the embedded MongoDB-compatible server alone; db export / db import in mongodump's layout",
     run: async (argv) => (await import('./commands/db.js')).dbCommand(argv),
   },
   token: {
-    summary:
-      'API tokens: token create --handle @name [--label text] | token list | token revoke <token-or-prefix>',
+    summary: 'API tokens: token create, token list, token revoke',
     run: async (argv) => (await import('./commands/token.js')).tokenCommand(argv),
   },
   schema: {
-    summary: 'print the GraphQL SDL to schema.graphql (or the file named)',
+    summary: 'write the GraphQL SDL to schema.graphql (or the file named)',
     run: async (argv) => (await import('./commands/schema.js')).schemaCommand(argv),
   },
   media: {
-    summary: 'place media in storage: media put <file> --slug <yyyy/mm/dd/name.ext>',
+    summary: 'place media in storage: media put',
     run: async (argv) => (await import('./commands/media.js')).mediaCommand(argv),
   },
 };
@@ -41,6 +43,8 @@ function help(): string {
     '',
     'Commands:',
     ...Object.entries(commands).map(([name, command]) => `  ${name.padEnd(8)} ${command.summary}`),
+    '',
+    'publish-gateway <command> --help shows the usage of each.',
     '',
     'Environment:',
     ...Object.entries(configVariables).map(([name, meaning]) => {
@@ -71,5 +75,5 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(
     `${isExplained(error) ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`,
   );
-  process.exit(1);
+  process.exit(error instanceof UsageError ? 2 : 1);
 });

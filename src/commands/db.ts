@@ -1,13 +1,9 @@
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.js';
-import { exportDump, importDump } from '../db/dump.js';
-import { startEmbeddedMongo } from '../db/embedded/index.js';
 import { embeddedDataDir } from '../db/embedded/location.js';
 import { createLogger } from '../logger.js';
-import { connectForCommand } from './connect.js';
 import { closeOnSignals } from './signals.js';
-import { UsageError } from './usage-error.js';
+import { parseCommandArgs, usageError } from './usage-error.js';
 
 const usage = `Usage: publish-gateway db [--port 27017] [--host 127.0.0.1] [--data-dir <dir>]
        publish-gateway db export --out <dir>
@@ -21,50 +17,64 @@ SIGINT or SIGTERM closes the data files and exits.
 
 export writes the database (MONGODB_URI, or the embedded one under DATA_DIR) in mongodump's
 layout, <dir>/<db>/<collection>.bson and .metadata.json, which mongorestore loads; import
-reads that layout (a mongodump of another deployment too), indexes included.
+reads that layout (a mongodump of another deployment too), indexes included. Collection names
+become file names as mongodump writes them (percent-encoded, a long one shortened with a hash
+and read back from its metadata), so any name round-trips and no file lands outside <dir>;
+import refuses, before writing anything, a dump it cannot read safely: a link, a database
+directory MongoDB would not name, a file whose metadata names another collection.
 `;
 
 /** `db export --out DIR` and `db import DIR`, through the database one-off commands use. */
-async function dumpCommand(argv: string[]): Promise<void> {
-  const [action, ...rest] = argv;
-  const { values, positionals } = parseArgs({
-    args: rest,
-    options: { out: { type: 'string' } },
-    allowPositionals: true,
-  });
-  const dir = action === 'export' ? values.out : positionals[0];
-  if (!dir) throw new UsageError(usage);
+async function dumpCommand(action: 'export' | 'import', argv: string[]): Promise<void> {
+  let dir: string | undefined;
+  if (action === 'export') {
+    const args = parseCommandArgs(argv, usage, { out: { type: 'string' } }, { positionals: false });
+    if (!args) return;
+    dir = args.values.out;
+    if (!dir) throw usageError('--out is required.', usage);
+  } else {
+    const args = parseCommandArgs(argv, usage, {});
+    if (!args) return;
+    if (args.positionals.length !== 1) throw usageError('Name the dump directory.', usage);
+    dir = args.positionals[0] as string;
+  }
+  // Loaded once the arguments are read, so that --help answers at once.
+  const [{ exportDump, importDump }, { connectForCommand }] = await Promise.all([
+    import('../db/dump.js'),
+    import('./connect.js'),
+  ]);
   const { db, close } = await connectForCommand(loadConfig());
   try {
     const summary =
       action === 'export' ? await exportDump(db.client, dir) : await importDump(db.client, dir);
-    process.stdout.write(`${JSON.stringify({ [action as string]: dir, ...summary })}\n`);
+    process.stdout.write(`${JSON.stringify({ [action]: dir, ...summary })}\n`);
   } finally {
     await close();
   }
 }
 
 export async function dbCommand(argv: string[]): Promise<void> {
-  if (argv[0] === 'export' || argv[0] === 'import') return dumpCommand(argv);
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+  const [first, ...rest] = argv;
+  if (first === 'export' || first === 'import') return dumpCommand(first, rest);
+  const args = parseCommandArgs(
+    argv,
+    usage,
+    {
       port: { type: 'string', default: '27017' },
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
-  });
-  if (values.help) {
-    process.stdout.write(usage);
-    return;
-  }
+    { positionals: false },
+  );
+  if (!args) return;
+  const { values } = args;
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
-    throw new UsageError(`--port must be a port number.\n${usage}`);
+    throw usageError('--port must be a port number.', usage);
   const dataDir = values['data-dir'] ?? embeddedDataDir(loadConfig().dataDir);
 
   const logger = createLogger('info');
+  const { startEmbeddedMongo } = await import('../db/embedded/index.js');
   const server = await startEmbeddedMongo({
     host: values.host,
     port,

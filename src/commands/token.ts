@@ -1,32 +1,38 @@
-import { parseArgs } from 'node:util';
-import {
-  createApiToken,
-  HandleTakenError,
-  isValidHandle,
-  listApiTokens,
-  revokeApiToken,
-} from '../auth/api-tokens.js';
 import { loadConfig } from '../config.js';
-import { connectForCommand } from './connect.js';
-import { UsageError } from './usage-error.js';
+import { CommandRefused, parseCommandArgs, UsageError, usageError } from './usage-error.js';
 
-const usage =
-  'Usage: publish-gateway token create --handle @name [--label text] [--account id] | token list | token revoke <token-or-prefix>';
+const usage = `Usage: publish-gateway token create --handle @name [--label <text>] [--account <id>]
+       publish-gateway token list
+       publish-gateway token revoke <token-or-prefix>
+
+create prints a new API token (shown only this once) for the handle; a handle belongs to one
+account, so another token for it goes to that account (--account names it for a new handle).
+list shows every token by prefix; revoke ends the tokens matching a whole token or a prefix.
+`;
 
 export async function tokenCommand(argv: string[]): Promise<void> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { handle: { type: 'string' }, label: { type: 'string' }, account: { type: 'string' } },
+  const args = parseCommandArgs(argv, usage, {
+    handle: { type: 'string' },
+    label: { type: 'string' },
+    account: { type: 'string' },
   });
+  if (!args) return;
+  const { positionals, values } = args;
   const [action, target] = positionals;
-  if (action !== 'create' && action !== 'list' && action !== 'revoke') throw new UsageError(usage);
-  if (action === 'create' && !values.handle)
-    throw new UsageError(`--handle is required.\n${usage}`);
+  // Loaded once the arguments are read, so that --help answers at once.
+  const [
+    { createApiToken, HandleTakenError, isValidHandle, listApiTokens, revokeApiToken },
+    { connectForCommand },
+  ] = await Promise.all([import('../auth/api-tokens.js'), import('./connect.js')]);
+  if (action !== 'create' && action !== 'list' && action !== 'revoke')
+    throw usageError(
+      action === undefined ? 'Name a token command.' : `Unknown token command: ${action}.`,
+      usage,
+    );
+  if (action === 'create' && !values.handle) throw usageError('--handle is required.', usage);
   if (action === 'create' && !isValidHandle(values.handle as string))
     throw new UsageError(`Not a valid handle: ${values.handle}`);
-  if (action === 'revoke' && !target)
-    throw new UsageError(`Name the token or its prefix.\n${usage}`);
+  if (action === 'revoke' && !target) throw usageError('Name the token or its prefix.', usage);
 
   const { db, close } = await connectForCommand(loadConfig());
   try {
@@ -36,7 +42,7 @@ export async function tokenCommand(argv: string[]): Promise<void> {
         ...(values.label ? { label: values.label } : {}),
         ...(values.account ? { account: values.account } : {}),
       }).catch((error: unknown) => {
-        if (error instanceof HandleTakenError) throw new UsageError(error.message);
+        if (error instanceof HandleTakenError) throw new CommandRefused(error.message);
         throw error;
       });
       process.stdout.write(`${token}\n`);

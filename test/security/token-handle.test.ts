@@ -1,11 +1,7 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { postJson } from '../support/http-client.js';
-import { requireBuiltCli } from '../support/processes.js';
-
-const run = promisify(execFile);
+import { runCli } from '../support/processes.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -15,23 +11,12 @@ afterAll(() => app.close());
 
 /** `publish-gateway token create ...` against the test app's database, as an operator runs it. */
 async function tokenCreate(...args: string[]) {
-  const env = {
-    PATH: process.env.PATH ?? '',
+  const { code, stdout, stderr } = await runCli(['token', 'create', ...args], {
     MONGODB_URI: app.mongo.uri,
     MONGODB_DB: app.db.db.databaseName,
     LOG_LEVEL: 'silent',
-  };
-  try {
-    const { stdout, stderr } = await run(
-      process.execPath,
-      [requireBuiltCli(), 'token', 'create', ...args],
-      { env },
-    );
-    return { code: 0, token: stdout.trim(), stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, token: failed.stdout.trim(), stderr: failed.stderr };
-  }
+  });
+  return { code, token: stdout.trim(), stderr };
 }
 
 async function publishedBy(token: string, source: string): Promise<string | undefined> {

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
 
 export interface TestMongo {
   uri: string;
@@ -42,6 +43,29 @@ export async function startTestMongo(): Promise<TestMongo> {
   const { startEmbeddedMongo } = await import('../../src/db/embedded/index.js');
   const server = await startEmbeddedMongo({ dataDir: null });
   return { uri: server.uri, kind: 'embedded', stop: () => server.close() };
+}
+
+export interface EmbeddedClient {
+  /** The server's connection string. */
+  uri: string;
+  client: MongoClient;
+  /** Closes the client, then the server. */
+  close(): Promise<void>;
+}
+
+/** The embedded server in memory and a driver client connected to it. */
+export async function startEmbeddedClient(): Promise<EmbeddedClient> {
+  const { startEmbeddedMongo } = await import('../../src/db/embedded/index.js');
+  const server = await startEmbeddedMongo({ dataDir: null });
+  const client = await new MongoClient(server.uri).connect();
+  return {
+    uri: server.uri,
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
 }
 
 let databases = 0;

@@ -1,8 +1,9 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 
 export const BUILT_CLI = fileURLToPath(new URL('../../dist/src/cli.js', import.meta.url));
 
@@ -21,6 +22,35 @@ export function requireBuilt(path: string): string {
 
 /** The built `publish-gateway` bin. */
 export const requireBuiltCli = () => requireBuilt(BUILT_CLI);
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs `publish-gateway <args>` to its end with only the given environment (plus PATH), in
+ * `cwd` (this process's directory when not given).
+ */
+export async function runCli(
+  args: string[],
+  env: Record<string, string> = {},
+  cwd?: string,
+): Promise<CliRun> {
+  try {
+    const { stdout, stderr } = await promisify(execFile)(
+      process.execPath,
+      [requireBuiltCli(), ...args],
+      { env: { PATH: process.env.PATH ?? '', ...env }, ...(cwd ? { cwd } : {}) },
+    );
+    return { code: 0, stdout, stderr };
+  } catch (error) {
+    const failed = error as { code?: unknown; stdout?: string; stderr?: string };
+    if (typeof failed.code !== 'number') throw error;
+    return { code: failed.code, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  }
+}
 
 export interface CliProcess {
   child: ChildProcess;

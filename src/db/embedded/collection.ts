@@ -1,5 +1,6 @@
 import { type Binary, BSON, type Document } from 'bson';
 import type { Change } from './change-log.js';
+import { checkStoredDepth } from './depth.js';
 import { decodeDocument, defineField } from './documents.js';
 import { CommandError, duplicateKey } from './errors.js';
 import type { IndexSpec } from './index-spec.js';
@@ -116,6 +117,7 @@ export class Collection {
   }
 
   #store(doc: Document, idKey: Buffer, old: Document | undefined): void {
+    checkStoredDepth(doc, old ? 'update' : 'insert');
     const changes = [...this.indexes.values()].map((index) => ({
       index,
       before: old ? index.keys(old) : ([] as IndexKey[]),

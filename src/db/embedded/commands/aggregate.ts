@@ -4,6 +4,7 @@ import { Aggregator } from 'mingo';
 import { setValue } from 'mingo/util';
 import type { Collection } from '../collection.js';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
+import { checkResultDepth } from '../depth.js';
 import { cloneDeep } from '../documents.js';
 import { CommandError, failedToParse, notSupported } from '../errors.js';
 import { parseSort, type SelectOptions, select, sortDocs } from '../planner.js';
@@ -220,6 +221,7 @@ const aggregate: Handler = (command, db, context) => {
   const docs = execute(context.store, db, name, pipeline, false, timeLimit, command.hint).map(
     idFirst,
   );
+  for (const doc of docs) checkResultDepth(doc);
   timeLimit?.pause();
   return context.cursors.open(`${db}.${name}`, docs, { batchSize });
 };
