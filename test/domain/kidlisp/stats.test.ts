@@ -78,6 +78,7 @@ describe('stats', () => {
       lines: 1,
       embeds: [],
       timing_words: [],
+      not_drawn: [],
     });
   });
 });
