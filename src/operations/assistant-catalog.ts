@@ -71,6 +71,11 @@ export const kidlispStatsSchema = z.object({
   lines: z.number().int(),
   embeds: z.array(z.string()).describe('Embedded $codes.'),
   timing_words: z.array(z.string()),
+  not_drawn: z
+    .array(z.string())
+    .describe(
+      "Words this service's viewer would not draw: built-ins it lacks, live input values that read as 0, #code paintings.",
+    ),
 });
 
 export const kidlispPreviewSchema = z.object({
