@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../../../src/domain/kidlisp/index.js';
+import type { RGBA } from '../../../../src/domain/kidlisp/runtime/index.js';
 import { run } from './helpers.js';
 import type { PixelSurface } from './pixel-surface.js';
 
@@ -11,11 +12,11 @@ const SIZE = 64;
 const LAST = SIZE - 1;
 const MID = SIZE / 2;
 
-function isRed([r, g, b, a]: readonly number[]): boolean {
+function isRed([r, g, b, a]: RGBA): boolean {
   return r > 200 && g < 10 && b < 55 && a === 255;
 }
 
-function isBlue([r, g, b, a]: readonly number[]): boolean {
+function isBlue([r, g, b, a]: RGBA): boolean {
   return b > 200 && g < 10 && r < 55 && a === 255;
 }
 
