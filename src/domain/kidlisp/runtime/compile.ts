@@ -4,6 +4,7 @@ import { backdropLength, drawsAsNoise } from '../layout-checks.js';
 import { checkParenBalance, readProgram } from '../reader.js';
 import { tokenize } from '../tokenizer.js';
 import { isCleanNumber, isTimingWord } from '../words.js';
+import { splitFadeExpression } from './palette.js';
 
 export type InfixOperator = '+' | '-' | '*' | '/' | '%';
 
@@ -38,8 +39,11 @@ export type Node =
   | { t: 'infix'; text: string; expression: InfixExpression }
   /** `(min w h)/2`: a list followed by an operator word, merged into one value. */
   | { t: 'trailing'; left: ListNode; op: '*' | '/' | '%'; right: number }
-  /** `fade:red-blue:(* frame 5)`: a fade whose direction is the list written right after it. */
-  | { t: 'fade'; colors: string; angle: ListNode }
+  /**
+   * A fade whose direction is an expression, evaluated where the fade is used:
+   * `fade:red-blue:frame*2`, or `fade:red-blue:(* frame 5)` (the list written right after it).
+   */
+  | { t: 'fade'; colors: string; angle: Node }
   | { t: 'random' }
   | { t: 'timing'; text: string; seconds: number; cycle: boolean }
   | ListNode;
@@ -117,6 +121,8 @@ export function compileWord(text: string): Node {
   const expression = parseInfix(text);
   if (expression !== undefined) return { t: 'infix', text, expression };
   if (NEGATED_NAME.test(text)) return { t: 'neg', name: text.slice(1) };
+  const fade = splitFadeExpression(text);
+  if (fade !== undefined) return { t: 'fade', colors: fade.colors, angle: compileWord(fade.angle) };
   return { t: 'word', name: text };
 }
 

@@ -323,8 +323,8 @@ export class Interpreter {
       case 'trailing':
         return arithmetic(node.op, [this.num(this.call(node.left, scope, false)), node.right]);
       case 'fade':
-        // Re-read every time it is evaluated, so a direction that depends on the frame turns.
-        return `${node.colors}${this.num(this.call(node.angle, scope, false))}`;
+        // The direction is evaluated where the fade is used (each frame, each loop turn).
+        return `${node.colors}${this.num(this.evaluate(node.angle, scope))}`;
       case 'word':
         return this.lookup(node.name, scope);
       case 'list':

@@ -145,3 +145,18 @@ export function parseFade(word: string): FadeSpec | undefined {
   }
   return spec;
 }
+
+/**
+ * A fade word whose direction is an expression, split into the fade without it and the
+ * expression: `fade:red-blue:frame*2:neat` is `fade:red-blue:` and `frame*2` (`:neat` and
+ * `:dirty` paint alike, so they are dropped). Undefined for a named, numeric or absent direction.
+ */
+export function splitFadeExpression(word: string): { colors: string; angle: string } | undefined {
+  const angle = parseFade(word)?.angleExpression;
+  if (angle === undefined) return undefined;
+  const colors = word
+    .slice(5)
+    .split(':')
+    .find((segment) => segment !== 'neat' && segment !== 'dirty');
+  return { colors: `fade:${colors ?? ''}:`, angle };
+}

@@ -103,5 +103,18 @@ describe('fade directions turn as on the reference', () => {
   it('a direction word is evaluated each frame in degrees, counter-clockwise', () => {
     expect(redEdge(run('(wipe fade:red-blue:frame)', { frames: 91 }).surface)).toBe('bottom');
     expect(redEdge(run('(def a 270)\n(wipe fade:red-blue:a)').surface)).toBe('top');
+    expect(redEdge(run('(wipe fade:red-blue:frame*2:neat)', { frames: 46 }).surface)).toBe(
+      'bottom',
+    );
+  });
+
+  it('a direction word is evaluated where the fade is used, with the loop variable', () => {
+    const { surface } = run('(repeat 2 i (ink fade:red-blue:i*180) (box (* i 32) 0 32 64))');
+    expect(isRed(surface.pixel(0, MID))).toBe(true);
+    expect(isRed(surface.pixel(LAST, MID))).toBe(true);
+  });
+
+  it('a quoted fade keeps its direction word and evaluates it when it paints', () => {
+    expect(redEdge(run('(wipe "fade:red-blue:frame")', { frames: 91 }).surface)).toBe('bottom');
   });
 });
