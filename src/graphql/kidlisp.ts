@@ -35,6 +35,10 @@ const Stats = builder.objectRef<KidlispStats>('KidlispStats').implement({
     lines: t.exposeInt('lines'),
     embeds: t.exposeStringList('embeds', { description: 'Embedded $codes.' }),
     timingWords: t.exposeStringList('timing_words'),
+    notDrawn: t.exposeStringList('not_drawn', {
+      description:
+        "Sorted unique words this service's viewer would not draw: built-ins it lacks, live input values that read as 0, #code paintings.",
+    }),
   }),
 });
 

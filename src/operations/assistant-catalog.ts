@@ -71,6 +71,11 @@ export const kidlispStatsSchema = z.object({
   lines: z.number().int(),
   embeds: z.array(z.string()).describe('Embedded $codes.'),
   timing_words: z.array(z.string()),
+  not_drawn: z
+    .array(z.string())
+    .describe(
+      "Words this service's viewer would not draw: built-ins it lacks, live input values that read as 0, #code paintings.",
+    ),
 });
 
 export const kidlispPreviewSchema = z.object({
@@ -181,8 +186,9 @@ export const assistantTools = {
     name: 'preview_kidlisp',
     title: 'Check KidLisp without publishing',
     description:
-      'Validate KidLisp source without publishing it: balanced parentheses, strings, identifiers, unknown words and ' +
-      'argument counts. Returns valid, errors, warnings, stats and positioned diagnostics. Use it before publish_kidlisp.',
+      'Validate KidLisp source without publishing it: parentheses (a stray ) is an error, a ( left open a warning: it ' +
+      'is closed at the end), strings, identifiers, unknown words and argument counts. Returns valid, errors, warnings, ' +
+      'stats (not_drawn lists the words the viewer does not draw yet) and positioned diagnostics. Use it before publish_kidlisp.',
     inputSchema: toolInputs.preview_kidlisp,
     outputSchema: kidlispPreviewSchema,
     readOnly: true,

@@ -13,7 +13,7 @@ afterAll(() => app?.close());
 const PREVIEW = `query Preview($source: String!) {
   previewKidlisp(source: $source) {
     valid errors warnings
-    stats { expressions functionsUsed hasAnimation hasInteraction hasWipe lines embeds timingWords }
+    stats { expressions functionsUsed hasAnimation hasInteraction hasWipe lines embeds timingWords notDrawn }
     diagnostics { severity message line column }
   }
 }`;
@@ -39,6 +39,25 @@ describe('GraphQL previewKidlisp', () => {
     expect(bad.body.data.previewKidlisp.diagnostics).toContainEqual(
       expect.objectContaining({ severity: 'error', line: 1, column: 10 }),
     );
+  });
+
+  it('accepts a ( left open with a warning at its position and lists the words not drawn', async () => {
+    const result = await graphql(app.url, PREVIEW, {
+      source: '(wipe navy)\n(once noise (ink red)\n(melody "cde")',
+    });
+    expect(result.body.errors).toBeUndefined();
+    expect(result.body.data.previewKidlisp).toMatchObject({
+      valid: true,
+      errors: [],
+      stats: { notDrawn: ['melody', 'noise'] },
+      diagnostics: [{ severity: 'warning', line: 2, column: 1 }],
+    });
+    const stray = await graphql(app.url, PREVIEW, { source: '(wipe navy))\n(ink red' });
+    expect(stray.body.data.previewKidlisp.valid).toBe(false);
+    expect(stray.body.data.previewKidlisp.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', line: 1, column: 12 }),
+      expect.objectContaining({ severity: 'warning', line: 2, column: 1 }),
+    ]);
   });
 
   it('reports an empty source as invalid rather than failing', async () => {

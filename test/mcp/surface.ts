@@ -254,6 +254,21 @@ export function describeAssistantSurface(
       expect(bad.diagnostics).toContainEqual(
         expect.objectContaining({ severity: 'error', line: 1, column: 10 }),
       );
+      // A '(' left open runs (the runtime closes it): a warning at its position; the words the
+      // viewer would not draw are listed.
+      const open = kidlispPreviewSchema.strict().parse(
+        (
+          await client.callTool({
+            name: 'preview_kidlisp',
+            arguments: { source: '(wipe navy)\n(once noise (ink red)\n(line amp 0 9 9)' },
+          })
+        ).structuredContent,
+      );
+      expect(open).toMatchObject({ valid: true, errors: [] });
+      expect(open.diagnostics).toEqual([
+        expect.objectContaining({ severity: 'warning', line: 2, column: 1 }),
+      ]);
+      expect(open.stats.not_drawn).toEqual(['amp', 'noise']);
       expect(await app.db.kidlisp.countDocuments()).toBe(before);
     });
 

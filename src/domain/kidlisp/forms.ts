@@ -16,3 +16,18 @@ export type Form = AtomForm | ListForm;
 export function isWord(form: Form | undefined): form is AtomForm {
   return form !== undefined && form.kind === 'word';
 }
+
+/**
+ * `fade:red-blue:(* frame 5)`: a fade word ending with `:` and a list written right after it, on
+ * the same line without a space. The list is the fade's direction, evaluated each time it is used.
+ */
+export function takesDirectionList(word: AtomForm, next: Form | undefined): next is ListForm {
+  return (
+    next?.kind === 'list' &&
+    !next.implicit &&
+    word.text.startsWith('fade:') &&
+    word.text.endsWith(':') &&
+    next.line === word.line &&
+    next.column === word.column + word.text.length
+  );
+}

@@ -5,10 +5,11 @@ import { at, DiagnosticList } from './diagnostics.js';
 import { isWord } from './forms.js';
 import { backdropLength, drawsAsNoise } from './layout-checks.js';
 import { calledName, checkList } from './list-checks.js';
+import { notDrawnWords } from './not-drawn.js';
 import { checkParenBalance, readProgram } from './reader.js';
 import { countLines, type Position, positionAt, type Token, tokenize } from './tokenizer.js';
 import type { KidlispPreview, KidlispStats } from './types.js';
-import { checkWord, type WordUsage } from './word-checks.js';
+import { checkFadeDirections, checkWord, type WordUsage } from './word-checks.js';
 
 export const KIDLISP_MAX_LENGTH = 50_000;
 
@@ -24,6 +25,7 @@ function emptyStats(lines: number): KidlispStats {
     lines,
     embeds: [],
     timing_words: [],
+    not_drawn: [],
   };
 }
 
@@ -87,6 +89,9 @@ function checkSource(source: string): KidlispPreview {
     const name = calledName(list.items[0]);
     if (name !== undefined) calls.add(name);
   }
+  checkFadeDirections(forms, diagnostics);
+  for (const list of lists) checkFadeDirections(list.items, diagnostics);
+  const notDrawn = notDrawnWords(forms, lists);
   forms.forEach((form, index) => {
     if (form.kind === 'list') return;
     // A bare built-in name at the top level is called with no arguments.
@@ -125,6 +130,7 @@ function checkSource(source: string): KidlispPreview {
     lines,
     embeds: [...usage.embeds].sort(),
     timing_words: [...usage.timingWords].sort(),
+    not_drawn: notDrawn,
   };
   return result(diagnostics, stats);
 }
@@ -146,12 +152,16 @@ function reportStringsAndParens(tokens: readonly Token[], diagnostics: Diagnosti
     }
     diagnostics.error(`Unmatched ')' ${at(close)}: the runtime discards the whole program`, close);
   }
-  const firstUnclosed = unclosedOpens[0];
-  if (firstUnclosed !== undefined) {
-    const count = unclosedOpens.length;
-    const where =
-      count === 1 ? `opened ${at(firstUnclosed)}` : `the first opened ${at(firstUnclosed)}`;
-    diagnostics.error(`${count} unclosed '(' (${where}): add ${count} ')'`, firstUnclosed);
+  // The reference closes what is left open at the end of the program and runs it.
+  for (const [index, open] of unclosedOpens.entries()) {
+    if (!diagnostics.wants('warning')) {
+      diagnostics.countMore('warning', unclosedOpens.length - index);
+      break;
+    }
+    diagnostics.warning(
+      `'(' ${at(open)} is never closed: the runtime closes it at the end of the program, so every form after it is read inside it; add ')' where the form ends`,
+      open,
+    );
   }
 }
 

@@ -20,6 +20,11 @@ export interface KidlispStats {
   embeds: string[];
   /** Sorted unique timing words as written (`1s`, `2s...`). */
   timing_words: string[];
+  /**
+   * Sorted unique words the runtime would not draw: built-ins it lacks (`noise`, `melody`), live
+   * input values that read as 0 (`amp`, `penx`) and `#code` paintings.
+   */
+  not_drawn: string[];
 }
 
 export interface KidlispPreview {

@@ -1,7 +1,7 @@
 import { missingNameHint } from './builtins.js';
 import { checkFade, isColorWord, isFadeWord } from './colors.js';
 import { at, type DiagnosticList } from './diagnostics.js';
-import type { AtomForm } from './forms.js';
+import { type AtomForm, type Form, isWord, takesDirectionList } from './forms.js';
 import {
   isEmbedCode,
   isFrameTimingWord,
@@ -81,4 +81,20 @@ function checkFadeWord(atom: AtomForm, diagnostics: DiagnosticList): void {
       atom,
     );
   }
+}
+
+/**
+ * `fade:red-blue:` takes the list written right after it as its direction
+ * (`fade:red-blue:(* frame 5)`); without one the direction is empty, and a list after a space
+ * reads as the next argument (an alpha for ink and wipe).
+ */
+export function checkFadeDirections(items: readonly Form[], diagnostics: DiagnosticList): void {
+  items.forEach((item, index) => {
+    if (!isWord(item) || !isFadeWord(item.text) || !item.text.endsWith(':')) return;
+    if (takesDirectionList(item, items[index + 1])) return;
+    diagnostics.warning(
+      `Fade '${item.text}' ${at(item)} ends with ':' but no (expression) follows right after it, so it runs left to right; write the direction without a space, e.g. ${item.text}(* frame 5), or a word such as vertical or 45`,
+      item,
+    );
+  });
 }

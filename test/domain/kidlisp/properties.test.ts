@@ -143,3 +143,23 @@ describe('previewKidlisp on balanced programs', () => {
     );
   });
 });
+
+describe('previewKidlisp on programs that leave ( open', () => {
+  it('accepts what it accepted before, with one warning at each ( left open', () => {
+    fc.assert(
+      fc.property(program, fc.integer({ min: 1, max: 3 }), (source, open) => {
+        const balanced = previewKidlisp(source);
+        const unclosed = previewKidlisp('('.repeat(open) + source);
+        expectWellFormed(unclosed);
+        expect(unclosed.valid).toBe(balanced.valid);
+        const neverClosed = unclosed.diagnostics.filter((item) =>
+          item.message.includes('is never closed'),
+        );
+        expect(neverClosed.map(({ severity, line, column }) => [severity, line, column])).toEqual(
+          Array.from({ length: open }, (_, index) => ['warning', 1, index + 1]),
+        );
+      }),
+      { numRuns: 1_000 },
+    );
+  });
+});

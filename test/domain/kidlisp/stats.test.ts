@@ -68,6 +68,22 @@ describe('stats', () => {
     ).toEqual(['0.3s', '1s', '2s...']);
   });
 
+  it('lists the words the runtime would not draw, once each, sorted, wherever they stand', () => {
+    expect(
+      statsOf(
+        '(wipe red) (once noise) (line amp 0 9 9)\n(melody "cde") #abc (cube:0)\nflood ? ?\n(noise)',
+      ).not_drawn,
+    ).toEqual(['#abc', 'amp', 'cube', 'flood', 'melody', 'noise']);
+  });
+
+  it('does not list drawn words, fades, colors, strings, comments or user names', () => {
+    expect(
+      statsOf(
+        '(wipe fade:red-blue:vertical)\n(def noisy 1)\n(box 0 0 9 9 outline:3) (write "noise" 0 0) ; (melody)\n(ink red) (spin frame)',
+      ).not_drawn,
+    ).toEqual([]);
+  });
+
   it('reports empty stats for empty source', () => {
     expect(statsOf('')).toEqual({
       expressions: 0,
@@ -78,6 +94,7 @@ describe('stats', () => {
       lines: 1,
       embeds: [],
       timing_words: [],
+      not_drawn: [],
     });
   });
 });

@@ -36,12 +36,30 @@ describe('errors', () => {
     ]);
   });
 
-  it('counts several unclosed ( in one error placed at the first', () => {
+  it('accepts several unclosed ( with a warning at each, as the runtime closes them at the end', () => {
     const preview = previewKidlisp('(wipe red)\n(repeat 3 i\n  (line 0 i w i');
-    expect(preview.errors).toEqual([
-      "2 unclosed '(' (the first opened at line 2, column 1): add 2 ')'",
+    expect(preview).toMatchObject({ valid: true, errors: [] });
+    expect(preview.warnings).toEqual([
+      "'(' at line 2, column 1 is never closed: the runtime closes it at the end of the program, so every form after it is read inside it; add ')' where the form ends",
+      "'(' at line 3, column 3 is never closed: the runtime closes it at the end of the program, so every form after it is read inside it; add ')' where the form ends",
     ]);
-    expect(preview.diagnostics[0]).toMatchObject({ severity: 'error', line: 2, column: 1 });
+    expect(
+      preview.diagnostics.map(({ severity, line, column }) => [severity, line, column]),
+    ).toEqual([
+      ['warning', 2, 1],
+      ['warning', 3, 3],
+    ]);
+  });
+
+  it('still rejects a stray ) when ( are also left open: the runtime would discard the program', () => {
+    const preview = previewKidlisp('(wipe red))\n(ink blue');
+    expect(preview.valid).toBe(false);
+    expect(preview.errors).toEqual([
+      "Unmatched ')' at line 1, column 11: the runtime discards the whole program",
+    ]);
+    expect(preview.warnings).toEqual([
+      "'(' at line 2, column 1 is never closed: the runtime closes it at the end of the program, so every form after it is read inside it; add ')' where the form ends",
+    ]);
   });
 
   it('ignores parens inside double- and single-quoted strings and comments', () => {

@@ -13,10 +13,20 @@ describe('previewKidlisp', () => {
     expect(result.stats).toBeDefined();
   });
 
-  it('reports an unclosed paren as an error with its position, and publishes nothing', async () => {
+  it('reports an unclosed paren as a warning with its position (the runtime closes it)', async () => {
     const result = await preview({ source: '(wipe navy' });
+    expect(result).toMatchObject({ valid: true, errors: [] });
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'warning', line: 1, column: 1 }),
+    ]);
+  });
+
+  it('reports a stray ) as an error with its position (the runtime discards the program)', async () => {
+    const result = await preview({ source: '(wipe navy))' });
     expect(result.valid).toBe(false);
-    expect(result.errors.length).toBeGreaterThan(0);
+    expect(result.diagnostics).toEqual([
+      expect.objectContaining({ severity: 'error', line: 1, column: 12 }),
+    ]);
   });
 
   it('reports a program without a background as valid with a warning', async () => {

@@ -1,9 +1,10 @@
 import { isValidFade } from '../colors.js';
-import type { Form } from '../forms.js';
+import { type Form, isWord, type ListForm, takesDirectionList } from '../forms.js';
 import { backdropLength, drawsAsNoise } from '../layout-checks.js';
 import { checkParenBalance, readProgram } from '../reader.js';
 import { tokenize } from '../tokenizer.js';
 import { isCleanNumber, isTimingWord } from '../words.js';
+import { splitFadeExpression } from './palette.js';
 
 export type InfixOperator = '+' | '-' | '*' | '/' | '%';
 
@@ -38,6 +39,11 @@ export type Node =
   | { t: 'infix'; text: string; expression: InfixExpression }
   /** `(min w h)/2`: a list followed by an operator word, merged into one value. */
   | { t: 'trailing'; left: ListNode; op: '*' | '/' | '%'; right: number }
+  /**
+   * A fade whose direction is an expression, evaluated where the fade is used:
+   * `fade:red-blue:frame*2`, or `fade:red-blue:(* frame 5)` (the list written right after it).
+   */
+  | { t: 'fade'; colors: string; angle: Node }
   | { t: 'random' }
   | { t: 'timing'; text: string; seconds: number; cycle: boolean }
   | ListNode;
@@ -50,6 +56,8 @@ export interface CompiledProgram {
   discarded?: string;
   /** A one-line program without parens or commas: the newest reference runtime draws noise. */
   chaos: boolean;
+  /** Set when a `(` was left open: it is closed at the end of the program, as the reference does. */
+  autoClosed?: string;
 }
 
 const INFIX = /^[A-Za-z_]\w*(?:[-+*/%](?:[A-Za-z_]\w*|\d*\.?\d+))+$/;
@@ -113,6 +121,8 @@ export function compileWord(text: string): Node {
   const expression = parseInfix(text);
   if (expression !== undefined) return { t: 'infix', text, expression };
   if (NEGATED_NAME.test(text)) return { t: 'neg', name: text.slice(1) };
+  const fade = splitFadeExpression(text);
+  if (fade !== undefined) return { t: 'fade', colors: fade.colors, angle: compileWord(fade.angle) };
   return { t: 'word', name: text };
 }
 
@@ -120,12 +130,18 @@ const TRAILING = /^([*/%])(\d*\.?\d+)$/;
 
 /**
  * Compiles a run of forms; a `/2`, `*3` or `%4` word right after a list applies to that list's
- * value (`(min w h)/2`). `+N` and `-N` stay numbers, since they read as signed arguments.
+ * value (`(min w h)/2`). `+N` and `-N` stay numbers, since they read as signed arguments. A fade
+ * word that ends with `:` takes the list written right after it as its direction.
  */
 function compileItems(forms: readonly Form[]): Node[] {
   const nodes: Node[] = [];
-  for (const form of forms) {
+  for (const [index, form] of forms.entries()) {
     const previous = nodes[nodes.length - 1];
+    const fadeWord = forms[index - 1];
+    if (form.kind === 'list' && isWord(fadeWord) && takesDirectionList(fadeWord, form)) {
+      nodes[nodes.length - 1] = { t: 'fade', colors: fadeWord.text, angle: compileList(form) };
+      continue;
+    }
     const match = form.kind === 'word' ? TRAILING.exec(form.text) : null;
     if (match !== null && previous?.t === 'list') {
       nodes[nodes.length - 1] = {
@@ -141,15 +157,12 @@ function compileItems(forms: readonly Form[]): Node[] {
   return nodes;
 }
 
+function compileList(form: ListForm): ListNode {
+  return { t: 'list', items: compileItems(form.items), line: form.line, column: form.column };
+}
+
 function compileForm(form: Form): Node {
-  if (form.kind === 'list') {
-    return {
-      t: 'list',
-      items: compileItems(form.items),
-      line: form.line,
-      column: form.column,
-    };
-  }
+  if (form.kind === 'list') return compileList(form);
   if (form.kind === 'string') return { t: 'str', value: stringValue(form.text) };
   return compileWord(form.text);
 }
@@ -175,7 +188,8 @@ function groupTimers(nodes: Node[]): Node[] {
 export function compileProgram(source: string): CompiledProgram {
   const { tokens } = tokenize(source);
   const multiLine = /[\r\n]/.test(source.trim());
-  const extra = checkParenBalance(tokens).unmatchedCloses[0];
+  const balance = checkParenBalance(tokens);
+  const extra = balance.unmatchedCloses[0];
   if (extra !== undefined) {
     return {
       backdrop: [],
@@ -190,5 +204,11 @@ export function compileProgram(source: string): CompiledProgram {
   const statements = groupTimers(compileItems(forms.slice(backdropCount)));
   const first = statements[0];
   if (first?.t === 'list') first.first = true;
-  return { backdrop, statements, chaos: drawsAsNoise(tokens, multiLine) };
+  const program: CompiledProgram = { backdrop, statements, chaos: drawsAsNoise(tokens, multiLine) };
+  const open = balance.unclosedOpens[0];
+  if (open !== undefined) {
+    const count = balance.unclosedOpens.length;
+    program.autoClosed = `${count} ')' missing (the first '(' left open is at line ${open.line}, column ${open.column}): closed at the end of the program, as the reference runtime does`;
+  }
+  return program;
 }

@@ -180,6 +180,7 @@ export class Interpreter {
     this.program = program;
     if (program.discarded !== undefined) this.problem(program.discarded);
     if (program.chaos) this.unsupported('chaos mode (one line without parentheses or commas)');
+    if (program.autoClosed !== undefined) this.problem(program.autoClosed);
     this.hoistLater(program.statements);
   }
 
@@ -300,6 +301,8 @@ export class Interpreter {
       }
     }
     if (node.t === 'list') return this.call(node, scope, true);
+    if (node.t === 'word' && !VALUE_WORDS.has(node.name) && !this.isDefined(node.name, scope))
+      this.notDrawn(node.name);
     return this.evaluate(node, scope);
   }
 
@@ -319,6 +322,9 @@ export class Interpreter {
         return this.infix(node.expression, scope);
       case 'trailing':
         return arithmetic(node.op, [this.num(this.call(node.left, scope, false)), node.right]);
+      case 'fade':
+        // The direction is evaluated where the fade is used (each frame, each loop turn).
+        return `${node.colors}${this.num(this.evaluate(node.angle, scope))}`;
       case 'word':
         return this.lookup(node.name, scope);
       case 'list':
@@ -360,6 +366,8 @@ export class Interpreter {
       this.unsupported(name);
       return 0;
     }
+    // An argument that names a built-in this runtime lacks: the reference would call it.
+    if (isBuiltin(name) && !this.builtins.has(name)) this.unsupported(name);
     // Anything else is a symbol: a color, a mode, a code, a word for `write`.
     return name;
   }
@@ -501,12 +509,23 @@ export class Interpreter {
     if (later !== undefined) return this.callLater(later, list, scope);
     if (this.defs.has(name)) return this.defs.get(name);
     if (isColorWord(name) || isFadeWord(name)) return name;
+    this.notDrawn(written);
+    return 0;
+  }
+
+  private isDefined(name: string, scope: Scope): boolean {
+    return scope.find(name) !== undefined || this.defs.has(name) || this.functions.has(name);
+  }
+
+  /** Names a word that draws nothing here: a built-in or live value this runtime lacks, or an unknown word. */
+  private notDrawn(written: string): void {
+    if (isColorWord(written) || isFadeWord(written)) return;
+    const name = withoutColonParameter(written);
     if (isBuiltin(name) || UNSUPPORTED_VALUES.has(name)) this.unsupported(name);
-    else
+    else if (!this.builtins.has(name))
       this.unknown(
         missingNameHint(name) === undefined ? written : `${written} (${missingNameHint(name)})`,
       );
-    return 0;
   }
 
   private callLater(later: LaterFunction, list: ListNode, scope: Scope): Value {

@@ -1,9 +1,10 @@
 import type { Paint, RGBA } from './types.js';
 
 /**
- * End points of a linear gradient across a `width` x `height` screen at `angle` degrees
- * (0 left to right, 90 top to bottom), through the screen's center, long enough that both
- * corners on the gradient's axis get the end colors.
+ * End points of a linear gradient across a `width` x `height` screen at `angle` degrees,
+ * counter-clockwise on screen as the reference turns a fade (0 left to right, 90 bottom to top),
+ * through the screen's center, long enough that both corners on the gradient's axis get the end
+ * colors.
  */
 export function fadeLine(
   angle: number,
@@ -12,7 +13,7 @@ export function fadeLine(
 ): { x0: number; y0: number; x1: number; y1: number } {
   const radians = (angle * Math.PI) / 180;
   const dx = Math.cos(radians);
-  const dy = Math.sin(radians);
+  const dy = -Math.sin(radians);
   const half = Math.abs((width / 2) * dx) + Math.abs((height / 2) * dy);
   const cx = width / 2;
   const cy = height / 2;

@@ -96,7 +96,10 @@ export type FadeStop = RGBA | Pattern;
 
 export interface FadeSpec {
   stops: FadeStop[];
-  /** Degrees: 0 runs left to right, 90 top to bottom. */
+  /**
+   * Degrees as the reference reads a number: counter-clockwise on screen, so 0 runs left to
+   * right, 90 bottom to top and 270 top to bottom (docs/kidlisp-runtime.md, "Colors").
+   */
   angle: number;
   /** A direction written as a word or expression (`frame`, `frame*2`), evaluated when painted. */
   angleExpression?: string;
@@ -104,13 +107,14 @@ export interface FadeSpec {
   unknown: string[];
 }
 
+/** Named directions in the same counter-clockwise degrees: `vertical` runs top to bottom. */
 const DIRECTIONS: ReadonlyMap<string, number> = new Map([
   ['horizontal', 0],
   ['horizontal-reverse', 180],
-  ['vertical', 90],
-  ['vertical-reverse', 270],
-  ['diagonal', 45],
-  ['diagonal-reverse', 225],
+  ['vertical', 270],
+  ['vertical-reverse', 90],
+  ['diagonal', 315],
+  ['diagonal-reverse', 135],
 ]);
 
 /** Reads `fade:<c1>-<c2>[-...][:direction][:neat|:dirty]`; undefined when it is not a fade word. */
@@ -140,4 +144,19 @@ export function parseFade(word: string): FadeSpec | undefined {
     else spec.angleExpression = direction;
   }
   return spec;
+}
+
+/**
+ * A fade word whose direction is an expression, split into the fade without it and the
+ * expression: `fade:red-blue:frame*2:neat` is `fade:red-blue:` and `frame*2` (`:neat` and
+ * `:dirty` paint alike, so they are dropped). Undefined for a named, numeric or absent direction.
+ */
+export function splitFadeExpression(word: string): { colors: string; angle: string } | undefined {
+  const angle = parseFade(word)?.angleExpression;
+  if (angle === undefined) return undefined;
+  const colors = word
+    .slice(5)
+    .split(':')
+    .find((segment) => segment !== 'neat' && segment !== 'dirty');
+  return { colors: `fade:${colors ?? ''}:`, angle };
 }
