@@ -67,8 +67,8 @@ function workCard({ item, author }: Work): SafeHtml {
   const image = workImage(item);
   const title = workTitle(item);
   const picture = image
-    ? html`<img src="${image}" alt="${title}" width="${THUMBNAIL_SIZE}" height="${THUMBNAIL_SIZE}" loading="lazy">`
-    : html`<span class="tile" aria-hidden="true">${workSummary(item)}</span>`;
+    ? html`<img class="picture" src="${image}" alt="${title}" width="${THUMBNAIL_SIZE}" height="${THUMBNAIL_SIZE}" loading="lazy">`
+    : html`<span class="picture tile" aria-hidden="true">${workSummary(item)}</span>`;
   return html`<li class="work-card kind-${item.kind}" data-code="${item.code}">
 <a class="work-link" href="${workPath(item)}">${picture}<span class="title">${title}</span></a>
 <p class="meta"><span class="kind">${kindLabel(item)}</span> · ${authorLink(author)} · <time datetime="${item.when.toISOString()}">${item.when.toISOString().slice(0, 10)}</time></p>
