@@ -32,7 +32,7 @@ export const THUMBNAIL_DEFAULTS: ThumbnailOptions = {
   // One core stays with the event loop (and the database, when it is embedded).
   concurrency: Math.max(1, availableParallelism() - 1),
   queueWaitMs: 120_000,
-  failureTtlMs: 10 * 60_000,
+  failureTtlMs: 60_000,
 };
 
 // Built, this module is .js beside render-worker.js. Run from src/ (tsx, tests) both are .ts, and
