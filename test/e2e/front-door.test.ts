@@ -80,7 +80,7 @@ describe('the home page', () => {
           );
           return page.locator('.works-grid img').evaluateAll(centerColors);
         },
-        { timeout: 90_000, intervals: [2_000] },
+        { timeout: 90_000, interval: 2_000 },
       )
       .toEqual(['0,0,255', '0,255,0', '255,0,0']);
     const thumbnails = await page
