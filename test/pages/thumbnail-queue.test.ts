@@ -1,6 +1,7 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
+import { loadImage } from '@napi-rs/canvas';
 import { describe, expect, it } from 'vitest';
 import { createThumbnails } from '../../src/pages/thumbnails/thumbnails.js';
+import { pngPixel } from '../e2e/support/pixels.js';
 import { publish, useSeededApp } from '../items/fixtures.js';
 
 /**
@@ -15,14 +16,6 @@ const fixture = useSeededApp();
 async function sizeOf(png: Buffer) {
   const image = await loadImage(png);
   return [image.width, image.height];
-}
-
-async function pixelOf(png: Buffer, x: number, y: number): Promise<number[]> {
-  const image = await loadImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  return [...context.getImageData(x, y, 1, 1).data];
 }
 
 describe('a grid of 24 heavy programs asked at once', () => {
@@ -49,7 +42,7 @@ describe('a grid of 24 heavy programs asked at once', () => {
         expect(response.headers.get('retry-after')).toBe('5');
         expect(response.headers.get('cache-control')).toBe('no-store');
         // The placeholder: grey, not a program's red.
-        expect(await pixelOf(png, 10, 10)).toEqual([0x2b, 0x2b, 0x33, 255]);
+        expect(await pngPixel(png, 10, 10)).toEqual([0x2b, 0x2b, 0x33, 255]);
       }
     }
     // A client that asks for JSON gets the contract's error, not a picture.
@@ -71,7 +64,7 @@ describe('the thumbnail queue', () => {
     // Queued behind the red one: not drawn yet however light it is.
     expect(await thumbnails.within('(wipe lime)', 5)).toBeNull();
     const lime = await thumbnails.png('(wipe lime)');
-    expect(await pixelOf(lime.png, 5, 5)).toEqual([0, 255, 0, 255]);
+    expect(await pngPixel(lime.png, 5, 5)).toEqual([0, 255, 0, 255]);
     // The same picture object: the waiting requests and this one shared one render.
     expect((await thumbnails.within('(wipe lime)', 5))?.png).toBe(lime.png);
     expect((await thumbnails.png('(wipe red)')).png).toBe((await thumbnails.png('(wipe red)')).png);
@@ -83,7 +76,7 @@ describe('the thumbnail queue', () => {
     await expect(thumbnails.png('(wipe red)')).rejects.toMatchObject({ code: 'BUSY' });
     await first;
     const { png } = await thumbnails.png('(wipe red)');
-    expect(await pixelOf(png, 5, 5)).toEqual([255, 0, 0, 255]);
+    expect(await pngPixel(png, 5, 5)).toEqual([255, 0, 0, 255]);
 
     const hurried = createThumbnails({ budgetMs: 1 });
     await expect(hurried.png('(wipe blue)')).rejects.toMatchObject({ code: 'TIMEOUT' });
