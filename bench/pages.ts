@@ -6,6 +6,7 @@ import { ObjectId } from 'mongodb';
 import { loadConfig } from '../src/config.js';
 import { KIDLISP_MAX_LENGTH } from '../src/domain/kidlisp/index.js';
 import { createLogger } from '../src/logger.js';
+import { encodePublishedCursor } from '../src/operations/items/cursor.js';
 import { type RunningService, startService } from '../src/service.js';
 import { compare } from './chat.js';
 import { type BenchRow, listen, row } from './report.js';
@@ -98,7 +99,7 @@ export async function benchPages(options: { seconds: number }): Promise<BenchRow
 
 /**
  * `/` among HOME_WORKS works and a few chat messages: repeated (the rendered listing is reused)
- * and uncached (every request a distinct query, so the works and chat are read and the page
+ * and uncached (every request a distinct cursor, so the works and chat are read and the page
  * rendered each time), each beside node:http sending the same bytes.
  */
 async function benchHomePage(service: RunningService, seconds: number) {
@@ -132,6 +133,11 @@ async function benchHomePage(service: RunningService, seconds: number) {
     [...first.headers].filter(([name]) => !['date', 'connection', 'keep-alive'].includes(name)),
   );
   const server = await listen(sameBytes(body, headers));
+  // A distinct cursor a request (a position n ms before now, past every work): each one a miss,
+  // answered with the first page after it, the same 24 works.
+  const now = Date.now() + 60_000;
+  const pastCursor = (n: number) =>
+    encodePublishedCursor({ sort: 'recent', hits: 0, when: new Date(now - n), id: new ObjectId() });
   let n = 0;
   const [repeated, baseline] = await compare(
     'home page repeated',
@@ -140,7 +146,7 @@ async function benchHomePage(service: RunningService, seconds: number) {
   );
   const [uncached, baseline2] = await compare(
     'home page uncached',
-    { url: `${serviceUrl}/`, seconds, path: () => `/?n=${n++}` },
+    { url: `${serviceUrl}/`, seconds, path: () => `/?after=${pastCursor(n++)}` },
     { url: server.url, seconds },
   );
   const size = `${Math.round(body.length / 1024)} KiB`;

@@ -1,5 +1,6 @@
 import { DOMParser, type Element } from '@xmldom/xmldom';
 import { describe, expect, it } from 'vitest';
+import { pngPixel } from '../e2e/support/pixels.js';
 import { createAuthor, publish, useSeededApp } from '../items/fixtures.js';
 
 const ATOM = 'http://www.w3.org/2005/Atom';
@@ -117,10 +118,40 @@ describe('conditional requests of a feed', () => {
     const byDate = await fixture.http.get('/feed.json', { 'if-modified-since': lastModified });
     expect(byDate.status).toBe(304);
 
+    // The home page likewise; a parameter it does not read makes no other page.
+    const home = await fixture.http.get('/', { accept: 'text/html' });
+    expect(home.headers['cache-control']).toBe('no-cache');
+    const other = await fixture.http.get('/?utm_source=x', {
+      accept: 'text/html',
+      'if-none-match': home.headers.etag as string,
+    });
+    expect(other.status).toBe(304);
+
     await publish(fixture.http, '/api/store-kidlisp', { source: '(wipe teal) ; conditional' });
     const changed = await fixture.http.get('/feed.atom', { 'if-none-match': etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
+  });
+});
+
+describe('a .lisp piece', () => {
+  it('has a drawn thumbnail like a KidLisp program, shown on the home page and named by its feed entry', async () => {
+    // A reference-layout record: the file in storage under its slug, `ext: 'lisp'`.
+    const code = 'lime-lisp';
+    const slug = '2026/08/03/lime-lisp.lisp';
+    await fixture.app.services.storage.put(slug, Buffer.from('(wipe lime)'), 'text/plain');
+    await fixture.app.db.pieces.insertOne({ code, slug, ext: 'lisp', when: new Date() });
+    const thumbnail = await fetch(`${fixture.app.url}/thumbnail/${code}.png`);
+    expect(thumbnail.status).toBe(200);
+    expect(await pngPixel(Buffer.from(await thumbnail.arrayBuffer()), 128, 128)).toEqual([
+      0, 255, 0, 255,
+    ]);
+    const home = await fixture.http.get('/', { accept: 'text/html' });
+    expect(home.text).toContain(`<img class="picture" src="/thumbnail/${code}.png"`);
+    const entry = (await fixture.http.get('/feed.json')).json.items.find(
+      (item: { _work: { code: string } }) => item._work.code === code,
+    );
+    expect(entry.image).toBe(`${fixture.app.services.config.publicUrl}/thumbnail/${code}.png`);
   });
 });
 

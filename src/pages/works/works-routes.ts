@@ -102,7 +102,9 @@ export function worksRoutes(services: Services): Router {
     type: string,
     render: (ctx: RequestContext) => Promise<{ body: string; lastModified?: Date }>,
   ): Promise<void> {
-    const key = `${worksVersion(services)} ${req.path} ${req.originalUrl}`;
+    // Only the parameters a listing reads make it another listing: `/?x=<anything>` is `/`.
+    const read = ['sort', 'after', 'before'].map((name) => queryText(req, name) ?? '');
+    const key = `${worksVersion(services)} ${req.path} ${read.join(' ')}`;
     const listing = await listings.read(key, async () => {
       const { body, lastModified } = await render(await pageContext(services, req));
       const bytes = Buffer.from(body, 'utf8');
