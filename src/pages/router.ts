@@ -26,6 +26,7 @@ import { pageContext } from './page-context.js';
 import { playerRoutes } from './player-routes.js';
 import { shareRoutes } from './share-routes.js';
 import type { ViewCache } from './view-cache.js';
+import type { ListingCache } from './works/listing-cache.js';
 import { worksRoutes } from './works/works-routes.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
@@ -37,7 +38,11 @@ const nosniff = (res: Response) => res.set('X-Content-Type-Options', 'nosniff');
  * The viewer pages: /<code>, /$<code>, /<code>.<ext> (the raw file), /clock~<code>, the static
  * assets, and the 404 page for every path nothing else answered. Mount it last.
  */
-export function createPagesRouter(services: Services, cache: ViewCache): Router {
+export function createPagesRouter(
+  services: Services,
+  cache: ViewCache,
+  listings: ListingCache,
+): Router {
   const router = Router();
 
   router.use(
@@ -47,7 +52,7 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
   router.use(playerRoutes());
   router.use(pageSecurity(services.config));
   router.use(shareRoutes(services));
-  router.use(worksRoutes(services));
+  router.use(worksRoutes(services, listings));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
 

@@ -126,6 +126,11 @@ describe('conditional requests of a feed', () => {
       'if-none-match': home.headers.etag as string,
     });
     expect(other.status).toBe(304);
+    // Asked again, the kept page is replayed before express with the same bytes and headers.
+    const again = await fixture.http.get('/', { accept: 'text/html' });
+    expect(again.text).toBe(home.text);
+    for (const header of ['etag', 'content-type', 'content-security-policy', 'cache-control'])
+      expect(again.headers[header], header).toBe(home.headers[header]);
 
     await publish(fixture.http, '/api/store-kidlisp', { source: '(wipe teal) ; conditional' });
     const changed = await fixture.http.get('/feed.atom', { 'if-none-match': etag });

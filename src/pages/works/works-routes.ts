@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { type Request, type RequestHandler, type Response, Router } from 'express';
 import { AppError } from '../../app-error.js';
 import type { RequestContext, Services } from '../../context.js';
@@ -10,7 +9,6 @@ import {
   WORKS_PAGE_SIZE,
   type WorksPageName,
 } from '../../http/routes/index.js';
-import { createSharedCache } from '../../operations/chat/cache.js';
 import { chatMessagesConnection } from '../../operations/chat/index.js';
 import { presentEntries } from '../../operations/chat/live/index.js';
 import {
@@ -22,7 +20,6 @@ import {
 } from '../../operations/items/index.js';
 import { handleField, sortParam } from '../../operations/items/inputs.js';
 import { countWorks } from '../../operations/items/works-count.js';
-import { worksVersion } from '../../operations/items/works-version.js';
 import { runOperation } from '../../operations/operation.js';
 import { pageContext } from '../page-context.js';
 import {
@@ -33,23 +30,12 @@ import {
   JSON_FEED_TYPE,
   jsonFeed,
 } from './feeds.js';
+import type { ListingCache } from './listing-cache.js';
 import { authorPage, homePage, type ListingSort } from './listing-pages.js';
 import type { Work, WorksPage } from './work-card.js';
 
 /** Chat messages the home page shows. */
 export const HOME_CHAT_LINES = 5;
-
-/**
- * How long a rendered listing is reused. A publish in this process makes a new one at once
- * (works-version.ts); chat messages and works stored by other processes show within this time.
- */
-export const LISTING_TTL_MS = 5_000;
-
-interface Listing {
-  body: Buffer;
-  etag: string;
-  lastModified: Date | null;
-}
 
 const queryText = (req: Request, name: string) =>
   typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined;
@@ -88,12 +74,11 @@ async function authorOf(ctx: RequestContext, req: Request) {
 
 /**
  * The home page, author pages and feeds (the route table's `page` rows). Each answer is
- * rendered once per works version and URL, kept LISTING_TTL_MS, sent with a strong ETag (and
- * Last-Modified for feeds), so a conditional request answers 304.
+ * rendered once per works version and listing, kept a few seconds (listing-cache.ts), sent with
+ * a strong ETag (and Last-Modified for feeds), so a conditional request answers 304.
  */
-export function worksRoutes(services: Services): Router {
+export function worksRoutes(services: Services, listings: ListingCache): Router {
   const router = Router();
-  const listings = createSharedCache<Listing>({ max: 500, ttlMs: LISTING_TTL_MS });
   const { publicUrl } = services.config;
 
   async function send(
@@ -102,22 +87,12 @@ export function worksRoutes(services: Services): Router {
     type: string,
     render: (ctx: RequestContext) => Promise<{ body: string; lastModified?: Date }>,
   ): Promise<void> {
-    // Only the parameters a listing reads make it another listing: `/?x=<anything>` is `/`.
-    const read = ['sort', 'after', 'before'].map((name) => queryText(req, name) ?? '');
-    const key = `${worksVersion(services)} ${req.path} ${read.join(' ')}`;
-    const listing = await listings.read(key, async () => {
-      const { body, lastModified } = await render(await pageContext(services, req));
-      const bytes = Buffer.from(body, 'utf8');
-      return {
-        body: bytes,
-        etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
-        lastModified: lastModified ?? null,
-      };
-    });
-    res.type(type).set({ ETag: listing.etag, 'Cache-Control': 'no-cache' });
-    if (listing.lastModified) res.set('Last-Modified', listing.lastModified.toUTCString());
-    // express answers 304 when If-None-Match (or If-Modified-Since) still holds.
-    res.send(listing.body);
+    const listing = await listings.read(
+      req.path,
+      (name) => queryText(req, name),
+      async () => render(await pageContext(services, req)),
+    );
+    listings.send(res, type, listing);
   }
 
   const recentWorks = async (ctx: RequestContext, accounts?: string[]) => {
