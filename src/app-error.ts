@@ -39,6 +39,8 @@ export const errorStatus = {
   MEDIA_NOT_FOUND: 404,
   NOT_FOUND: 404,
   ITEM_NOT_FOUND: 404,
+  /** No account has the handle of an author page or feed (`/@handle`). */
+  AUTHOR_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   MUTATION_REQUIRES_POST: 405,
   NOT_ACCEPTABLE: 406,

@@ -16,6 +16,7 @@ import { mcpOriginGuard, mcpOriginPolicy } from './mcp/origin-guard.js';
 import { createRouteLabeler } from './metrics.js';
 import { createPagesRouter } from './pages/router.js';
 import { createViewCache, type ViewCache } from './pages/view-cache.js';
+import { createListingCache, type ListingCache } from './pages/works/listing-cache.js';
 import { replayCachedChatPage } from './rest/chat-page.js';
 import { createReadRoutes } from './rest/read-routes.js';
 import { createRestRouter } from './rest/router.js';
@@ -25,7 +26,7 @@ import { createRestRouter } from './rest/router.js';
  * endpoint at /mcp, and the pages (with the 404 page for everything else). /graphql never
  * reaches it (see createRequestListener).
  */
-function createApp(services: Services, views: ViewCache): Express {
+function createApp(services: Services, views: ViewCache, listings: ListingCache): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustFunction(services.config.trustProxy));
@@ -59,7 +60,7 @@ function createApp(services: Services, views: ViewCache): Express {
   );
   if (services.config.graphiql) app.use(GRAPHIQL_ASSETS, graphiqlAssetsRouter());
   // Last: the viewer pages, and the 404 page for every path nothing above answered.
-  app.use(createPagesRouter(services, views));
+  app.use(createPagesRouter(services, views, listings));
   return app;
 }
 
@@ -75,7 +76,9 @@ export function createRequestListener(services: Services): RequestListener {
   const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
   // Viewer pages and raw files, rendered once per item: a repeated GET is replayed before express.
   const views = createViewCache();
-  const app = createApp(services, views);
+  // The home page, author pages and feeds, kept a few seconds: a repeated GET is replayed too.
+  const listings = createListingCache(services);
+  const app = createApp(services, views, listings);
   // A cached chat page is the hot read: replayed without express (src/rest/chat-page.ts).
   const replayChatHit = replayCachedChatPage(services);
   // The REST reads, answered as express would (its query parser and ETag) without its router.
@@ -95,7 +98,12 @@ export function createRequestListener(services: Services): RequestListener {
     });
     if (hasMalformedPath(req.url)) rejectMalformedPath(res);
     else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
-    else if (!replayChatHit(req, res) && !views.replay(req, res) && !answerRead(req, res))
+    else if (
+      !replayChatHit(req, res) &&
+      !views.replay(req, res) &&
+      !listings.replay(req, res) &&
+      !answerRead(req, res)
+    )
       app(req, res);
   };
 }

@@ -92,7 +92,7 @@ function successResponses(spec: RouteSpec) {
   const content = Object.fromEntries(
     (spec.response.contentTypes ?? ['application/json']).map((type) => [
       type,
-      { schema: type === 'application/json' ? schema : { type: 'string' } },
+      { schema: type.endsWith('json') ? schema : { type: 'string' } },
     ]),
   );
   return {
@@ -193,7 +193,8 @@ export function openapiDocument(config: DocsConfig) {
       paths[path] = {
         ...paths[path],
         [spec.method.toLowerCase()]: operation(spec, operationId),
-        options: preflight(operationId, path),
+        // Pages and feeds are read by browsers and feed readers: they answer no CORS preflight.
+        ...(spec.serve.face === 'page' ? {} : { options: preflight(operationId, path) }),
       };
     });
   }

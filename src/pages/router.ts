@@ -1,8 +1,7 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { AppError, errorHeaders } from '../app-error.js';
-import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import type { RequestContext, Services } from '../context.js';
 import { sourceHash } from '../domain/hash.js';
-import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
 import { pageSecurity } from '../http/html/page-security.js';
 import { publicDir } from '../http/html/public-dir.js';
@@ -23,9 +22,12 @@ import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
+import { pageContext } from './page-context.js';
 import { playerRoutes } from './player-routes.js';
 import { shareRoutes } from './share-routes.js';
 import type { ViewCache } from './view-cache.js';
+import type { ListingCache } from './works/listing-cache.js';
+import { worksRoutes } from './works/works-routes.js';
 
 /** Raw files are data, never a document: no scripts, no plugins, even if opened directly. */
 const RAW_FILE_POLICY = "default-src 'none'; sandbox";
@@ -36,7 +38,11 @@ const nosniff = (res: Response) => res.set('X-Content-Type-Options', 'nosniff');
  * The viewer pages: /<code>, /$<code>, /<code>.<ext> (the raw file), /clock~<code>, the static
  * assets, and the 404 page for every path nothing else answered. Mount it last.
  */
-export function createPagesRouter(services: Services, cache: ViewCache): Router {
+export function createPagesRouter(
+  services: Services,
+  cache: ViewCache,
+  listings: ListingCache,
+): Router {
   const router = Router();
 
   router.use(
@@ -46,6 +52,7 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
   router.use(playerRoutes());
   router.use(pageSecurity(services.config));
   router.use(shareRoutes(services));
+  router.use(worksRoutes(services, listings));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
 
@@ -174,10 +181,7 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
   // The live chat page; `chat` is a reserved code, so no item is hidden behind it.
   router.get('/chat', async (req, res, next) => {
     try {
-      const ctx = await createRequestContext(services, {
-        authorization: undefined,
-        clientAddress: clientAddressOf(req, services.config.trustProxy),
-      });
+      const ctx = await pageContext(services, req);
       const instance = typeof req.query.instance === 'string' ? req.query.instance : undefined;
       const page = await runOperation(chatMessagesConnection, ctx, {
         instance,
@@ -205,11 +209,7 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     const { name } = req.params;
     const dot = name.lastIndexOf('.');
     try {
-      // Pages are public: a token is neither needed nor checked.
-      const ctx = await createRequestContext(services, {
-        authorization: undefined,
-        clientAddress: clientAddressOf(req, services.config.trustProxy),
-      });
+      const ctx = await pageContext(services, req);
       const sent = name.startsWith('clock~')
         ? await sendClock(ctx, req, res, name.slice('clock~'.length))
         : name.startsWith('$')
@@ -232,7 +232,12 @@ export function createPagesRouter(services: Services, cache: ViewCache): Router 
     }
     if (res.headersSent) return;
     res.status(appError.status).set(errorHeaders(appError));
-    sendHtml(res, errorPage(appError.message));
+    sendHtml(
+      res,
+      appError.status === 404
+        ? notFoundPage(req.path, appError.message)
+        : errorPage(appError.message),
+    );
   });
   return router;
 }

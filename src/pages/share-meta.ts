@@ -11,9 +11,10 @@ export const THUMBNAIL_SIZE = 256;
 export const pagePath = (item: PageItem) =>
   item.kind === 'kidlisp' ? `/$${item.code}` : `/${item.code}`;
 
-/** Where the picture of an item is, if it has one: a rendered thumbnail for KidLisp, the PNG of a painting. */
+/** Where the picture of an item is, if it has one: a rendered thumbnail for KidLisp (and `.lisp` pieces), the PNG of a painting. */
 export function imagePath(item: PageItem): string | undefined {
-  if (item.kind === 'kidlisp') return `/thumbnail/${item.code}.png`;
+  if (item.kind === 'kidlisp' || (item.kind === 'piece' && item.ext === 'lisp'))
+    return `/thumbnail/${item.code}.png`;
   if (item.kind === 'painting') return `/${item.code}.${rawExtOf(item)}`;
   return undefined;
 }
@@ -62,7 +63,7 @@ export function shareMeta(publicUrl: string, item: PageItem): SafeHtml {
 ${
   image
     ? html`<meta property="og:image" content="${publicUrl}${image}">
-${item.kind === 'kidlisp' ? html`<meta property="og:image:width" content="${THUMBNAIL_SIZE}"><meta property="og:image:height" content="${THUMBNAIL_SIZE}">` : ''}
+${item.kind !== 'painting' ? html`<meta property="og:image:width" content="${THUMBNAIL_SIZE}"><meta property="og:image:height" content="${THUMBNAIL_SIZE}">` : ''}
 <meta property="og:image:type" content="image/png">
 <meta name="twitter:card" content="summary_large_image">
 <meta name="twitter:image" content="${publicUrl}${image}">`

@@ -1,18 +1,45 @@
-import { type Request, Router } from 'express';
-import { AppError } from '../app-error.js';
-import { createRequestContext, type Services } from '../context.js';
-import { clientAddressOf } from '../http/client-address.js';
+import { type Request, type Response, Router } from 'express';
+import { AppError, errorHeaders } from '../app-error.js';
+import type { RequestContext, Services } from '../context.js';
 import { sendError } from '../http/respond.js';
-import { SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
+import { type Item, SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
+import { pieceSource } from '../operations/items/item-files.js';
 import { loadCode } from '../operations/items/loaders.js';
+import { pageContext } from './page-context.js';
 import { imagePath, pagePath, shareTitle, THUMBNAIL_SIZE } from './share-meta.js';
-import { createThumbnails } from './thumbnails/thumbnails.js';
+import { placeholderPng } from './thumbnails/placeholder.js';
+import { createThumbnails, THUMBNAIL_DEFAULTS } from './thumbnails/thumbnails.js';
 
-const pageContext = (services: Services, req: Request) =>
-  createRequestContext(services, {
-    authorization: undefined,
-    clientAddress: clientAddressOf(req, services.config.trustProxy),
-  });
+/**
+ * How long a thumbnail request waits for its picture: a render that starts at once always ends
+ * (drawn, or stopped at its budget) within it; one still waiting for its turn answers the placeholder.
+ */
+export const THUMBNAIL_WAIT_MS = THUMBNAIL_DEFAULTS.budgetMs + 1_000;
+
+/** The program a thumbnail draws: a KidLisp item's source, or a `.lisp` piece's file; null for other kinds. */
+async function drawnSource(ctx: RequestContext, item: Item): Promise<string | null> {
+  if (item.kind === 'kidlisp') return item.source ?? '';
+  if (item.kind === 'piece' && item.ext === 'lisp') return pieceSource(ctx, item);
+  return null;
+}
+
+/**
+ * No picture in time: 503 with Retry-After, and for a client that takes images (an `<img>`) the
+ * placeholder as the body, so the page shows it rather than a broken image; JSON clients get the
+ * contract's error body.
+ */
+function sendPlaceholder(req: Request, res: Response): void {
+  const error = new AppError('TIMEOUT', 'The thumbnail is not drawn yet; retry shortly.');
+  if (req.accepts(['image/png', 'application/json']) === 'application/json') {
+    sendError(res, error);
+    return;
+  }
+  res
+    .status(error.status)
+    .set({ ...errorHeaders(error), 'Cache-Control': 'no-store' })
+    .type('png')
+    .send(placeholderPng(THUMBNAIL_SIZE));
+}
 
 /** The code an item page URL names: `/$code` (KidLisp) or `/code`; nothing for other paths. */
 function codeOfPageUrl(url: string): { code: string; kinds: readonly SharedKind[] } | undefined {
@@ -28,8 +55,8 @@ function codeOfPageUrl(url: string): { code: string; kinds: readonly SharedKind[
 }
 
 /**
- * Share previews: `GET /thumbnail/<code>.png` (a KidLisp program's first frames, drawn by the
- * runtime in a worker thread and cached per program hash) and `GET /oembed?url=<page>` (oEmbed
+ * Share previews: `GET /thumbnail/<code>.png` (a KidLisp program's or `.lisp` piece's first
+ * frames, drawn by the runtime in a worker thread, a few at a time, and cached per program hash) and `GET /oembed?url=<page>` (oEmbed
  * 1.0, JSON). The item pages link both from their `<head>` (share-meta.ts).
  */
 export function shareRoutes(services: Services): Router {
@@ -41,11 +68,13 @@ export function shareRoutes(services: Services): Router {
     const match = /^([^.]+)\.png$/.exec(req.params.file);
     if (!match) return next();
     try {
-      const item = await loadCode(await pageContext(services, req), match[1] as string, [
-        'kidlisp',
-      ]);
-      if (!item) return next();
-      const { key, png } = await thumbnails.png(item.source ?? '');
+      const ctx = await pageContext(services, req);
+      const item = await loadCode(ctx, match[1] as string, ['kidlisp', 'piece']);
+      const source = item && (await drawnSource(ctx, item));
+      if (source === null || source === undefined) return next();
+      const picture = await thumbnails.within(source, THUMBNAIL_WAIT_MS);
+      if (!picture) return sendPlaceholder(req, res);
+      const { key, png } = picture;
       res
         .type('png')
         .set({
@@ -86,7 +115,7 @@ export function shareRoutes(services: Services): Router {
       };
       const image = imagePath(item);
       res.json(
-        item.kind === 'kidlisp' && image
+        item.kind !== 'painting' && image
           ? {
               ...common,
               type: 'photo',

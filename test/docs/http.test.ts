@@ -22,6 +22,9 @@ beforeAll(async () => {
   });
   await app.db.kidlisp.insertOne(record('k7x', '(wipe navy) ; the example'));
   await app.db.clocks.insertOne(record('bako', 'c e g ; the example'));
+  // The author the page examples name (/@jeffrey), with that program.
+  await app.db.handles.insertOne({ _id: 'example-account', handle: 'jeffrey' });
+  await app.db.kidlisp.updateOne({ code: 'k7x' }, { $set: { user: 'example-account' } });
 });
 
 afterAll(async () => {
@@ -163,8 +166,15 @@ describe('the documented examples, run against the service', () => {
       spec.response.schema.parse(example.response.body);
       return;
     }
-    const body = await response.json();
     expect(response.status).toBe(example.response.status);
+    const contentType = response.headers.get('content-type') ?? '';
+    expect(spec.response.contentTypes ?? ['application/json']).toContain(contentType.split(';')[0]);
+    if (!contentType.includes('json')) {
+      // A page or an Atom feed: text of the documented type.
+      spec.response.schema.parse(await response.text());
+      return;
+    }
+    const body = await response.json();
     spec.response.schema.parse(body);
     // The documented response fields are exactly what comes back (nothing undocumented).
     if (spec.response.schema instanceof z.ZodObject && spec.response.descriptions) {

@@ -16,7 +16,8 @@ export const concretePath = (path: string) => path.replace(/\{\w+\}/g, 'nothing-
  * Asks the running service for each documented route, and for the same path with a method no
  * row of that path documents; answers `METHOD /path -> status` for every route it serves, so a
  * test can compare that list with the documented one without looking inside express. A route
- * that answers "nothing has this code" (404 ITEM_NOT_FOUND) is served.
+ * that answers "nothing has this code" (404 ITEM_NOT_FOUND) or "no author has this handle"
+ * (404 AUTHOR_NOT_FOUND) is served.
  */
 export async function servedRoutes(
   http: HttpClient,
@@ -33,8 +34,14 @@ export async function servedRoutes(
   for (const route of routes) {
     const [method, path] = route.split(' ') as ['GET' | 'POST', string];
     const asked = streams.has(path) ? `${path}?instance=none` : concretePath(path);
-    const answer = await http.send(asked, { method, ...(method === 'POST' ? { body: {} } : {}) });
-    const missingItem = answer.status === 404 && answer.json?.code === 'ITEM_NOT_FOUND';
+    // Asked as an API client: a page's "not found" then answers the contract's JSON too.
+    const answer = await http.send(asked, {
+      method,
+      headers: { accept: 'application/json' },
+      ...(method === 'POST' ? { body: {} } : {}),
+    });
+    const missingItem =
+      answer.status === 404 && ['ITEM_NOT_FOUND', 'AUTHOR_NOT_FOUND'].includes(answer.json?.code);
     if (missingItem || (answer.status !== 404 && answer.status !== 405)) served.push(route);
     const documented = routes.filter((entry) => entry.endsWith(` ${path}`));
     const otherMethod = ['POST', 'GET', 'PUT'].find(

@@ -30,12 +30,16 @@ export interface Seeded {
   makerAccount: string;
 }
 
+/** An account holding `@handle`, and a bearer token of it. */
+export async function createAuthor(app: TestApp, handle: string) {
+  const { token, record } = await createApiToken(app.db, { handle: `@${handle}` });
+  await app.db.handles.updateOne({ _id: record.account }, { $set: { handle } }, { upsert: true });
+  return { token, account: record.account, auth: { authorization: `Bearer ${token}` } };
+}
+
 /** One item of every kind; the KidLisp, clock and piece published by `@maker`. */
 export async function seedEveryKind(app: TestApp, http: HttpClient): Promise<Seeded> {
-  const { token, record } = await createApiToken(app.db, { handle: '@maker' });
-  const account = record.account;
-  await app.db.handles.updateOne({ _id: account }, { $set: { handle: 'maker' } }, { upsert: true });
-  const auth = { authorization: `Bearer ${token}` };
+  const { token, account, auth } = await createAuthor(app, 'maker');
   const kidlisp = await publish(
     http,
     '/api/store-kidlisp',

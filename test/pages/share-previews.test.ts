@@ -1,6 +1,6 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThumbnails } from '../../src/pages/thumbnails/thumbnails.js';
+import { pngPixel } from '../e2e/support/pixels.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { postJson } from '../support/http-client.js';
 
@@ -20,14 +20,6 @@ async function publishKidlisp(source: string): Promise<string> {
   return response.body?.code as string;
 }
 
-async function pixelOf(png: Buffer, x: number, y: number): Promise<number[]> {
-  const image = await loadImage(png);
-  const canvas = createCanvas(image.width, image.height);
-  const context = canvas.getContext('2d');
-  context.drawImage(image, 0, 0);
-  return [...context.getImageData(x, y, 1, 1).data];
-}
-
 const metaContent = (page: string, property: string) =>
   new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(page)?.[1];
 
@@ -44,8 +36,8 @@ describe('share previews of a KidLisp item', () => {
     expect(thumbnail.status).toBe(200);
     expect(thumbnail.headers.get('content-type')).toBe('image/png');
     const png = Buffer.from(await thumbnail.arrayBuffer());
-    expect(await pixelOf(png, 128, 128)).toEqual([0, 0, 128, 255]);
-    expect(await pixelOf(png, 10, 10)).toEqual([255, 255, 0, 255]);
+    expect(await pngPixel(png, 128, 128)).toEqual([0, 0, 128, 255]);
+    expect(await pngPixel(png, 10, 10)).toEqual([255, 255, 0, 255]);
 
     // Cached per program: the same picture under the same tag, also for the same text elsewhere.
     const again = await fetch(`${app.url}/thumbnail/${code}.png`);
@@ -86,13 +78,13 @@ describe('the thumbnail renderer', () => {
     await expect(thumbnails.png('(wipe red)')).rejects.toMatchObject({ code: 'TIMEOUT' });
     const patient = createThumbnails({ frames: 2 });
     const { png } = await patient.png('(wipe red)');
-    expect(await pixelOf(png, 5, 5)).toEqual([255, 0, 0, 255]);
+    expect(await pngPixel(png, 5, 5)).toEqual([255, 0, 0, 255]);
   });
 
   it('draws a program that works hard every frame within the budget (the step limit ends each frame)', async () => {
     const { png } = await createThumbnails({ frames: 5 }).png(
       '(wipe blue)\n(repeat 10000 (repeat 10000 (point 1 1)))',
     );
-    expect(await pixelOf(png, 100, 100)).toEqual([0, 0, 255, 255]);
+    expect(await pngPixel(png, 100, 100)).toEqual([0, 0, 255, 255]);
   });
 });

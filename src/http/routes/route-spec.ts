@@ -36,7 +36,7 @@ export type AnyOperation = Operation<z.ZodType, any>;
  * `read` (200, never cached: a read counts a hit), `cached-page` (200 with the chat page's
  * caching headers) or `event-stream` (200 `text/event-stream`, one event per item the
  * operation's feed yields, `Last-Event-ID` as its `after`). `docs`: the docs face serves a
- * document.
+ * document. `page`: the pages router (src/pages/works/) serves a page or feed of works.
  */
 export type RouteServe =
   | {
@@ -45,7 +45,17 @@ export type RouteServe =
       from: 'body' | 'query';
       answer: RestAnswer;
     }
-  | { face: 'docs'; document: 'api-info' | 'openapi' };
+  | { face: 'docs'; document: 'api-info' | 'openapi' }
+  | { face: 'page'; page: WorksPageName };
+
+/** The pages and feeds of works (src/pages/works/works-routes.ts). */
+export type WorksPageName =
+  | 'home'
+  | 'author'
+  | 'feed.atom'
+  | 'feed.json'
+  | 'author-feed.atom'
+  | 'author-feed.json';
 
 export type RestAnswer = 'created' | 'ok' | 'read' | 'cached-page' | 'event-stream';
 

@@ -6,13 +6,18 @@ const RETRY_AFTER_SECONDS = 1;
 
 /**
  * At most `limit` uncached chat searches run at once in this process (each scans messages); the
- * rest queue for a free slot up to `waitMs`, then fail with BUSY (503, Retry-After).
+ * rest queue for a free slot up to `waitMs`, then fail with BUSY (503, Retry-After). Thumbnail
+ * renders queue the same way (src/pages/thumbnails/thumbnails.ts), with their own message.
  */
 export interface SearchSlots {
   run<T>(work: () => Promise<T>): Promise<T>;
 }
 
-export function createSearchSlots(limit: number, waitMs = SEARCH_WAIT_MS): SearchSlots {
+export function createSearchSlots(
+  limit: number,
+  waitMs = SEARCH_WAIT_MS,
+  busyMessage = 'Too many chat searches are running; please retry shortly.',
+): SearchSlots {
   let running = 0;
   const waiting: (() => void)[] = [];
   const release = () => {
@@ -34,11 +39,7 @@ export function createSearchSlots(limit: number, waitMs = SEARCH_WAIT_MS): Searc
       const timer = setTimeout(() => {
         const index = waiting.indexOf(grant);
         if (index >= 0) waiting.splice(index, 1);
-        reject(
-          new AppError('BUSY', 'Too many chat searches are running; please retry shortly.', {
-            retryAfter: RETRY_AFTER_SECONDS,
-          }),
-        );
+        reject(new AppError('BUSY', busyMessage, { retryAfter: RETRY_AFTER_SECONDS }));
       }, waitMs);
       waiting.push(grant);
     });

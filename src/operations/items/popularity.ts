@@ -4,6 +4,7 @@ import type { RequestContext, Services } from '../../context.js';
 import type { ItemHitRecord } from '../../db/collections.js';
 import { isDuplicateKey } from '../../db/failure-kinds.js';
 import { collectionOf, type ItemKind } from './item.js';
+import { markWorksChanged } from './works-version.js';
 
 /**
  * Popularity (docs/contract.md): `hits` counts DISTINCT clients (the account, else the client
@@ -96,6 +97,7 @@ export async function countHits(
       ),
     ),
   );
+  markWorksChanged(ctx.services);
   return counted;
 }
 
@@ -104,6 +106,8 @@ export async function countHits(
  * the hit record is written (a later republish by the same client then counts nothing).
  */
 export async function claimFirstHit(ctx: RequestContext, target: HitTarget): Promise<void> {
+  // The new record is stored already: listings cached before it are stale from now.
+  markWorksChanged(ctx.services);
   const memo = memoOf(ctx.services);
   const _id = hitId(target, ctx.clientKey);
   try {

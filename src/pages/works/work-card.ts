@@ -1,0 +1,95 @@
+import { html, type SafeHtml } from '../../http/html/html.js';
+import type { Item } from '../../operations/items/item.js';
+import type { Connection } from '../../operations/paging.js';
+import { imagePath, pagePath, THUMBNAIL_SIZE } from '../share-meta.js';
+
+/** A work as the listings show it: the item and its author's `@handle` (null when anonymous). */
+export interface Work {
+  item: Item;
+  author: string | null;
+}
+
+export type WorksPage = Connection<Work>;
+
+/** The work's page: `/$code` (KidLisp), `/clock~code` (a melody), `/code` for the rest. */
+export const workPath = (item: Item) =>
+  item.kind === 'clock' ? `/clock~${item.code}` : pagePath(item);
+
+/** The work's picture, when it has one: a drawn thumbnail (KidLisp, `.lisp` pieces) or the painting. */
+export const workImage = (item: Item) => (item.kind === 'clock' ? undefined : imagePath(item));
+
+export function workTitle(item: Item): string {
+  switch (item.kind) {
+    case 'kidlisp':
+      return `$${item.code}`;
+    case 'clock':
+      return `clock~${item.code}`;
+    case 'piece':
+      return item.name || item.code;
+    default:
+      return item.code;
+  }
+}
+
+const KIND_LABELS: Record<Item['kind'], string> = {
+  kidlisp: 'KidLisp',
+  clock: 'melody',
+  piece: 'piece',
+  painting: 'painting',
+  tape: 'tape',
+};
+export const kindLabel = (item: Item) => KIND_LABELS[item.kind];
+
+/** One line about the work for listings and feeds: a melody's or program's first line, a piece's kind, a tape's length. */
+export function workSummary(item: Item): string {
+  switch (item.kind) {
+    case 'kidlisp':
+    case 'clock': {
+      const firstLine = (item.source ?? '').trim().split('\n')[0] ?? '';
+      return firstLine.length > 80 ? `${firstLine.slice(0, 79)}…` : firstLine;
+    }
+    case 'piece':
+      return item.ext === 'mjs' ? 'JavaScript piece' : `${item.ext} piece`;
+    case 'painting':
+      return 'painting';
+    case 'tape':
+      return item.duration === null ? `tape (${item.ext})` : `${item.duration.toFixed(1)} s tape`;
+  }
+}
+
+const authorLink = (author: string | null) =>
+  author
+    ? html`<a class="author" href="/${author}">${author}</a>`
+    : html`<span class="author">anonymous</span>`;
+
+/** A grid cell: the picture (or a tile with the work's first line), its title and facts, linking to its page. */
+function workCard({ item, author }: Work): SafeHtml {
+  const image = workImage(item);
+  const title = workTitle(item);
+  const picture = image
+    ? html`<img class="picture" src="${image}" alt="${title}" width="${THUMBNAIL_SIZE}" height="${THUMBNAIL_SIZE}" loading="lazy">`
+    : html`<span class="picture tile" aria-hidden="true">${workSummary(item)}</span>`;
+  return html`<li class="work-card kind-${item.kind}" data-code="${item.code}">
+<a class="work-link" href="${workPath(item)}">${picture}<span class="title">${title}</span></a>
+<p class="meta"><span class="kind">${kindLabel(item)}</span> · ${authorLink(author)} · <time datetime="${item.when.toISOString()}">${item.when.toISOString().slice(0, 10)}</time></p>
+</li>`;
+}
+
+/** The grid of a page of works, and links to the pages beside it (the read side's cursors). */
+export function worksGrid(
+  page: WorksPage,
+  pageUrl: (cursor: Record<string, string>) => string,
+): SafeHtml {
+  const { pageInfo } = page;
+  const newer =
+    pageInfo.hasPreviousPage && pageInfo.startCursor
+      ? html`<a rel="prev" href="${pageUrl({ before: pageInfo.startCursor })}">← previous</a>`
+      : '';
+  const older =
+    pageInfo.hasNextPage && pageInfo.endCursor
+      ? html`<a rel="next" href="${pageUrl({ after: pageInfo.endCursor })}">next →</a>`
+      : '';
+  return html`<ol class="works-grid">${page.edges.map((edge) => workCard(edge.node))}</ol>
+${page.edges.length === 0 ? html`<p class="works-empty">Nothing is published here yet.</p>` : ''}
+${newer || older ? html`<nav class="pager">${newer} ${older}</nav>` : ''}`;
+}

@@ -1,0 +1,164 @@
+import { type Request, type RequestHandler, type Response, Router } from 'express';
+import { AppError } from '../../app-error.js';
+import type { RequestContext, Services } from '../../context.js';
+import { methodNotAllowed } from '../../http/respond.js';
+import {
+  expressPath,
+  FEED_SIZE,
+  routeTable,
+  WORKS_PAGE_SIZE,
+  type WorksPageName,
+} from '../../http/routes/index.js';
+import { chatMessagesConnection } from '../../operations/chat/index.js';
+import { presentEntries } from '../../operations/chat/live/index.js';
+import {
+  authorHandleOf,
+  findAuthor,
+  type ItemConnection,
+  publishedConnection,
+  worksConnection,
+} from '../../operations/items/index.js';
+import { handleField, sortParam } from '../../operations/items/inputs.js';
+import { countWorks } from '../../operations/items/works-count.js';
+import { runOperation } from '../../operations/operation.js';
+import { pageContext } from '../page-context.js';
+import {
+  ATOM_TYPE,
+  atomFeed,
+  type FeedInfo,
+  feedUpdated,
+  JSON_FEED_TYPE,
+  jsonFeed,
+} from './feeds.js';
+import type { ListingCache } from './listing-cache.js';
+import { authorPage, homePage, type ListingSort } from './listing-pages.js';
+import type { Work, WorksPage } from './work-card.js';
+
+/** Chat messages the home page shows. */
+export const HOME_CHAT_LINES = 5;
+
+const queryText = (req: Request, name: string) =>
+  typeof req.query[name] === 'string' ? (req.query[name] as string) : undefined;
+
+/** A page's paging input from its query: forwards with `after`, backwards with `before`. */
+const pagingOf = (req: Request) => {
+  const before = queryText(req, 'before');
+  return {
+    sort: queryText(req, 'sort'),
+    after: queryText(req, 'after'),
+    before,
+    ...(before === undefined ? { first: WORKS_PAGE_SIZE } : { last: WORKS_PAGE_SIZE }),
+  };
+};
+
+/** Each work with its author's handle (one batched read for the page). */
+async function withAuthors(ctx: RequestContext, page: ItemConnection): Promise<WorksPage> {
+  const edges = await Promise.all(
+    page.edges.map(async ({ cursor, node }) => ({
+      cursor,
+      node: { item: node, author: await authorHandleOf(ctx, node) } satisfies Work,
+    })),
+  );
+  return { edges, pageInfo: page.pageInfo };
+}
+
+/** The author a `/@handle` path names, or AUTHOR_NOT_FOUND (a handle no account could have too). */
+async function authorOf(ctx: RequestContext, req: Request) {
+  const param = String(req.params.handle ?? '');
+  const author = handleField('handle').safeParse(param).success
+    ? await runOperation(findAuthor, ctx, { handle: param })
+    : null;
+  if (!author) throw new AppError('AUTHOR_NOT_FOUND', `No author has the handle @${param}.`);
+  return author;
+}
+
+/**
+ * The home page, author pages and feeds (the route table's `page` rows). Each answer is
+ * rendered once per works version and listing, kept a few seconds (listing-cache.ts), sent with
+ * a strong ETag (and Last-Modified for feeds), so a conditional request answers 304.
+ */
+export function worksRoutes(services: Services, listings: ListingCache): Router {
+  const router = Router();
+  const { publicUrl } = services.config;
+
+  async function send(
+    req: Request,
+    res: Response,
+    type: string,
+    render: (ctx: RequestContext) => Promise<{ body: string; lastModified?: Date }>,
+  ): Promise<void> {
+    const listing = await listings.read(
+      req.path,
+      (name) => queryText(req, name),
+      async () => render(await pageContext(services, req)),
+    );
+    listings.send(res, type, listing);
+  }
+
+  const recentWorks = async (ctx: RequestContext, accounts?: string[]) => {
+    const input = { sort: 'recent', first: FEED_SIZE };
+    const page = accounts
+      ? await runOperation(worksConnection, ctx, { ...input, accounts })
+      : await runOperation(publishedConnection, ctx, input);
+    return (await withAuthors(ctx, page)).edges.map((edge) => edge.node);
+  };
+
+  const feed = (format: 'atom' | 'json', author: boolean) => (req: Request, res: Response) =>
+    send(req, res, format === 'atom' ? ATOM_TYPE : JSON_FEED_TYPE, async (ctx) => {
+      const found = author ? await authorOf(ctx, req) : null;
+      const info: FeedInfo = {
+        title: found ? `Works by ${found.handle}` : 'publish-gateway: recent works',
+        path: found ? `/${found.handle}/feed` : '/feed',
+        pagePath: found ? `/${found.handle}` : '/',
+        publicUrl,
+      };
+      const works = await recentWorks(ctx, found?.accounts);
+      return {
+        body: format === 'atom' ? atomFeed(info, works) : jsonFeed(info, works),
+        lastModified: feedUpdated(works),
+      };
+    });
+
+  const handlers: Record<WorksPageName, (req: Request, res: Response) => Promise<void>> = {
+    home: (req, res) =>
+      send(req, res, 'html', async (ctx) => {
+        const [page, chat] = await Promise.all([
+          runOperation(publishedConnection, ctx, pagingOf(req)),
+          runOperation(chatMessagesConnection, ctx, { last: HOME_CHAT_LINES }),
+        ]);
+        const entries = await presentEntries(
+          services.db,
+          chat.edges.map((edge) => edge.node),
+        );
+        // The operation accepted the sort already.
+        const sort: ListingSort = sortParam.parse(queryText(req, 'sort'));
+        return { body: homePage(await withAuthors(ctx, page), sort, entries) };
+      }),
+    author: (req, res) =>
+      send(req, res, 'html', async (ctx) => {
+        const author = await authorOf(ctx, req);
+        const { sort: _sort, ...paging } = pagingOf(req);
+        const [page, count] = await Promise.all([
+          runOperation(worksConnection, ctx, { ...paging, accounts: author.accounts }),
+          countWorks(ctx, author.accounts),
+        ]);
+        return { body: authorPage(author.handle, count, await withAuthors(ctx, page)) };
+      }),
+    'feed.atom': feed('atom', false),
+    'feed.json': feed('json', false),
+    'author-feed.atom': feed('atom', true),
+    'author-feed.json': feed('json', true),
+  };
+
+  for (const route of routeTable(publicUrl)) {
+    if (route.serve.face !== 'page') continue;
+    const handler = handlers[route.serve.page];
+    const path = expressPath(route.path);
+    const answer: RequestHandler = (req, res, next) => {
+      handler(req, res).catch(next);
+    };
+    router.get(path, answer);
+    router.all(path, methodNotAllowed([route.method]));
+  }
+  return router;
+}
