@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
 import { type Connection, relayPage } from '../paging.js';
 import { failWith, optional } from '../validation.js';
-import { encodePublishedCursor, type PublishedSort } from './cursor.js';
+import { encodePublishedCursor, type PublishedPosition, type PublishedSort } from './cursor.js';
 import {
   handleField,
   kindField,
@@ -11,13 +11,16 @@ import {
   PAGE_SIZE_DEFAULT,
   pageSize,
   publishedCursor,
+  searchSortParam,
   sortParam,
+  worksSearchField,
 } from './inputs.js';
 import { ITEM_KINDS, type Item, type ItemKind } from './item.js';
 import { itemLoaders, primeItem } from './loaders.js';
 import { readPublished } from './read-published.js';
 
-export type ItemConnection = Connection<Item>;
+/** A page of works; a search's edges carry an excerpt around the first match (null otherwise). */
+export type ItemConnection = Connection<Item, { excerpt: string | null }>;
 
 const pageArgs = {
   kind: optional(kindField),
@@ -49,8 +52,26 @@ function checkPaging(
   }
 }
 
+/**
+ * A search's sort, once its term is known: what the client named, else relevance with a term
+ * and recent without. Relevance without a term is SORT_INVALID.
+ */
+export function searchSort<
+  T extends { sort?: PublishedSort | undefined; search?: string | undefined },
+>(input: T, ctx: z.RefinementCtx): T & { sort: PublishedSort } {
+  if (input.sort === 'relevance' && input.search === undefined)
+    failWith(ctx, 'SORT_INVALID', 'sort relevance orders a search: pass a search term too.');
+  return { ...input, sort: input.sort ?? (input.search === undefined ? 'recent' : 'relevance') };
+}
+
 export const publishedConnectionInput = z
-  .object({ ...pageArgs, author: optional(handleField('author')) })
+  .object({
+    ...pageArgs,
+    sort: searchSortParam,
+    author: optional(handleField('author')),
+    search: worksSearchField,
+  })
+  .transform(searchSort)
   .superRefine(checkPaging);
 
 /** The accounts are the resolver's (an Author's or the viewer's), never a client's argument. */
@@ -61,13 +82,24 @@ export const worksConnectionInput = z
 export type PublishedConnectionInput = z.output<typeof publishedConnectionInput>;
 export type WorksConnectionInput = z.output<typeof worksConnectionInput>;
 
+/** What a page of works is asked for: filters, order and where it starts. */
+export interface ItemPageQuery {
+  kind?: ItemKind | undefined;
+  sort: PublishedSort;
+  search?: string | undefined;
+  first?: number | undefined;
+  last?: number | undefined;
+  after?: PublishedPosition | undefined;
+  before?: PublishedPosition | undefined;
+}
+
 /**
  * One page of a published list. `first`/`after` read down the list (older, or fewer hits),
  * `last`/`before` up it; edges are always in list order. With neither, the first 20.
  */
 export async function itemConnection(
   ctx: RequestContext,
-  input: Omit<WorksConnectionInput, 'accounts'>,
+  input: ItemPageQuery,
   users: readonly string[] | undefined,
 ): Promise<ItemConnection> {
   const forward =
@@ -81,14 +113,15 @@ export async function itemConnection(
         kinds,
         sort: input.sort,
         users,
+        search: input.search,
         after: input.after,
         before: input.before,
         end: forward ? 'top' : 'bottom',
         size: limit,
       }),
-    ({ item, position }) => {
+    ({ item, position, excerpt }) => {
       primeItem(ctx, item);
-      return { cursor: encodePublishedCursor(position), node: item };
+      return { cursor: encodePublishedCursor(position), node: item, excerpt };
     },
   );
 }
@@ -97,7 +130,7 @@ export async function itemConnection(
 export const accountsOf = (ctx: RequestContext, handle: string) =>
   itemLoaders(ctx).accounts.load(handle);
 
-/** GraphQL `published`: every account's works, or one author's (`author: "@handle"`). */
+/** GraphQL `published`: every account's works, or one author's (`author: "@handle"`), or a search's. */
 export const publishedConnection = defineOperation({
   name: 'published',
   input: publishedConnectionInput,

@@ -4,6 +4,15 @@ import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
 import type { PublishedPosition, PublishedSort } from './cursor.js';
 import { collectionOf, type Item, type ItemKind, toItem } from './item.js';
+import {
+  excerptOf,
+  NAME_MATCH,
+  pastRelevance,
+  RANKED_HITS,
+  relevanceFields,
+  relevanceSort,
+  searchFilter,
+} from './works-search.js';
 
 /** A slice of a `published` list: the list runs newest first (`recent`) or most hits first (`hits`). */
 export interface PublishedWindow {
@@ -11,6 +20,8 @@ export interface PublishedWindow {
   sort: PublishedSort;
   /** Only works of these accounts (an author filter); undefined for everyone's. */
   users?: readonly string[] | undefined;
+  /** Only works holding this term (a case-insensitive literal substring; works-search.ts). */
+  search?: string | undefined;
   /** Only items strictly after this position in list order. */
   after?: PublishedPosition | undefined;
   /** Only items strictly before this position in list order. */
@@ -23,6 +34,8 @@ export interface PublishedWindow {
 export interface PublishedRow {
   item: Item;
   position: PublishedPosition;
+  /** A search's excerpt around the first match; null without a search. */
+  excerpt: string | null;
 }
 
 const collectionName: Record<ItemKind, string> = {
@@ -58,25 +71,47 @@ function pastPosition(p: PublishedPosition, way: 'after' | 'before'): Document {
     : { $or: [{ hits: { $gt: p.hits } }, ...sameHits] };
 }
 
-function filterOf(window: PublishedWindow): Document {
+const allOf = (clauses: Document[]): Document =>
+  clauses.length <= 1 ? (clauses[0] ?? {}) : { $and: clauses };
+
+/** The filter of a kind's records; a relevance order's position applies after ranking (branchOf). */
+function filterOf(window: PublishedWindow, kind: ItemKind): Document {
   const clauses: Document[] = [];
   if (window.users) clauses.push({ user: { $in: [...window.users] } });
-  if (window.after) clauses.push(pastPosition(window.after, 'after'));
-  if (window.before) clauses.push(pastPosition(window.before, 'before'));
-  if (clauses.length === 0) return {};
-  return clauses.length === 1 ? (clauses[0] as Document) : { $and: clauses };
+  if (window.search) clauses.push(searchFilter(kind, window.search));
+  if (window.sort !== 'relevance') {
+    if (window.after) clauses.push(pastPosition(window.after, 'after'));
+    if (window.before) clauses.push(pastPosition(window.before, 'before'));
+  }
+  return allOf(clauses);
 }
 
 const sortOf = (window: PublishedWindow): Record<string, 1 | -1> => {
   const d = window.end === 'top' ? -1 : 1;
+  if (window.sort === 'relevance') return relevanceSort(d);
   return window.sort === 'recent' ? { when: d, _id: d } : { hits: d, when: d, _id: d };
 };
+
+/** One kind's share of a window, as aggregation stages: matched, ranked (relevance), sorted, cut. */
+function branchOf(window: PublishedWindow, kind: ItemKind): Document[] {
+  const stages: Document[] = [{ $match: filterOf(window, kind) }];
+  if (window.sort === 'relevance' && window.search) {
+    stages.push(relevanceFields(kind, window.search));
+    const past: Document[] = [];
+    if (window.after) past.push(pastRelevance(window.after, 'after'));
+    if (window.before) past.push(pastRelevance(window.before, 'before'));
+    if (past.length > 0) stages.push({ $match: allOf(past) });
+  }
+  stages.push({ $sort: sortOf(window) }, { $limit: window.size });
+  return stages;
+}
 
 const KIND_FIELD = '__kind';
 
 /**
- * ONE command per window whatever the kinds: a find for one kind; for several, an aggregation
- * where the other collections join through `$unionWith` and the merge keeps the list order.
+ * ONE command per window whatever the kinds: a find for one kind; for several, or to rank by
+ * relevance, an aggregation where the other collections join through `$unionWith` and the
+ * merge keeps the list order.
  */
 export async function readPublished(
   ctx: RequestContext,
@@ -86,21 +121,23 @@ export async function readPublished(
   if (!first || window.size <= 0) return [];
   if (window.users && window.users.length === 0) return [];
   const { db, config } = ctx.services;
-  const filter = filterOf(window);
   const sort = sortOf(window);
   const batchSize = window.size + 1;
   let rows: Document[];
-  if (others.length === 0) {
+  if (others.length === 0 && window.sort !== 'relevance') {
     rows = (
       await (collectionOf(db, first) as unknown as Collection<Document>)
-        .find(filter, { sort, limit: window.size, batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS })
+        .find(filterOf(window, first), {
+          sort,
+          limit: window.size,
+          batchSize,
+          maxTimeMS: QUERY_TIME_LIMIT_MS,
+        })
         .toArray()
     ).map((row) => ({ ...row, [KIND_FIELD]: first }));
   } else {
     const branch = (kind: ItemKind) => [
-      { $match: filter },
-      { $sort: sort },
-      { $limit: window.size },
+      ...branchOf(window, kind),
       { $addFields: { [KIND_FIELD]: { $literal: kind } } },
     ];
     rows = await (collectionOf(db, first) as unknown as Collection<Document>)
@@ -110,8 +147,7 @@ export async function readPublished(
           ...others.map((kind) => ({
             $unionWith: { coll: collectionName[kind], pipeline: branch(kind) },
           })),
-          { $sort: sort },
-          { $limit: window.size },
+          ...(others.length > 0 ? [{ $sort: sort }, { $limit: window.size }] : []),
         ],
         { batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS },
       )
@@ -119,7 +155,7 @@ export async function readPublished(
   }
   return rows.map((row) => {
     const kind = row[KIND_FIELD] as ItemKind;
-    const { [KIND_FIELD]: _kind, ...record } = row;
+    const { [KIND_FIELD]: _kind, [NAME_MATCH]: nameMatch, [RANKED_HITS]: _hits, ...record } = row;
     return {
       item: toItem(kind, record as never, config.publicUrl),
       position: {
@@ -127,7 +163,9 @@ export async function readPublished(
         hits: rankOf(record.hits),
         when: record.when as Date,
         id: record._id as ObjectId,
+        ...(window.sort === 'relevance' ? { nameMatch: nameMatch === 1 ? 1 : 0 } : {}),
       },
+      excerpt: window.search ? excerptOf(kind, record, window.search) : null,
     };
   });
 }
