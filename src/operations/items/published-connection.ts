@@ -31,9 +31,23 @@ const pageArgs = {
   before: optional(publishedCursor('before')),
 };
 
-/** Relay's rules the schema cannot say: one direction, and cursors of the list's own sort. */
-function checkPaging(
-  input: { sort: PublishedSort; first?: number | undefined; last?: number | undefined } & {
+/** The list's order: the sort named, else relevance with a search term and recent without. */
+export const sortOf = (input: {
+  sort?: PublishedSort | undefined;
+  search?: string | undefined;
+}): PublishedSort => input.sort ?? (input.search === undefined ? 'recent' : 'relevance');
+
+/**
+ * The rules of a list the schema cannot say: relevance orders a search only, and a cursor is
+ * one of the list's own sort; with `paging`, Relay's one direction.
+ */
+export function checkList(
+  input: {
+    sort?: PublishedSort | undefined;
+    search?: string | undefined;
+    first?: number | undefined;
+    last?: number | undefined;
+  } & {
     after?: { sort: PublishedSort } | undefined;
     before?: { sort: PublishedSort } | undefined;
   },
@@ -41,27 +55,18 @@ function checkPaging(
 ): void {
   if (input.first !== undefined && input.last !== undefined)
     failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
+  if (input.sort === 'relevance' && input.search === undefined)
+    failWith(ctx, 'SORT_INVALID', 'sort relevance orders a search: pass a search term too.');
+  const sort = sortOf(input);
   for (const field of ['after', 'before'] as const) {
     const cursor = input[field];
-    if (cursor && cursor.sort !== input.sort)
+    if (cursor && cursor.sort !== sort)
       failWith(
         ctx,
         'CURSOR_INVALID',
-        `${field} is a cursor of the ${cursor.sort.toUpperCase()} list; pass it with sort: ${cursor.sort.toUpperCase()}.`,
+        `That cursor belongs to the list sorted by ${cursor.sort}; pass it with that sort (${cursor.sort.toUpperCase()} in GraphQL).`,
       );
   }
-}
-
-/**
- * A search's sort, once its term is known: what the client named, else relevance with a term
- * and recent without. Relevance without a term is SORT_INVALID.
- */
-export function searchSort<
-  T extends { sort?: PublishedSort | undefined; search?: string | undefined },
->(input: T, ctx: z.RefinementCtx): T & { sort: PublishedSort } {
-  if (input.sort === 'relevance' && input.search === undefined)
-    failWith(ctx, 'SORT_INVALID', 'sort relevance orders a search: pass a search term too.');
-  return { ...input, sort: input.sort ?? (input.search === undefined ? 'recent' : 'relevance') };
 }
 
 export const publishedConnectionInput = z
@@ -71,13 +76,12 @@ export const publishedConnectionInput = z
     author: optional(handleField('author')),
     search: worksSearchField,
   })
-  .transform(searchSort)
-  .superRefine(checkPaging);
+  .superRefine(checkList);
 
 /** The accounts are the resolver's (an Author's or the viewer's), never a client's argument. */
 export const worksConnectionInput = z
   .object({ ...pageArgs, accounts: z.array(z.string()) })
-  .superRefine(checkPaging);
+  .superRefine(checkList);
 
 export type PublishedConnectionInput = z.output<typeof publishedConnectionInput>;
 export type WorksConnectionInput = z.output<typeof worksConnectionInput>;
@@ -85,7 +89,8 @@ export type WorksConnectionInput = z.output<typeof worksConnectionInput>;
 /** What a page of works is asked for: filters, order and where it starts. */
 export interface ItemPageQuery {
   kind?: ItemKind | undefined;
-  sort: PublishedSort;
+  /** The sort named, if any (sortOf). */
+  sort?: PublishedSort | undefined;
   search?: string | undefined;
   first?: number | undefined;
   last?: number | undefined;
@@ -111,7 +116,7 @@ export async function itemConnection(
     (limit) =>
       readPublished(ctx, {
         kinds,
-        sort: input.sort,
+        sort: sortOf(input),
         users,
         search: input.search,
         after: input.after,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
-import { failWith, optional } from '../validation.js';
+import { optional } from '../validation.js';
 import { decodePublishedCursor, encodeListCursor, type ListWay } from './cursor.js';
 import { itemFacts } from './get-item.js';
 import {
@@ -14,7 +14,7 @@ import {
   searchSortParam,
   worksSearchField,
 } from './inputs.js';
-import { accountsOf, itemConnection, searchSort } from './published-connection.js';
+import { accountsOf, checkList, itemConnection } from './published-connection.js';
 import type { WorksSearchAnswer } from './works-search-answer.js';
 
 export const searchWorksInput = z
@@ -29,16 +29,9 @@ export const searchWorksInput = z
     ),
     cursor: optional(listCursor('cursor')),
   })
-  .transform(searchSort)
-  .superRefine((input, ctx) => {
-    const from = input.cursor?.position.sort;
-    if (from && from !== input.sort)
-      failWith(
-        ctx,
-        'CURSOR_INVALID',
-        `cursor belongs to a list sorted by ${from}; pass it with sort=${from}.`,
-      );
-  });
+  .superRefine(({ cursor, ...input }, ctx) =>
+    checkList({ ...input, ...(cursor ? { [cursor.way]: cursor.position } : {}) }, ctx),
+  );
 
 export type SearchWorksInput = z.output<typeof searchWorksInput>;
 
