@@ -32,7 +32,10 @@ const source = (code: string, text: string, fields: Document = {}) => ({
   ...fields,
 });
 
-/** 250 works holding "zebra": 150 KidLisp, 90 melodies, 10 paintings (by slug, without hits). */
+/**
+ * 250 works holding "zebra": 150 KidLisp, 84 melodies, 6 pieces (3 by name and source, 3 by
+ * source only) and 10 paintings (by slug, without hits).
+ */
 const zebraKidlisp = Array.from({ length: 150 }, (_, i) =>
   source(`zk${i}`, `(wipe zebra ${i})`, {
     // Groups of five share one timestamp and hit counts repeat: only _id tells many apart.
@@ -41,12 +44,20 @@ const zebraKidlisp = Array.from({ length: 150 }, (_, i) =>
     ...(i % 3 === 0 ? { user: FINDER } : {}),
   }),
 );
-const zebraClocks = Array.from({ length: 90 }, (_, i) =>
+const zebraClocks = Array.from({ length: 84 }, (_, i) =>
   source(`zc${i}`, `c d e zebra ${i}`, {
     when: new Date(T0 + Math.floor(i / 5) * 1000),
     hits: i % 4,
   }),
 );
+const zebraPieces = Array.from({ length: 6 }, (_, i) => ({
+  ...source(`zq${i}`, `export const boot = () => 'zebra ${i}';`, {
+    when: new Date(T0 + i * 1000),
+    hits: i % 3,
+  }),
+  name: i < 3 ? `Zebra Piece ${i}` : `Piece ${i}`,
+  slug: `2026/05/01/zq${i}.mjs`,
+}));
 const zebraPaintings = Array.from({ length: 10 }, (_, i) => ({
   _id: new ObjectId(),
   code: `zp${i}`,
@@ -84,6 +95,7 @@ beforeAll(async () => {
     ...zebraClocks,
     source('spclk', 'c d e ; spiral', { hits: 3, when: new Date(T0 + 800_000) }),
   ]);
+  await app.db.pieces.insertMany(zebraPieces);
   await app.db.pieces.insertOne({
     ...source('spiral-dance', 'export function paint({ wipe }) { wipe(1); }', {
       hits: 1,
@@ -111,6 +123,7 @@ afterAll(async () => {
 function zebraOrder(sort: 'relevance' | 'recent', only?: (record: Document) => boolean): string[] {
   const ranked = [
     ...[...zebraKidlisp, ...zebraClocks].map((r) => ({ r, name: 0, hits: r.hits })),
+    ...zebraPieces.map((r) => ({ r, name: r.name.startsWith('Zebra') ? 1 : 0, hits: r.hits })),
     ...zebraPaintings.map((r) => ({ r, name: 1, hits: -1 })),
   ].filter(({ r }) => !only || only(r));
   const keys = (x: (typeof ranked)[number]) =>
@@ -187,6 +200,12 @@ describe.each(faces)('the works search on $name', (face) => {
     expect(paintings.works.map((work) => work.code)).toEqual(
       zebraOrder('relevance', (r) => r.code.startsWith('zp')),
     );
+    // Pieces holding the term in their name come first, each once, though their source holds it too.
+    const pieces = await worksOf(face, { search: 'zebra', kind: 'piece' });
+    expect(pieces.works.map((work) => work.code)).toEqual(
+      zebraOrder('relevance', (r) => r.code.startsWith('zq')),
+    );
+    expect(pieces.works[0]?.excerpt).toMatch(/^Zebra Piece/);
   });
 
   it('filters by handle, with or without the @', async () => {

@@ -18,53 +18,58 @@ const searchFields: Record<ItemKind, { names: string[]; sources: string[] }> = {
 
 const fieldsOf = (kind: ItemKind) => [...searchFields[kind].names, ...searchFields[kind].sources];
 
+const anyOf = (clauses: Document[]): Document =>
+  clauses.length === 1 ? (clauses[0] as Document) : { $or: clauses };
+const holding = (fields: string[], term: string) =>
+  anyOf(fields.map((field) => ({ [field]: literalMatch(term) })));
+
 /** The records of a kind holding the term: a plain `$regex` (with `i`) on each stored field. */
-export function searchFilter(kind: ItemKind, term: string): Document {
-  const clauses = fieldsOf(kind).map((field) => ({ [field]: literalMatch(term) }));
-  return clauses.length === 1 ? (clauses[0] as Document) : { $or: clauses };
-}
+export const searchFilter = (kind: ItemKind, term: string): Document =>
+  holding(fieldsOf(kind), term);
 
-/** The computed fields a relevance order sorts on, besides `when` and `_id`. */
+/** The field a relevance list ranks on first, set on each row: 1 for a name match, 0 for source only. */
 export const NAME_MATCH = '__nameMatch';
-export const RANKED_HITS = '__rankedHits';
 
-/**
- * The stage that ranks a kind's matching records: `NAME_MATCH` is 1 when a name field holds the
- * term, else 0; `RANKED_HITS` is `hits`, -1 without it (as the HITS order ranks a missing count).
- */
-export function relevanceFields(kind: ItemKind, term: string): Document {
-  const { names } = searchFields[kind];
-  const pattern = new RegExp(escapeRegExp(term), 'i');
-  const inName = names.map((field) => ({
-    $regexMatch: { input: { $ifNull: [`$${field}`, ''] }, regex: pattern },
-  }));
-  return {
-    $addFields: {
-      [NAME_MATCH]: inName.length === 0 ? { $literal: 0 } : { $cond: [{ $or: inName }, 1, 0] },
-      [RANKED_HITS]: { $ifNull: ['$hits', -1] },
-    },
-  };
+/** The records of a kind that share one name-match rank. */
+export interface RankGroup {
+  filter: Document;
+  nameMatch: 0 | 1;
 }
 
-const RELEVANCE_KEYS = [NAME_MATCH, RANKED_HITS, 'when', '_id'] as const;
-
-export const relevanceSort = (direction: 1 | -1): Record<string, 1 | -1> =>
-  Object.fromEntries(RELEVANCE_KEYS.map((key) => [key, direction]));
+/**
+ * A kind's matches split by rank, so each group is read in the `hits` order (through its index)
+ * and the groups merge by rank: the name matches, then the records holding the term only in
+ * their source (a piece whose name also holds it is in the first group only).
+ */
+export function rankGroups(kind: ItemKind, term: string): RankGroup[] {
+  const { names, sources } = searchFields[kind];
+  const groups: RankGroup[] = [];
+  if (names.length > 0) groups.push({ filter: holding(names, term), nameMatch: 1 });
+  if (sources.length > 0) {
+    const notInName = names.map((field) => ({ [field]: literalMatch(term) }));
+    const filter = holding(sources, term);
+    groups.push({
+      filter: notInName.length > 0 ? { $and: [filter, { $nor: notInName }] } : filter,
+      nameMatch: 0,
+    });
+  }
+  return groups;
+}
 
 /**
- * Ranked records strictly past `p` in the relevance order (every key descending): `after`
- * reads down the list, `before` up it. One clause per key: equal on the keys before it, past
- * `p` on it.
+ * Where a group of one rank stands against a relevance position `p` read `way`: wholly past
+ * it (`all`), wholly short of it (`none`), or, at `p`'s own rank, past it by hits, when and _id
+ * (`ties`).
  */
-export function pastRelevance(p: PublishedPosition, way: 'after' | 'before'): Document {
-  const op = way === 'after' ? '$lt' : '$gt';
-  const values = [p.nameMatch ?? 0, p.hits, p.when, p.id];
-  return {
-    $or: RELEVANCE_KEYS.map((key, at) => ({
-      ...Object.fromEntries(RELEVANCE_KEYS.slice(0, at).map((equal, i) => [equal, values[i]])),
-      [key]: { [op]: values[at] },
-    })),
-  };
+export function groupPast(
+  p: PublishedPosition,
+  way: 'after' | 'before',
+  nameMatch: 0 | 1,
+): 'all' | 'none' | 'ties' {
+  const rank = p.nameMatch ?? 0;
+  if (rank === nameMatch) return 'ties';
+  // Down the list (after) ranks fall; up it (before) they rise.
+  return (way === 'after') === nameMatch < rank ? 'all' : 'none';
 }
 
 const EXCERPT_BEFORE = 40;
