@@ -4,7 +4,7 @@ import { formatCount } from '../domain/format.js';
 import { MAX_TAPE_SECONDS } from '../domain/media.js';
 import { GRAPHQL_BATCH_MAX } from '../http/body-limit.js';
 import { routeTable } from '../http/routes/index.js';
-import { CODES_MAX, LIST_LIMIT_MAX } from '../operations/items/index.js';
+import { CODES_MAX, LIST_LIMIT_MAX, WORKS_SEARCH_MAX } from '../operations/items/index.js';
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
 import { SERVICE_VERSION } from '../version.js';
 import { endpointDoc } from './endpoint-doc.js';
@@ -32,9 +32,16 @@ function limits() {
       unit: 'codes',
     },
     {
-      appliesTo: 'limit of GET /api/store-kidlisp and /api/store-clock with recent=1',
+      appliesTo:
+        'limit of GET /api/items, of GET /api/store-kidlisp and /api/store-clock with recent=1, and of the MCP tool search_works',
       value: LIST_LIMIT_MAX,
       unit: 'items',
+    },
+    {
+      appliesTo:
+        'search of GET /api/items, GraphQL published(search:) and query of the MCP tool search_works',
+      value: WORKS_SEARCH_MAX,
+      unit: 'characters',
     },
   ].map((limit) => ({ ...limit, limit: `${formatCount(limit.value)} ${limit.unit}` }));
 }
@@ -97,6 +104,7 @@ function buildApiInfo(config: DocsConfig) {
       'Identical (trimmed) source returns the same code with cached: true, whoever published it first.',
       'A piece must export boot, paint, sim or act, or have a default export.',
       'Read any item with GET /api/items/<code> (clock~<code> for a melody); hits count distinct clients that published or read it, each once, and every ranking sorts by them.',
+      'Search works by text with GET /api/items?search= (GraphQL published(search:), the MCP tool search_works): a case-insensitive literal substring of source, melody, piece name or media slug.',
       `Live chat: GET /api/chat-messages/stream (Server-Sent Events) and the GraphQL subscriptions; ${baseURL}/chat shows it in a browser.`,
     ],
     relatedResources: [

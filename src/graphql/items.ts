@@ -13,6 +13,7 @@ import {
   PAGE_SIZE_DEFAULT,
   publishedConnection,
   type ViewerAccount,
+  WORKS_SEARCH_MAX,
   worksConnection,
 } from '../operations/items/index.js';
 import { runOperation } from '../operations/operation.js';
@@ -36,6 +37,11 @@ const SortEnum = builder.enumType('PublishedSort', {
       value: 'hits',
       description:
         'Most hits (distinct clients that published or read it) first; ties newest first.',
+    },
+    RELEVANCE: {
+      value: 'relevance',
+      description:
+        'Searches only (published(search:), its default there): works whose name or media slug holds the term first, then those where only the source does; within each, most hits first, then newest.',
     },
   } as const,
 });
@@ -187,7 +193,17 @@ const ItemConnection = builder.connectionObject(
     edgesNullable: { list: false, items: false },
     nodeNullable: false,
   },
-  { name: 'PublishedItemEdge' },
+  {
+    name: 'PublishedItemEdge',
+    fields: (t) => ({
+      excerpt: t.string({
+        nullable: true,
+        description:
+          'In a search (published(search:)): about 120 characters of the name, slug or source around the first match, … where cut. Null otherwise.',
+        resolve: (edge) => (edge as { excerpt?: string | null }).excerpt ?? null,
+      }),
+    }),
+  },
 );
 
 builder.objectType(AuthorRef, {
@@ -260,11 +276,18 @@ builder.queryFields((t) => ({
   published: t.connection(
     {
       type: PublishedItem,
-      description: `Published items of every kind, or one kind, or one author's. ${PAGING}`,
+      description: `Published items of every kind, or one kind, or one author's, or those holding a search term. ${PAGING}`,
       args: {
         kind: t.arg({ type: ItemKindEnum, description: 'Only this kind (all kinds by default).' }),
-        sort: t.arg({ type: SortEnum, defaultValue: 'recent' }),
+        sort: t.arg({
+          type: SortEnum,
+          description:
+            'RECENT by default; RELEVANCE by default with a search term (and only then).',
+        }),
         author: t.arg.string({ description: 'Only works of this @handle (the @ is optional).' }),
+        search: t.arg.string({
+          description: `Only works holding this text, a case-insensitive literal substring of their KidLisp or piece source, melody, piece name or media slug (at most ${WORKS_SEARCH_MAX} characters, else SEARCH_TOO_LONG); blank is no search. Each edge carries an excerpt around the first match.`,
+        }),
       },
       resolve: (_root, args, ctx) => runOperation(publishedConnection, ctx, args),
     },

@@ -1,9 +1,10 @@
 import type { ItemFacts } from '../operations/items/item-facts.js';
+import type { WorksSearchAnswer } from '../operations/items/works-search-answer.js';
 import type { KidlispPreview } from '../operations/kidlisp/preview-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import type { PublishResult } from '../operations/publish/index.js';
 
-export type { ItemFacts, KidlispExample, KidlispPreview, PublishResult };
+export type { ItemFacts, KidlispExample, KidlispPreview, PublishResult, WorksSearchAnswer };
 
 /** Cancellation of the MCP request that asked for the work. */
 export interface Call {
@@ -27,6 +28,17 @@ export interface AssistantBackend {
   topKidlisp(limit: number, call: Call): Promise<KidlispExample[]>;
   /** A published item by code (`clock~<code>` for a melody); fails with ITEM_NOT_FOUND. */
   getItem(input: { code: string }, call: Call): Promise<ItemFacts>;
+  /** A page of the works search (`GET /api/items`), in its REST names (`search` for the term). */
+  searchWorks(input: WorksSearchQuery, call: Call): Promise<WorksSearchAnswer>;
+}
+
+export interface WorksSearchQuery {
+  search: string;
+  kind?: string | undefined;
+  handle?: string | undefined;
+  sort?: string | undefined;
+  limit?: number | undefined;
+  cursor?: string | undefined;
 }
 
 /** A failure with the service's machine code and message (the REST body's `code` and `message`). */

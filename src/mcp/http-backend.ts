@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { itemFactsSchema } from '../operations/items/item-facts.js';
+import { worksSearchAnswerSchema } from '../operations/items/works-search-answer.js';
 import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
@@ -156,6 +157,17 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
     getItem: async (input, call) => {
       const path = `/api/items/${encodeURIComponent(input.code)}`;
       return answer(itemFactsSchema, await send('GET', path, undefined, call), path);
+    },
+    searchWorks: async (input, call) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(input))
+        if (value !== undefined) query.set(name, String(value));
+      const path = `/api/items?${query}`;
+      return answer(
+        worksSearchAnswerSchema,
+        await send('GET', path, undefined, call),
+        'GET /api/items',
+      );
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../context.js';
 import { toAppError } from '../http/failure.js';
 import { getItem } from '../operations/items/get-item.js';
+import { searchWorks } from '../operations/items/search-works.js';
 import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import { topKidlisp } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
@@ -27,5 +28,6 @@ export function inProcessBackend(ctx: RequestContext, apiInfo: ApiInfoSource): A
     apiInfo: () => guarded(apiInfo),
     topKidlisp: (limit) => guarded(() => runOperation(topKidlisp, ctx, { limit })),
     getItem: (input) => guarded(() => runOperation(getItem, ctx, input)),
+    searchWorks: (input) => guarded(() => runOperation(searchWorks, ctx, input)),
   };
 }

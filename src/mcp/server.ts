@@ -103,6 +103,9 @@ export function createAssistantServer(
   tool(assistantTools.get_api_info, (_args, call) => backend.apiInfo(call));
   tool(assistantTools.preview_kidlisp, (args, call) => backend.previewKidlisp(args, call));
   tool(assistantTools.get_item, (args, call) => backend.getItem(args, call));
+  tool(assistantTools.search_works, ({ query, ...rest }, call) =>
+    backend.searchWorks({ search: query, ...rest }, call),
+  );
 
   const resource = (
     entry: (typeof assistantResources)[keyof typeof assistantResources],

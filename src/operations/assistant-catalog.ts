@@ -11,6 +11,7 @@
 import { z } from 'zod';
 import { formatCount } from '../domain/format.js';
 import { itemFactsSchema } from './items/item-facts.js';
+import { searchWorksToolInput, worksSearchAnswerSchema } from './items/works-search-answer.js';
 import { CLOCK_MAX, KIDLISP_MAX, NAME_MAX, PIECE_MAX } from './publish/inputs.js';
 
 const chars = (max: number) => `at most ${formatCount(max)} characters`;
@@ -121,6 +122,7 @@ const toolInputs = {
   get_item: z.object({
     code: z.string().describe('The code of a published item, or clock~<code> for a clock melody.'),
   }),
+  search_works: searchWorksToolInput,
 } as const;
 
 export type ToolName = keyof typeof toolInputs;
@@ -202,6 +204,19 @@ export const assistantTools = {
       'piece) or media URL, author, time and hits. Use it to study or remix a work, then publish the remix.',
     inputSchema: toolInputs.get_item,
     outputSchema: itemFactsSchema,
+    readOnly: true,
+    version: '1.1.0',
+  },
+  search_works: {
+    name: 'search_works',
+    title: 'Search published works',
+    description:
+      'Find published works by text: KidLisp programs, melodies, pieces (by name or source) and media (by slug) holding ' +
+      'the query as a case-insensitive literal substring. Each result has the facts get_item gives and an excerpt ' +
+      'around the first match; the most relevant first (name matches, then most hits, then newest). Page on with ' +
+      'cursor: nextCursor or previousCursor of the answer.',
+    inputSchema: toolInputs.search_works,
+    outputSchema: worksSearchAnswerSchema,
     readOnly: true,
     version: '1.1.0',
   },

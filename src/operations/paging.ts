@@ -1,6 +1,6 @@
 /** A Relay connection: edges in list order and where the page sits in the list. */
-export interface Connection<N> {
-  edges: { cursor: string; node: N }[];
+export interface Connection<N, Extra = unknown> {
+  edges: ({ cursor: string; node: N } & Extra)[];
   pageInfo: {
     hasPreviousPage: boolean;
     hasNextPage: boolean;
@@ -14,11 +14,11 @@ export interface Connection<N> {
  * `forward`, else from the far end backwards. It is asked for one row more than `size`, which
  * tells whether the page has a neighbour that way; edges come back in list order.
  */
-export async function relayPage<R, N>(
+export async function relayPage<R, N, Extra = unknown>(
   paging: { size: number; forward: boolean; after: unknown; before: unknown },
   read: (limit: number) => Promise<R[]>,
-  edgeOf: (row: R) => { cursor: string; node: N },
-): Promise<Connection<N>> {
+  edgeOf: (row: R) => { cursor: string; node: N } & Extra,
+): Promise<Connection<N, Extra>> {
   const { size, forward } = paging;
   const rows = await read(size + 1);
   const more = rows.length > size;

@@ -25,6 +25,7 @@ const valid: Record<ToolName, Record<string, unknown>> = {
   preview_kidlisp: { source: '(wipe red)' },
   // A code published before the clients connect (see beforeAll).
   get_item: { code: '' },
+  search_works: { query: 'plum' },
 };
 
 /** Inputs the service refuses, each with the machine code the error text ends with. */
@@ -34,6 +35,7 @@ const refused: Record<Exclude<ToolName, 'get_api_info'>, [Record<string, unknown
   publish_clock: [{ source: 'c'.repeat(10_001) }, 'SOURCE_TOO_LONG'],
   preview_kidlisp: [{ source: 'x'.repeat(50_001) }, 'SOURCE_TOO_LONG'],
   get_item: [{ code: 'zzzz' }, 'ITEM_NOT_FOUND'],
+  search_works: [{ query: 'p'.repeat(201) }, 'SEARCH_TOO_LONG'],
 };
 
 const textOf = (result: CallResult) =>
@@ -109,7 +111,9 @@ describe.each(Object.keys(connections))('the MCP SDK 1.x client over %s', (trans
     }
     expect(result.isError).toBe(true);
     expect(result.structuredContent).toBeUndefined();
-    expect(textOf(result)).toMatch(name === 'get_item' ? /code/ : /source/);
+    expect(textOf(result)).toMatch(
+      name === 'get_item' ? /code/ : name === 'search_works' ? /query/ : /source/,
+    );
   });
 });
 

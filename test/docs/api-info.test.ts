@@ -16,6 +16,8 @@ import {
   CHAT_SEARCH_MAX,
   listChatMessagesInput,
 } from '../../src/operations/chat/index.js';
+import { LIST_LIMIT_MAX, WORKS_SEARCH_MAX } from '../../src/operations/items/index.js';
+import { searchWorksInput } from '../../src/operations/items/search-works.js';
 import {
   CLOCK_MAX,
   KIDLISP_MAX,
@@ -179,6 +181,24 @@ describe('documented limits equal the limits the schemas enforce', () => {
     expect(outcome(listChatMessagesInput, { search: 'a'.repeat(CHAT_SEARCH_MAX) })).toBe('ok');
     expect(outcome(listChatMessagesInput, { search: 'a'.repeat(CHAT_SEARCH_MAX + 1) })).toBe(
       'SEARCH_TOO_LONG',
+    );
+  });
+
+  it('works search: the documented length, default and maximum page are what the schema applies', () => {
+    const query = (endpoint('/api/items') as { queryParameters: Record<string, FieldDoc> })
+      .queryParameters;
+    expect(query.search?.maxLength).toBe(WORKS_SEARCH_MAX);
+    expect(query.limit).toMatchObject({ default: 50, maximum: LIST_LIMIT_MAX, minimum: 1 });
+    expect(searchWorksInput.parse({}).limit).toBe(query.limit?.default);
+    const term = (length: number) => ({ search: 'a'.repeat(length) });
+    expect(outcome(searchWorksInput, term(WORKS_SEARCH_MAX))).toBe('ok');
+    expect(outcome(searchWorksInput, term(WORKS_SEARCH_MAX + 1))).toBe('SEARCH_TOO_LONG');
+    expect(outcome(searchWorksInput, { limit: String(LIST_LIMIT_MAX + 1) })).toBe(
+      'LIMIT_TOO_LARGE',
+    );
+    const documented = info.limits.filter((limit) => limit.appliesTo.includes('GET /api/items'));
+    expect(documented.map((limit) => limit.value).sort()).toEqual(
+      [LIST_LIMIT_MAX, WORKS_SEARCH_MAX].sort(),
     );
   });
 

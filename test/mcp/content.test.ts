@@ -25,6 +25,7 @@ describe('assistant catalog', () => {
       'publish_clock',
       'publish_kidlisp',
       'publish_piece',
+      'search_works',
     ]);
     for (const [key, tool] of Object.entries(assistantTools)) expect(tool.name, key).toBe(key);
     expect(

@@ -57,7 +57,7 @@ export function describeAssistantSurface(
   });
 
   describe(`${label}: listing`, () => {
-    it('lists exactly the six tools, each with input and output schemas', async () => {
+    it('lists exactly the catalog tools, each with input and output schemas', async () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(assistantTools).sort());
       for (const tool of tools) {

@@ -4,6 +4,7 @@ import { itemRoutes } from './item-routes.js';
 import { pageRoutes } from './page-routes.js';
 import { publishRoutes } from './publish-routes.js';
 import { pathsOf, type RouteSpec } from './route-spec.js';
+import { searchRoutes } from './search-routes.js';
 
 export { FEED_SIZE, WORKS_PAGE_SIZE } from './page-routes.js';
 export * from './route-spec.js';
@@ -17,6 +18,7 @@ export function routeTable(baseUrl: string): RouteSpec[] {
   return [
     ...publishRoutes(baseUrl),
     ...itemRoutes(baseUrl),
+    ...searchRoutes(baseUrl),
     ...chatRoutes(),
     ...docsRoutes(),
     ...pageRoutes(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseIsoTimestamp } from '../../domain/iso-time.js';
+import { searchTermField } from '../search-term.js';
 import { blankToUndefined, cursorField, failWith, optional, pageSizeField } from '../validation.js';
 import { decodeChatCursor } from './cursor.js';
 
@@ -39,12 +40,7 @@ const before = z
   });
 
 /** Trimmed; blank means no search. */
-const search = optional(
-  z
-    .string({ error: 'search must be a string.' })
-    .trim()
-    .max(CHAT_SEARCH_MAX, `search is longer than ${CHAT_SEARCH_MAX} characters.`),
-).transform((text) => text || undefined);
+const search = searchTermField(CHAT_SEARCH_MAX);
 
 /** A handle with or without its `@`, as stored in `@handles` (without it). */
 const from = optional(

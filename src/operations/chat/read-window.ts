@@ -2,6 +2,7 @@ import type { Document, ObjectId } from 'mongodb';
 import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
+import { escapeRegExp } from '../search-term.js';
 import type { ChatEntry } from './chat-entry.js';
 import type { ChatPosition } from './cursor.js';
 import type { ChatChannel } from './inputs.js';
@@ -29,7 +30,7 @@ const collectionOf: Record<ChatChannel, string> = {
   clock: collectionNames.chatClock,
 };
 
-export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+export { escapeRegExp };
 
 function chatFilter(window: ChatWindow, user: string | undefined): Document {
   const filter: Document = { deleted: { $ne: true } };

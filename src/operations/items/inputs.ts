@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { searchTermField } from '../search-term.js';
 import { cursorField, failWith, pageSizeField } from '../validation.js';
-import { decodePublishedCursor, type PublishedSort } from './cursor.js';
+import { decodeListCursor, decodePublishedCursor } from './cursor.js';
 import { ITEM_KINDS } from './item.js';
 
 export const CODES_MAX = 50;
@@ -8,6 +9,9 @@ export const LIST_LIMIT_DEFAULT = 50;
 export const LIST_LIMIT_MAX = 100;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PUBLISHED_SORTS = ['recent', 'hits'] as const;
+/** A search also sorts by relevance (docs/contract.md, Searching works). */
+export const SEARCH_SORTS = [...PUBLISHED_SORTS, 'relevance'] as const;
+export const WORKS_SEARCH_MAX = 200;
 const HANDLE_MAX = 64;
 
 /** One code (or `clock~<code>`), as sent: a code nothing has answers "not found", never a 400. */
@@ -31,18 +35,28 @@ export const handleField = (field: string) =>
         failWith(ctx, 'HANDLE_INVALID', `${field} must be a handle such as @jeffrey.`);
     });
 
-/** `recent` (the default) or `hits`, any case; anything else is SORT_INVALID. */
-export const sortParam = z
-  .preprocess(
+/** A sort name in any case; blank is absent. */
+const sortName = <const S extends readonly [string, ...string[]]>(sorts: S, message: string) =>
+  z.preprocess(
     (value) =>
       value === '' || value === null
         ? undefined
         : typeof value === 'string'
           ? value.trim().toLowerCase()
           : value,
-    z.enum(PUBLISHED_SORTS, { error: 'sort must be recent or hits.' }).optional(),
-  )
-  .transform((sort): PublishedSort => sort ?? 'recent');
+    z.enum(sorts, { error: message }).optional(),
+  );
+
+/** `recent` (the default) or `hits`, any case; anything else is SORT_INVALID. */
+export const sortParam = sortName(PUBLISHED_SORTS, 'sort must be recent or hits.').transform(
+  (sort): (typeof PUBLISHED_SORTS)[number] => sort ?? 'recent',
+);
+
+/** A search's sort: `recent`, `hits` or `relevance`; absent is decided with the term (defaultSort). */
+export const searchSortParam = sortName(SEARCH_SORTS, 'sort must be recent, hits or relevance.');
+
+/** The works search term (`search`): at most 200 characters, else SEARCH_TOO_LONG; blank is none. */
+export const worksSearchField = searchTermField(WORKS_SEARCH_MAX, 'The search term');
 
 export const kindField = z.enum(ITEM_KINDS, {
   error: `kind must be one of ${ITEM_KINDS.join(', ')}.`,
@@ -89,3 +103,6 @@ export const codesField = z.unknown().transform((value, ctx): string[] => {
 
 /** A cursor of a `published` page, for the sort it was issued under. */
 export const publishedCursor = (field: string) => cursorField(field, decodePublishedCursor);
+
+/** A REST or MCP list page's `cursor` (its nextCursor or previousCursor). */
+export const listCursor = (field: string) => cursorField(field, decodeListCursor);

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
 import { type Connection, relayPage } from '../paging.js';
 import { failWith, optional } from '../validation.js';
-import { encodePublishedCursor, type PublishedSort } from './cursor.js';
+import { encodePublishedCursor, type PublishedPosition, type PublishedSort } from './cursor.js';
 import {
   handleField,
   kindField,
@@ -11,13 +11,16 @@ import {
   PAGE_SIZE_DEFAULT,
   pageSize,
   publishedCursor,
+  searchSortParam,
   sortParam,
+  worksSearchField,
 } from './inputs.js';
 import { ITEM_KINDS, type Item, type ItemKind } from './item.js';
 import { itemLoaders, primeItem } from './loaders.js';
 import { readPublished } from './read-published.js';
 
-export type ItemConnection = Connection<Item>;
+/** A page of works; a search's edges carry an excerpt around the first match (null otherwise). */
+export type ItemConnection = Connection<Item, { excerpt: string | null }>;
 
 const pageArgs = {
   kind: optional(kindField),
@@ -28,9 +31,23 @@ const pageArgs = {
   before: optional(publishedCursor('before')),
 };
 
-/** Relay's rules the schema cannot say: one direction, and cursors of the list's own sort. */
-function checkPaging(
-  input: { sort: PublishedSort; first?: number | undefined; last?: number | undefined } & {
+/** The list's order: the sort named, else relevance with a search term and recent without. */
+export const sortOf = (input: {
+  sort?: PublishedSort | undefined;
+  search?: string | undefined;
+}): PublishedSort => input.sort ?? (input.search === undefined ? 'recent' : 'relevance');
+
+/**
+ * The rules of a list the schema cannot say: relevance orders a search only, and a cursor is
+ * one of the list's own sort; with `paging`, Relay's one direction.
+ */
+export function checkList(
+  input: {
+    sort?: PublishedSort | undefined;
+    search?: string | undefined;
+    first?: number | undefined;
+    last?: number | undefined;
+  } & {
     after?: { sort: PublishedSort } | undefined;
     before?: { sort: PublishedSort } | undefined;
   },
@@ -38,28 +55,48 @@ function checkPaging(
 ): void {
   if (input.first !== undefined && input.last !== undefined)
     failWith(ctx, 'LIMIT_INVALID', 'Pass first or last, not both.');
+  if (input.sort === 'relevance' && input.search === undefined)
+    failWith(ctx, 'SORT_INVALID', 'sort relevance orders a search: pass a search term too.');
+  const sort = sortOf(input);
   for (const field of ['after', 'before'] as const) {
     const cursor = input[field];
-    if (cursor && cursor.sort !== input.sort)
+    if (cursor && cursor.sort !== sort)
       failWith(
         ctx,
         'CURSOR_INVALID',
-        `${field} is a cursor of the ${cursor.sort.toUpperCase()} list; pass it with sort: ${cursor.sort.toUpperCase()}.`,
+        `That cursor belongs to the list sorted by ${cursor.sort}; pass it with that sort (${cursor.sort.toUpperCase()} in GraphQL).`,
       );
   }
 }
 
 export const publishedConnectionInput = z
-  .object({ ...pageArgs, author: optional(handleField('author')) })
-  .superRefine(checkPaging);
+  .object({
+    ...pageArgs,
+    sort: searchSortParam,
+    author: optional(handleField('author')),
+    search: worksSearchField,
+  })
+  .superRefine(checkList);
 
 /** The accounts are the resolver's (an Author's or the viewer's), never a client's argument. */
 export const worksConnectionInput = z
   .object({ ...pageArgs, accounts: z.array(z.string()) })
-  .superRefine(checkPaging);
+  .superRefine(checkList);
 
 export type PublishedConnectionInput = z.output<typeof publishedConnectionInput>;
 export type WorksConnectionInput = z.output<typeof worksConnectionInput>;
+
+/** What a page of works is asked for: filters, order and where it starts. */
+export interface ItemPageQuery {
+  kind?: ItemKind | undefined;
+  /** The sort named, if any (sortOf). */
+  sort?: PublishedSort | undefined;
+  search?: string | undefined;
+  first?: number | undefined;
+  last?: number | undefined;
+  after?: PublishedPosition | undefined;
+  before?: PublishedPosition | undefined;
+}
 
 /**
  * One page of a published list. `first`/`after` read down the list (older, or fewer hits),
@@ -67,7 +104,7 @@ export type WorksConnectionInput = z.output<typeof worksConnectionInput>;
  */
 export async function itemConnection(
   ctx: RequestContext,
-  input: Omit<WorksConnectionInput, 'accounts'>,
+  input: ItemPageQuery,
   users: readonly string[] | undefined,
 ): Promise<ItemConnection> {
   const forward =
@@ -79,16 +116,17 @@ export async function itemConnection(
     (limit) =>
       readPublished(ctx, {
         kinds,
-        sort: input.sort,
+        sort: sortOf(input),
         users,
+        search: input.search,
         after: input.after,
         before: input.before,
         end: forward ? 'top' : 'bottom',
         size: limit,
       }),
-    ({ item, position }) => {
+    ({ item, position, excerpt }) => {
       primeItem(ctx, item);
-      return { cursor: encodePublishedCursor(position), node: item };
+      return { cursor: encodePublishedCursor(position), node: item, excerpt };
     },
   );
 }
@@ -97,7 +135,7 @@ export async function itemConnection(
 export const accountsOf = (ctx: RequestContext, handle: string) =>
   itemLoaders(ctx).accounts.load(handle);
 
-/** GraphQL `published`: every account's works, or one author's (`author: "@handle"`). */
+/** GraphQL `published`: every account's works, or one author's (`author: "@handle"`), or a search's. */
 export const publishedConnection = defineOperation({
   name: 'published',
   input: publishedConnectionInput,

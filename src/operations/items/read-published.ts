@@ -4,6 +4,7 @@ import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
 import type { PublishedPosition, PublishedSort } from './cursor.js';
 import { collectionOf, type Item, type ItemKind, toItem } from './item.js';
+import { excerptOf, groupPast, NAME_MATCH, rankGroups, searchFilter } from './works-search.js';
 
 /** A slice of a `published` list: the list runs newest first (`recent`) or most hits first (`hits`). */
 export interface PublishedWindow {
@@ -11,6 +12,8 @@ export interface PublishedWindow {
   sort: PublishedSort;
   /** Only works of these accounts (an author filter); undefined for everyone's. */
   users?: readonly string[] | undefined;
+  /** Only works holding this term (a case-insensitive literal substring; works-search.ts). */
+  search?: string | undefined;
   /** Only items strictly after this position in list order. */
   after?: PublishedPosition | undefined;
   /** Only items strictly before this position in list order. */
@@ -23,6 +26,8 @@ export interface PublishedWindow {
 export interface PublishedRow {
   item: Item;
   position: PublishedPosition;
+  /** A search's excerpt around the first match; null without a search. */
+  excerpt: string | null;
 }
 
 const collectionName: Record<ItemKind, string> = {
@@ -58,68 +63,108 @@ function pastPosition(p: PublishedPosition, way: 'after' | 'before'): Document {
     : { $or: [{ hits: { $gt: p.hits } }, ...sameHits] };
 }
 
-function filterOf(window: PublishedWindow): Document {
-  const clauses: Document[] = [];
-  if (window.users) clauses.push({ user: { $in: [...window.users] } });
-  if (window.after) clauses.push(pastPosition(window.after, 'after'));
-  if (window.before) clauses.push(pastPosition(window.before, 'before'));
-  if (clauses.length === 0) return {};
-  return clauses.length === 1 ? (clauses[0] as Document) : { $and: clauses };
+const allOf = (clauses: Document[]): Document =>
+  clauses.length <= 1 ? (clauses[0] ?? {}) : { $and: clauses };
+
+/**
+ * One read of a window: a kind's records, or, in a relevance list, the records of a kind that
+ * share a name-match rank (works-search.ts), each read in its sort's index order.
+ */
+interface Branch {
+  kind: ItemKind;
+  filter: Document;
+  nameMatch?: 0 | 1;
 }
 
-const sortOf = (window: PublishedWindow): Record<string, 1 | -1> => {
-  const d = window.end === 'top' ? -1 : 1;
-  return window.sort === 'recent' ? { when: d, _id: d } : { hits: d, when: d, _id: d };
+function branchesOf(window: PublishedWindow): Branch[] {
+  const users: Document[] = window.users ? [{ user: { $in: [...window.users] } }] : [];
+  const { search, after, before } = window;
+  return window.kinds.flatMap((kind): Branch[] => {
+    if (window.sort !== 'relevance' || search === undefined) {
+      const clauses = [...users];
+      if (search !== undefined) clauses.push(searchFilter(kind, search));
+      if (after) clauses.push(pastPosition(after, 'after'));
+      if (before) clauses.push(pastPosition(before, 'before'));
+      return [{ kind, filter: allOf(clauses) }];
+    }
+    return rankGroups(kind, search).flatMap(({ filter, nameMatch }): Branch[] => {
+      const clauses = [...users, filter];
+      for (const [way, p] of [
+        ['after', after],
+        ['before', before],
+      ] as const) {
+        if (!p) continue;
+        const stand = groupPast(p, way, nameMatch);
+        if (stand === 'none') return [];
+        // Within one rank, relevance is the hits order.
+        if (stand === 'ties') clauses.push(pastPosition({ ...p, sort: 'hits' }, way));
+      }
+      return [{ kind, filter: allOf(clauses), nameMatch }];
+    });
+  });
+}
+
+/** The order of one branch's read; a relevance list merges its branches by rank first. */
+const sortOf = (window: PublishedWindow, scope: 'branch' | 'merge'): Record<string, 1 | -1> => {
+  const d: 1 | -1 = window.end === 'top' ? -1 : 1;
+  if (window.sort === 'recent') return { when: d, _id: d };
+  const hits = { hits: d, when: d, _id: d };
+  return window.sort === 'relevance' && scope === 'merge' ? { [NAME_MATCH]: d, ...hits } : hits;
 };
 
 const KIND_FIELD = '__kind';
 
 /**
- * ONE command per window whatever the kinds: a find for one kind; for several, an aggregation
- * where the other collections join through `$unionWith` and the merge keeps the list order.
+ * ONE command per window whatever the kinds: a find for one branch; for several, an
+ * aggregation where the other branches join through `$unionWith` and the merge keeps the list
+ * order.
  */
 export async function readPublished(
   ctx: RequestContext,
   window: PublishedWindow,
 ): Promise<PublishedRow[]> {
-  const [first, ...others] = window.kinds;
-  if (!first || window.size <= 0) return [];
+  if (window.size <= 0) return [];
   if (window.users && window.users.length === 0) return [];
+  const [first, ...others] = branchesOf(window);
+  if (!first) return [];
   const { db, config } = ctx.services;
-  const filter = filterOf(window);
-  const sort = sortOf(window);
   const batchSize = window.size + 1;
-  let rows: Document[];
-  if (others.length === 0) {
-    rows = (
-      await (collectionOf(db, first) as unknown as Collection<Document>)
-        .find(filter, { sort, limit: window.size, batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS })
-        .toArray()
-    ).map((row) => ({ ...row, [KIND_FIELD]: first }));
-  } else {
-    const branch = (kind: ItemKind) => [
-      { $match: filter },
-      { $sort: sort },
-      { $limit: window.size },
-      { $addFields: { [KIND_FIELD]: { $literal: kind } } },
-    ];
-    rows = await (collectionOf(db, first) as unknown as Collection<Document>)
-      .aggregate(
-        [
-          ...branch(first),
-          ...others.map((kind) => ({
-            $unionWith: { coll: collectionName[kind], pipeline: branch(kind) },
-          })),
-          { $sort: sort },
-          { $limit: window.size },
-        ],
-        { batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS },
-      )
-      .toArray();
-  }
+  const options = { batchSize, maxTimeMS: QUERY_TIME_LIMIT_MS };
+  const collection = collectionOf(db, first.kind) as unknown as Collection<Document>;
+  const branch = ({ kind, filter, nameMatch }: Branch) => [
+    { $match: filter },
+    { $sort: sortOf(window, 'branch') },
+    { $limit: window.size },
+    {
+      $addFields: {
+        [KIND_FIELD]: { $literal: kind },
+        ...(nameMatch === undefined ? {} : { [NAME_MATCH]: { $literal: nameMatch } }),
+      },
+    },
+  ];
+  const rows: Document[] =
+    others.length === 0 && first.nameMatch === undefined
+      ? (
+          await collection
+            .find(first.filter, { sort: sortOf(window, 'branch'), limit: window.size, ...options })
+            .toArray()
+        ).map((row) => ({ ...row, [KIND_FIELD]: first.kind }))
+      : await collection
+          .aggregate(
+            [
+              ...branch(first),
+              ...others.map((other) => ({
+                $unionWith: { coll: collectionName[other.kind], pipeline: branch(other) },
+              })),
+              { $sort: sortOf(window, 'merge') },
+              { $limit: window.size },
+            ],
+            options,
+          )
+          .toArray();
   return rows.map((row) => {
     const kind = row[KIND_FIELD] as ItemKind;
-    const { [KIND_FIELD]: _kind, ...record } = row;
+    const { [KIND_FIELD]: _kind, [NAME_MATCH]: nameMatch, ...record } = row;
     return {
       item: toItem(kind, record as never, config.publicUrl),
       position: {
@@ -127,7 +172,9 @@ export async function readPublished(
         hits: rankOf(record.hits),
         when: record.when as Date,
         id: record._id as ObjectId,
+        ...(window.sort === 'relevance' ? { nameMatch: nameMatch === 1 ? 1 : 0 } : {}),
       },
+      excerpt: window.search ? excerptOf(kind, record, window.search) : null,
     };
   });
 }

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import type { RequestContext } from '../../context.js';
+import { defineOperation } from '../operation.js';
+import { optional } from '../validation.js';
+import { decodePublishedCursor, encodeListCursor, type ListWay } from './cursor.js';
+import { itemFacts } from './get-item.js';
+import {
+  handleField,
+  kindField,
+  LIST_LIMIT_DEFAULT,
+  LIST_LIMIT_MAX,
+  listCursor,
+  pageSize,
+  searchSortParam,
+  worksSearchField,
+} from './inputs.js';
+import { accountsOf, checkList, itemConnection } from './published-connection.js';
+import type { WorksSearchAnswer } from './works-search-answer.js';
+
+export const searchWorksInput = z
+  .object({
+    search: worksSearchField,
+    kind: optional(kindField),
+    handle: optional(handleField('handle')),
+    sort: searchSortParam,
+    limit: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      pageSize('limit', LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
+    ),
+    cursor: optional(listCursor('cursor')),
+  })
+  .superRefine(({ cursor, ...input }, ctx) =>
+    checkList({ ...input, ...(cursor ? { [cursor.way]: cursor.position } : {}) }, ctx),
+  );
+
+export type SearchWorksInput = z.output<typeof searchWorksInput>;
+
+/**
+ * `GET /api/items` and the MCP tool `search_works`: one page of published works holding a term
+ * (all works without one), with the facts `GET /api/items/<code>` answers and an excerpt around
+ * the first match. Paged both ways by the page's own cursors; lists count no hits.
+ */
+export const searchWorks = defineOperation({
+  name: 'searchWorks',
+  input: searchWorksInput,
+  async run(ctx: RequestContext, input: SearchWorksInput): Promise<WorksSearchAnswer> {
+    const users = input.handle === undefined ? undefined : await accountsOf(ctx, input.handle);
+    const { way, position } = input.cursor ?? { way: 'after', position: undefined };
+    const page = await itemConnection(
+      ctx,
+      {
+        kind: input.kind,
+        sort: input.sort,
+        search: input.search,
+        ...(way === 'after'
+          ? { first: input.limit, after: position }
+          : { last: input.limit, before: position }),
+      },
+      users,
+    );
+    const items = await Promise.all(
+      page.edges.map(async (edge) => ({
+        ...(await itemFacts(ctx, edge.node)),
+        excerpt: edge.excerpt,
+      })),
+    );
+    const cursorAt = (way: ListWay, cursor: string | null) => {
+      const at = cursor === null ? undefined : decodePublishedCursor(cursor);
+      return at ? encodeListCursor({ way, position: at }) : null;
+    };
+    const { pageInfo } = page;
+    return {
+      items,
+      count: items.length,
+      nextCursor: pageInfo.hasNextPage ? cursorAt('after', pageInfo.endCursor) : null,
+      previousCursor: pageInfo.hasPreviousPage ? cursorAt('before', pageInfo.startCursor) : null,
+    };
+  },
+});
