@@ -1,9 +1,13 @@
 import type { ItemFacts } from '../operations/items/item-facts.js';
 import type { KidlispPreview } from '../operations/kidlisp/preview-kidlisp.js';
+import type { KidlispRender } from '../operations/kidlisp/render-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import type { PublishResult } from '../operations/publish/index.js';
 
-export type { ItemFacts, KidlispExample, KidlispPreview, PublishResult };
+export type { ItemFacts, KidlispExample, KidlispPreview, KidlispRender, PublishResult };
+
+/** How many of the most recent works `code` completes from. */
+export const RECENT_FOR_COMPLETION = 100;
 
 /** Cancellation of the MCP request that asked for the work. */
 export interface Call {
@@ -27,6 +31,12 @@ export interface AssistantBackend {
   topKidlisp(limit: number, call: Call): Promise<KidlispExample[]>;
   /** A published item by code (`clock~<code>` for a melody); fails with ITEM_NOT_FOUND. */
   getItem(input: { code: string }, call: Call): Promise<ItemFacts>;
+  /** render_kidlisp: the tool's arguments as received; the service validates them. */
+  renderKidlisp(input: Record<string, unknown>, call: Call): Promise<KidlispRender>;
+  /** The addresses of the most recent works, newest first (completion of `service://items/{code}`). */
+  recentAddresses(call: Call): Promise<string[]>;
+  /** A painting's PNG by its code; null when there is none. */
+  paintingPng(code: string, call: Call): Promise<Buffer | null>;
 }
 
 /** A failure with the service's machine code and message (the REST body's `code` and `message`). */
