@@ -25,6 +25,7 @@ describe('assistant catalog', () => {
       'publish_clock',
       'publish_kidlisp',
       'publish_piece',
+      'render_kidlisp',
     ]);
     for (const [key, tool] of Object.entries(assistantTools)) expect(tool.name, key).toBe(key);
     expect(
@@ -36,7 +37,11 @@ describe('assistant catalog', () => {
       'service://kidlisp-reference': 'text/markdown',
       'service://piece-examples': 'text/markdown',
     });
-    expect(Object.keys(assistantPrompts).sort()).toEqual(['create-kidlisp', 'create-piece']);
+    expect(Object.keys(assistantPrompts).sort()).toEqual([
+      'create-kidlisp',
+      'create-piece',
+      'remix-kidlisp',
+    ]);
     const server = assistantPackage.clientConfiguration.mcpServers['publish-gateway'];
     expect(server).toMatchObject({ command: 'publish-mcp', args: [] });
     expect(Object.keys(server.env).sort()).toEqual(['SERVICE_TOKEN', 'SERVICE_URL']);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { assistantTools } from '../../src/operations/assistant-catalog.js';
 import { httpFetch } from '../support/http-client.js';
 import { connectHttp } from './support.js';
 import { describeAssistantSurface } from './surface.js';
@@ -26,7 +27,7 @@ describe('/mcp over Streamable HTTP (operations in-process)', () => {
     const client = await connectHttp(surface.app().url, undefined, 'auto');
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(6);
+      expect(tools).toHaveLength(Object.keys(assistantTools).length);
       const result = await client.callTool({
         name: 'publish_clock',
         arguments: { source: 'd4 f4 a4' },

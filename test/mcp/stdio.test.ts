@@ -4,6 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { assistantTools } from '../../src/operations/assistant-catalog.js';
 import { connectStdio, requireBuiltBin } from './support.js';
 
 /** A service that accepts requests and never answers them; reports each request's closing. */
@@ -60,7 +61,7 @@ describe('publish-mcp over stdio (built bin, calling the REST API)', () => {
     const client = await connectStdio(surface.app().url, undefined, 'auto');
     try {
       const { tools } = await client.listTools();
-      expect(tools).toHaveLength(6);
+      expect(tools).toHaveLength(Object.keys(assistantTools).length);
       const result = await client.callTool({
         name: 'preview_kidlisp',
         arguments: { source: '(box)' },

@@ -49,7 +49,8 @@ export function renderRoutes(): RouteSpec[] {
           preview:
             "The validator's result, as POST /graphql previewKidlisp and preview_kidlisp give it, with not_drawn.",
           images: 'One {frame, mimeType: image/png, data: base64} per frame.',
-          'preview.errors': 'Error messages (the program may still draw; the report says what it met).',
+          'preview.errors':
+            'Error messages (the program may still draw; the report says what it met).',
           'preview.warnings': 'Warning messages.',
           'preview.stats': 'What the program uses, as preview_kidlisp counts it.',
           'preview.stats.lines': 'Lines of source.',
