@@ -31,8 +31,8 @@ export function registerItemResources(server: McpServer, backend: AssistantBacke
     { title: template.title, description: template.description, mimeType: template.mimeType },
     async (uri, variables, ctx) => {
       const call: Call = { signal: ctx.mcpReq.signal };
-      const code = decodeURIComponent(String(variables.code ?? ''));
       try {
+        const code = decodeURIComponent(String(variables.code ?? ''));
         const facts = await backend.getItem({ code }, call);
         const text = {
           uri: uri.href,
@@ -48,6 +48,8 @@ export function registerItemResources(server: McpServer, backend: AssistantBacke
       } catch (error) {
         if ((error instanceof ServiceError || isAppError(error)) && error.code === 'ITEM_NOT_FOUND')
           throw new ResourceNotFoundError(uri.href, `${error.message} (ITEM_NOT_FOUND)`);
+        if (error instanceof URIError)
+          throw new ResourceNotFoundError(uri.href, `${uri.href} does not name a code.`);
         throw error;
       }
     },
