@@ -12,6 +12,14 @@ const template = assistantResourceTemplates.items;
 /** Completion asks have no request to cancel them; the backend's own timeout still applies. */
 const uncancelled = (): Call => ({ signal: new AbortController().signal });
 
+/** Completes a work's code from the addresses of the most recent works that start with `value`. */
+export const completeCode =
+  (backend: AssistantBackend) =>
+  async (value: string | undefined): Promise<string[]> => {
+    const recent = await backend.recentAddresses(uncancelled());
+    return recent.filter((address) => address.startsWith(value ?? ''));
+  };
+
 /**
  * `service://items/{code}`: a published work's facts (its source included) as JSON text, and a
  * painting's PNG as a blob; `code` completes from the most recent works' addresses.
@@ -21,12 +29,7 @@ export function registerItemResources(server: McpServer, backend: AssistantBacke
     template.name,
     new ResourceTemplate(template.uriTemplate, {
       list: undefined,
-      complete: {
-        code: async (value) => {
-          const recent = await backend.recentAddresses(uncancelled());
-          return recent.filter((address) => address.startsWith(value ?? ''));
-        },
-      },
+      complete: { code: completeCode(backend) },
     }),
     { title: template.title, description: template.description, mimeType: template.mimeType },
     async (uri, variables, ctx) => {

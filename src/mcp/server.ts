@@ -1,5 +1,6 @@
 import {
   type CallToolResult,
+  completable,
   McpServer,
   type PromptCallback,
   type ServerContext,
@@ -23,7 +24,7 @@ import { pieceTemplate } from './content/piece-template.js';
 import { createKidlispPrompt, createPiecePrompt } from './content/prompts.js';
 import { remixKidlispPrompt } from './content/remix-prompt.js';
 import { wordStatesMarkdown } from './content/word-states.js';
-import { registerItemResources } from './item-resources.js';
+import { completeCode, registerItemResources } from './item-resources.js';
 import { renderResult } from './render-result.js';
 
 export interface AssistantServerOptions {
@@ -162,7 +163,12 @@ export function createAssistantServer(
   };
   prompt(assistantPrompts['create-piece'], createPiecePrompt);
   prompt(assistantPrompts['create-kidlisp'], createKidlispPrompt);
-  prompt(assistantPrompts['remix-kidlisp'], async (args, call) => {
+  const remix = assistantPrompts['remix-kidlisp'];
+  // A copy per server: completable marks the schema it is given, once.
+  const remixArgs = remix.argsSchema.extend({
+    code: completable(remix.argsSchema.shape.code.clone(), completeCode(backend)),
+  });
+  prompt({ ...remix, argsSchema: remixArgs }, async (args, call) => {
     const work = await backend.getItem({ code: args.code.replace(/^\$/, '') }, call);
     if (work.kind !== 'kidlisp')
       throw new ServiceError(

@@ -20,7 +20,7 @@ export interface McpClientLike {
   }>;
   readResource(params: { uri: string }): Promise<{ contents: unknown[] }>;
   complete(params: {
-    ref: { type: 'ref/resource'; uri: string };
+    ref: { type: 'ref/resource'; uri: string } | { type: 'ref/prompt'; name: string };
     argument: { name: string; value: string };
   }): Promise<{ completion: { values: string[] } }>;
   getPrompt(params: {
@@ -203,6 +203,14 @@ export function describeRenderSurface(
       expect(completion.values.every((value) => value.startsWith(kidlispCode.slice(0, 2)))).toBe(
         true,
       );
+    });
+
+    it("completes remix-kidlisp's code the same way", async () => {
+      const { completion } = await client().complete({
+        ref: { type: 'ref/prompt', name: 'remix-kidlisp' },
+        argument: { name: 'code', value: kidlispCode },
+      });
+      expect(completion.values).toEqual([kidlispCode]);
     });
 
     it('lists every word with its state in the KidLisp reference', async () => {
