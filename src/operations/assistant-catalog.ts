@@ -87,11 +87,6 @@ export const kidlispPreviewSchema = z.object({
   diagnostics: z
     .array(kidlispDiagnosticSchema)
     .describe('Errors and warnings with their positions.'),
-  not_drawn: z
-    .array(z.string())
-    .describe(
-      "Words a viewer of this service would not draw (the runtime's report): built-ins it lacks, values it reads as 0 (sound, pointer), #code paintings, chaos mode.",
-    ),
 });
 
 // render_kidlisp (its own block) ----------------------------------

@@ -89,7 +89,7 @@ export function describeRenderSurface(
         width: 256,
         height: 256,
         report: { unsupported: [], unknown: [], problems: [] },
-        preview: { valid: true, not_drawn: [] },
+        preview: { valid: true, errors: [] },
       });
     });
 
@@ -117,7 +117,7 @@ export function describeRenderSurface(
       const structured = kidlispRenderSchema.parse(answer.structuredContent);
       expect(structured.report.unknown).toContain('frobnicate');
       expect(structured.report.unsupported).toContain('flood');
-      expect(structured.preview.not_drawn).toEqual(['flood']);
+      expect(structured.preview.warnings.join(' ')).toMatch(/Unknown word 'frobnicate' at line 2/);
     });
 
     it('answers a program that never finishes its frames within the time budget, with RENDER_TOO_SLOW', async () => {

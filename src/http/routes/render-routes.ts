@@ -1,5 +1,5 @@
+import { previewKidlisp } from '../../domain/kidlisp/index.js';
 import { kidlispRenderAnswerSchema } from '../../operations/assistant-catalog.js';
-import { previewWithRuntime } from '../../operations/kidlisp/preview-kidlisp.js';
 import { renderKidlisp } from '../../operations/kidlisp/render-kidlisp.js';
 import {
   RENDER_BUDGET_MS,
@@ -46,8 +46,7 @@ export function renderRoutes(): RouteSpec[] {
           seed: 'The seed the frames were drawn with.',
           frames: 'The frames drawn, ascending.',
           report: "The runtime's report: unsupported words, unknown words, problems.",
-          preview:
-            "The validator's result, as POST /graphql previewKidlisp and preview_kidlisp give it, with not_drawn.",
+          preview: "The validator's result, as preview_kidlisp and GraphQL previewKidlisp give it.",
           images: 'One {frame, mimeType: image/png, data: base64} per frame.',
           'preview.errors':
             'Error messages (the program may still draw; the report says what it met).',
@@ -82,7 +81,7 @@ export function renderRoutes(): RouteSpec[] {
               seed: 7,
               frames: [0, 30],
               report: { unsupported: [], unknown: [], problems: [] },
-              preview: previewWithRuntime(EXAMPLE_SOURCE),
+              preview: previewKidlisp(EXAMPLE_SOURCE),
               images: [
                 { frame: 0, mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAIAAAACA...' },
                 { frame: 30, mimeType: 'image/png', data: 'iVBORw0KGgoAAAANSUhEUgAAAIAAAACA...' },

@@ -17,7 +17,7 @@ ${fence(work.source ?? '')}
 
 Steps:
 1. Write a variation that carries out the idea and keeps something recognisable of the original.
-2. Check it with ${preview_kidlisp.name} and fix every error; not_drawn lists words a viewer would not draw.
+2. Check it with ${preview_kidlisp.name} and fix every error.
 3. Look at it with ${render_kidlisp.name} (source, and frames such as [0, 30, 120] if it moves): make sure
    the pictures show what you meant, and read its report (unsupported and unknown words, problems).
    Change the program and look again until it does.

@@ -4,8 +4,7 @@ const MEANING: Record<WordState, string> = {
   runs: 'drawn or evaluated by this service',
   'reads as 0':
     'a value from outside the program (sound, pointer, parameters) that reads as 0 here',
-  'not drawn':
-    'part of the language, not drawn here yet (render_kidlisp and preview_kidlisp name it)',
+  'not drawn': "part of the language, not drawn here yet (render_kidlisp's report names it)",
 };
 
 /** The section of `service://kidlisp-reference` that lists every word with its state in the runtime. */

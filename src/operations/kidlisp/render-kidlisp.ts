@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
+import { type KidlispPreview, previewKidlisp } from '../../domain/kidlisp/index.js';
 import type { RuntimeReport } from '../../domain/kidlisp/runtime/index.js';
 import { codeField } from '../items/inputs.js';
 import { loadCode } from '../items/loaders.js';
@@ -8,7 +9,6 @@ import { defineOperation } from '../operation.js';
 import { KIDLISP_MAX } from '../publish/inputs.js';
 import { enforcePublishLimit } from '../publish/rate-limit.js';
 import { failWith, sourceField } from '../validation.js';
-import { type KidlispPreview, previewWithRuntime } from './preview-kidlisp.js';
 import {
   RENDER_FRAME_LAST,
   RENDER_FRAMES_MAX,
@@ -127,7 +127,7 @@ export const renderKidlisp = defineOperation({
       seed: rendered.seed,
       frames,
       report: rendered.report,
-      preview: previewWithRuntime(source),
+      preview: previewKidlisp(source),
       images: rendered.pngs.map((png, index) => ({
         frame: frames[index] as number,
         mimeType: 'image/png',

@@ -25,13 +25,6 @@ describe('previewKidlisp', () => {
     expect(result.warnings.length).toBeGreaterThan(0);
   });
 
-  it('names in not_drawn the words a viewer would not draw, and nothing for a program it draws', async () => {
-    const drawn = await preview({ source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)' });
-    expect(drawn.not_drawn).toEqual([]);
-    const partly = await preview({ source: '(wipe navy)\n(1s (flood 1 1))\n(ink (? red mic))' });
-    expect(partly.not_drawn).toEqual(['flood', 'mic']);
-  });
-
   it('reports a blank source as invalid instead of refusing the input', async () => {
     expect((await preview({ source: '   ' })).valid).toBe(false);
   });
