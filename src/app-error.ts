@@ -48,6 +48,8 @@ export const errorStatus = {
   PAYLOAD_TOO_LARGE: 413,
   BATCH_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  /** render_kidlisp: the program did not draw the asked frames within the time budget. */
+  RENDER_TOO_SLOW: 422,
   RATE_LIMITED: 429,
   /** One client holds SUBSCRIBERS_PER_CLIENT live chat streams already. */
   TOO_MANY_STREAMS: 429,

@@ -6,6 +6,7 @@ import type { Metrics } from './metrics.js';
 import type { ChatCache } from './operations/chat/cache.js';
 import type { ChatHub } from './operations/chat/live/chat-hub.js';
 import type { SearchSlots } from './operations/chat/search-slots.js';
+import type { KidlispPictures } from './operations/kidlisp/frame-renderer.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
 
@@ -24,6 +25,8 @@ export interface Services {
   chatSearches: SearchSlots;
   /** Live chat: one source per channel, shared by every stream and subscription. */
   chatHub: ChatHub;
+  /** Thumbnails and render_kidlisp's pictures: worker threads taking turns, each within its budget. */
+  pictures: KidlispPictures;
 }
 
 /** What one request carries into an operation. */

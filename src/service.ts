@@ -19,6 +19,8 @@ import { createMetrics } from './metrics.js';
 import { createChatCache } from './operations/chat/index.js';
 import { createChatHub, probeChangeStreams } from './operations/chat/live/index.js';
 import { createSearchSlots } from './operations/chat/search-slots.js';
+import { RENDER_BUDGET_MS } from './operations/kidlisp/render-limits.js';
+import { createThumbnails } from './pages/thumbnails/thumbnails.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
 import { createStorage, type ObjectStorage } from './storage/index.js';
 
@@ -116,6 +118,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       subscribersMax: settled.liveChat.subscribersMax,
       subscribersPerClient: settled.liveChat.subscribersPerClient,
     }),
+    pictures: createThumbnails({ budgetMs: RENDER_BUDGET_MS }),
   };
   server.on('request', createRequestListener(services));
   server.on('clientError', answerClientError);

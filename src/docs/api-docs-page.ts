@@ -69,6 +69,7 @@ function mcpSection(mcp: ApiInfo['mcp']): SafeHtml {
 ${mcp.tools.map((tool) => html`<tr><td><code>${tool.name}</code></td><td>${Object.entries(tool.input).map(([name, type]) => html`<code>${name}</code>: ${type}<br>`)}</td><td>${tool.description}</td></tr>`)}
 </tbody></table>
 <table><caption>Resources</caption><tbody>${mcp.resources.map((resource) => html`<tr><td><code>${resource.uri}</code></td><td>${resource.mimeType}</td><td>${resource.description}</td></tr>`)}</tbody></table>
+<table><caption>Resource templates</caption><tbody>${mcp.resourceTemplates.map((template) => html`<tr><td><code>${template.uriTemplate}</code></td><td>${template.mimeType}</td><td>${template.description}</td></tr>`)}</tbody></table>
 <table><caption>Prompts</caption><tbody>${mcp.prompts.map((prompt) => html`<tr><td><code>${prompt.name}</code></td><td>${prompt.arguments.join(', ')}</td><td>${prompt.description}</td></tr>`)}</tbody></table>
 <h3>Client configuration</h3><pre><code>${Object.values(mcp.configuration)[0] ?? ''}</code></pre>
 </section>`;

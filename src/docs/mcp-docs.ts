@@ -3,6 +3,7 @@ import {
   assistantPackage,
   assistantPrompts,
   assistantResources,
+  assistantResourceTemplates,
   assistantTools,
 } from '../operations/assistant-catalog.js';
 import { inputJsonSchema, type JsonSchema, outputJsonSchema } from './fields.js';
@@ -42,7 +43,7 @@ export function mcpDocs(baseUrl: string) {
   return {
     title: 'MCP server',
     description:
-      'A Model Context Protocol server that exposes the publishing operations as tools, plus resources and prompts. ' +
+      'A Model Context Protocol server that exposes the publishing operations as tools, plus resources, resource templates and prompts. ' +
       `Run it as a command (stdio) from the installable package, or connect to ${baseUrl}${assistantPackage.httpPath} (Streamable HTTP).`,
     package: assistantPackage.name,
     command: assistantPackage.bin,
@@ -65,6 +66,14 @@ export function mcpDocs(baseUrl: string) {
       description: resource.description,
       mimeType: resource.mimeType,
       since: resource.version,
+    })),
+    resourceTemplates: Object.values(assistantResourceTemplates).map((template) => ({
+      uriTemplate: template.uriTemplate,
+      name: template.name,
+      title: template.title,
+      description: template.description,
+      mimeType: template.mimeType,
+      since: template.version,
     })),
     prompts: Object.values(assistantPrompts).map((prompt) => ({
       name: prompt.name,

@@ -21,6 +21,7 @@ const STATUS_TEXT: Record<number, string> = {
   408: 'The request (headers and body) took too long to arrive.',
   413: `Body larger than ${formatBytes(MAX_BODY_BYTES)}.`,
   415: 'Body sent with a content type other than JSON.',
+  422: 'The program could not be drawn within the time budget.',
   429: 'Rate limit exceeded.',
   431: 'Request headers (the URL included) too large.',
   500: 'Unexpected failure.',

@@ -1,10 +1,21 @@
 import type { ItemFacts } from '../operations/items/item-facts.js';
 import type { WorksSearchAnswer } from '../operations/items/works-search-answer.js';
 import type { KidlispPreview } from '../operations/kidlisp/preview-kidlisp.js';
+import type { KidlispRender } from '../operations/kidlisp/render-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import type { PublishResult } from '../operations/publish/index.js';
 
-export type { ItemFacts, KidlispExample, KidlispPreview, PublishResult, WorksSearchAnswer };
+export type {
+  ItemFacts,
+  KidlispExample,
+  KidlispPreview,
+  KidlispRender,
+  PublishResult,
+  WorksSearchAnswer,
+};
+
+/** How many of the most recent works `code` completes from. */
+export const RECENT_FOR_COMPLETION = 100;
 
 /** Cancellation of the MCP request that asked for the work. */
 export interface Call {
@@ -30,6 +41,12 @@ export interface AssistantBackend {
   getItem(input: { code: string }, call: Call): Promise<ItemFacts>;
   /** A page of the works search (`GET /api/items`), in its REST names (`search` for the term). */
   searchWorks(input: WorksSearchQuery, call: Call): Promise<WorksSearchAnswer>;
+  /** render_kidlisp: the tool's arguments as received; the service validates them. */
+  renderKidlisp(input: Record<string, unknown>, call: Call): Promise<KidlispRender>;
+  /** The addresses of the most recent works, newest first (completion of `service://items/{code}`). */
+  recentAddresses(call: Call): Promise<string[]>;
+  /** A painting's PNG by its code; null when there is none. */
+  paintingPng(code: string, call: Call): Promise<Buffer | null>;
 }
 
 export interface WorksSearchQuery {

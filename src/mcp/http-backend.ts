@@ -1,10 +1,17 @@
 import { z } from 'zod';
+import { kidlispRenderAnswerSchema } from '../operations/assistant-catalog.js';
 import { itemFactsSchema } from '../operations/items/item-facts.js';
 import { worksSearchAnswerSchema } from '../operations/items/works-search-answer.js';
 import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
-import { type AssistantBackend, type Call, type PublishResult, ServiceError } from './backend.js';
+import {
+  type AssistantBackend,
+  type Call,
+  type PublishResult,
+  RECENT_FOR_COMPLETION,
+  ServiceError,
+} from './backend.js';
 
 export interface HttpBackendOptions {
   /** Base URL of the service, without a trailing slash. */
@@ -51,6 +58,19 @@ function failureIn(body: unknown): { code?: string | undefined; message?: string
   return first ? { code: first.extensions?.code, message: first.message } : {};
 }
 
+const recentAddressesAnswer = graphqlErrors.extend({
+  data: z
+    .object({
+      published: z.object({
+        edges: z.array(z.object({ node: z.object({ address: z.string() }) })),
+      }),
+    })
+    .nullish(),
+});
+
+const RECENT_ADDRESSES_QUERY =
+  'query RecentAddresses($first: Int) { published(first: $first) { edges { node { address } } } }';
+
 const TOP_KIDLISP_QUERY =
   'query TopKidlisp($limit: Int) { topKidlisp(limit: $limit) { code source hits url } }';
 
@@ -58,21 +78,20 @@ const TOP_KIDLISP_QUERY =
 export function httpBackend(options: HttpBackendOptions): AssistantBackend {
   const { serviceUrl, token, timeoutMs } = options;
 
-  async function send(
-    method: 'GET' | 'POST',
+  /** One request to the service; an unreachable or silent service is a ServiceError. */
+  async function fetchFrom(
     path: string,
-    body: unknown,
+    init: { method: 'GET' | 'POST'; accept: string; body?: unknown },
     call: Call,
-  ): Promise<unknown> {
-    const headers: Record<string, string> = { accept: 'application/json' };
-    if (body !== undefined) headers['content-type'] = 'application/json';
+  ): Promise<Response> {
+    const headers: Record<string, string> = { accept: init.accept };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (token) headers.authorization = `Bearer ${token}`;
-    let response: Response;
     try {
-      response = await fetch(`${serviceUrl}${path}`, {
-        method,
+      return await fetch(`${serviceUrl}${path}`, {
+        method: init.method,
         headers,
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+        ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
         signal: AbortSignal.any([call.signal, AbortSignal.timeout(timeoutMs)]),
       });
     } catch (error) {
@@ -90,6 +109,15 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
         `The service at ${serviceUrl} could not be reached (${cause}). Check SERVICE_URL.`,
       );
     }
+  }
+
+  async function send(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    call: Call,
+  ): Promise<unknown> {
+    const response = await fetchFrom(path, { method, accept: 'application/json', body }, call);
     const text = await response.text();
     let parsed: unknown;
     try {
@@ -122,6 +150,18 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
     return result.data;
   };
 
+  /** The first error of a GraphQL answer, as the service's failure. */
+  const graphqlData = <D>(result: {
+    errors?:
+      | { message: string; extensions?: { code?: string | undefined } | undefined }[]
+      | undefined;
+    data?: D | null | undefined;
+  }): D | undefined => {
+    const error = result.errors?.[0];
+    if (error) throw new ServiceError(error.extensions?.code ?? 'INTERNAL', error.message);
+    return result.data ?? undefined;
+  };
+
   const publish = async (path: string, input: object, call: Call): Promise<PublishResult> => {
     const result = answer(publishAnswer, await send('POST', path, input, call), path);
     return { code: result.code, url: result.url, cached: result.cached };
@@ -150,9 +190,7 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
         await send('POST', '/graphql', { query: TOP_KIDLISP_QUERY, variables: { limit } }, call),
         'topKidlisp',
       );
-      const error = result.errors?.[0];
-      if (error) throw new ServiceError(error.extensions?.code ?? 'INTERNAL', error.message);
-      return result.data?.topKidlisp ?? [];
+      return graphqlData(result)?.topKidlisp ?? [];
     },
     getItem: async (input, call) => {
       const path = `/api/items/${encodeURIComponent(input.code)}`;
@@ -168,6 +206,37 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
         await send('GET', path, undefined, call),
         'GET /api/items',
       );
+    },
+    // Drawing needs the runtime and a canvas: the service draws, this package only asks.
+    renderKidlisp: async (input, call) =>
+      answer(
+        kidlispRenderAnswerSchema,
+        await send('POST', '/api/render-kidlisp', input, call),
+        'POST /api/render-kidlisp',
+      ),
+    recentAddresses: async (call) => {
+      const result = answer(
+        recentAddressesAnswer,
+        await send(
+          'POST',
+          '/graphql',
+          { query: RECENT_ADDRESSES_QUERY, variables: { first: RECENT_FOR_COMPLETION } },
+          call,
+        ),
+        'published',
+      );
+      return graphqlData(result)?.published.edges.map((edge) => edge.node.address) ?? [];
+    },
+    paintingPng: async (code, call) => {
+      const path = `/${encodeURIComponent(code)}.png`;
+      const response = await fetchFrom(path, { method: 'GET', accept: 'image/png' }, call);
+      if (response.status === 404) return null;
+      if (!response.ok)
+        throw new ServiceError(
+          `HTTP_${response.status}`,
+          `The service answered GET ${path} with ${response.status} ${response.statusText}.`,
+        );
+      return Buffer.from(await response.arrayBuffer());
     },
   };
 }

@@ -1,12 +1,16 @@
 import type { RequestContext } from '../context.js';
 import { toAppError } from '../http/failure.js';
 import { getItem } from '../operations/items/get-item.js';
+import { readItemFile } from '../operations/items/item-files.js';
+import { loadCode } from '../operations/items/loaders.js';
+import { publishedConnection } from '../operations/items/published-connection.js';
 import { searchWorks } from '../operations/items/search-works.js';
 import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
+import { renderKidlisp } from '../operations/kidlisp/render-kidlisp.js';
 import { topKidlisp } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
 import { publishClock, publishKidlisp, publishPiece } from '../operations/publish/index.js';
-import type { AssistantBackend } from './backend.js';
+import { type AssistantBackend, RECENT_FOR_COMPLETION } from './backend.js';
 
 /** The docs object the service serves at GET /api, handed in by the composition root. */
 export type ApiInfoSource = () => Record<string, unknown>;
@@ -29,5 +33,17 @@ export function inProcessBackend(ctx: RequestContext, apiInfo: ApiInfoSource): A
     topKidlisp: (limit) => guarded(() => runOperation(topKidlisp, ctx, { limit })),
     getItem: (input) => guarded(() => runOperation(getItem, ctx, input)),
     searchWorks: (input) => guarded(() => runOperation(searchWorks, ctx, input)),
+    renderKidlisp: (input) => guarded(() => runOperation(renderKidlisp, ctx, input)),
+    recentAddresses: () =>
+      guarded(async () => {
+        const page = await runOperation(publishedConnection, ctx, { first: RECENT_FOR_COMPLETION });
+        return page.edges.map((edge) => edge.node.address);
+      }),
+    paintingPng: (code) =>
+      guarded(async () => {
+        const painting = await loadCode(ctx, code, ['painting']);
+        const file = painting && (await readItemFile(ctx, painting));
+        return file ? file.body : null;
+      }),
   };
 }

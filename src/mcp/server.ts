@@ -1,5 +1,6 @@
 import {
   type CallToolResult,
+  completable,
   McpServer,
   type PromptCallback,
   type ServerContext,
@@ -21,6 +22,10 @@ import { kidlispReference } from './content/kidlisp-reference.js';
 import { EXAMPLE_COUNT, pieceExamplesMarkdown } from './content/piece-examples.js';
 import { pieceTemplate } from './content/piece-template.js';
 import { createKidlispPrompt, createPiecePrompt } from './content/prompts.js';
+import { remixKidlispPrompt } from './content/remix-prompt.js';
+import { wordStatesMarkdown } from './content/word-states.js';
+import { completeCode, registerItemResources } from './item-resources.js';
+import { renderResult } from './render-result.js';
 
 export interface AssistantServerOptions {
   /** Told about failures that are not the service's own (bugs, unreachable service). */
@@ -56,9 +61,12 @@ export function createAssistantServer(
     { capabilities: { tools: {}, resources: {}, prompts: {} } },
   );
 
-  const run = async (work: () => Promise<object>): Promise<CallToolResult> => {
+  const run = async <R extends object>(
+    work: () => Promise<R>,
+    shape: (result: R) => CallToolResult = succeeded,
+  ): Promise<CallToolResult> => {
     try {
-      return succeeded(await work());
+      return shape(await work());
     } catch (error) {
       if (error instanceof ServiceError || isAppError(error))
         return failed(error.code, error.message);
@@ -85,12 +93,13 @@ export function createAssistantServer(
    * its entry's input schema; only inside this generic helper can the SDK's conditional callback
    * type not be resolved, hence the one assertion.
    */
-  const tool = <E extends ToolEntry>(
+  const tool = <E extends ToolEntry, R extends object>(
     entry: E,
-    handler: (args: z.output<E['inputSchema']>, call: Call) => Promise<object>,
+    handler: (args: z.output<E['inputSchema']>, call: Call) => Promise<R>,
+    shape?: (result: R) => CallToolResult,
   ) => {
     const callback = (args: z.output<E['inputSchema']>, ctx: ServerContext) =>
-      run(() => handler(args, callOf(ctx)));
+      run(() => handler(args, callOf(ctx)), shape);
     return server.registerTool<E['outputSchema'], E['inputSchema']>(
       entry.name,
       { ...about(entry), inputSchema: entry.inputSchema, outputSchema: entry.outputSchema },
@@ -106,6 +115,11 @@ export function createAssistantServer(
   tool(assistantTools.search_works, ({ query, ...rest }, call) =>
     backend.searchWorks({ search: query, ...rest }, call),
   );
+  tool(
+    assistantTools.render_kidlisp,
+    (args, call) => backend.renderKidlisp(args, call),
+    renderResult,
+  );
 
   const resource = (
     entry: (typeof assistantResources)[keyof typeof assistantResources],
@@ -120,20 +134,29 @@ export function createAssistantServer(
       }),
     );
   resource(assistantResources.pieceTemplate, () => pieceTemplate());
-  resource(assistantResources.kidlispReference, () => kidlispReference);
+  resource(
+    assistantResources.kidlispReference,
+    () => `${kidlispReference}\n${wordStatesMarkdown()}`,
+  );
   resource(assistantResources.pieceExamples, async (call) =>
     pieceExamplesMarkdown(await backend.topKidlisp(EXAMPLE_COUNT, call)),
   );
+  registerItemResources(server, backend);
 
   /** One prompt, named and described by its catalog entry; `text` writes the user message (same assertion as `tool`). */
   type PromptEntry = (typeof assistantPrompts)[PromptName];
   const prompt = <E extends PromptEntry>(
     entry: E,
-    text: (args: z.output<E['argsSchema']>) => string,
+    text: (args: z.output<E['argsSchema']>, call: Call) => string | Promise<string>,
   ) => {
-    const callback = (args: z.output<E['argsSchema']>) => ({
+    const callback = async (args: z.output<E['argsSchema']>, ctx: ServerContext) => ({
       description: entry.description,
-      messages: [{ role: 'user' as const, content: { type: 'text' as const, text: text(args) } }],
+      messages: [
+        {
+          role: 'user' as const,
+          content: { type: 'text' as const, text: await text(args, callOf(ctx)) },
+        },
+      ],
     });
     return server.registerPrompt<E['argsSchema']>(
       entry.name,
@@ -143,5 +166,19 @@ export function createAssistantServer(
   };
   prompt(assistantPrompts['create-piece'], createPiecePrompt);
   prompt(assistantPrompts['create-kidlisp'], createKidlispPrompt);
+  const remix = assistantPrompts['remix-kidlisp'];
+  // A copy per server: completable marks the schema it is given, once.
+  const remixArgs = remix.argsSchema.extend({
+    code: completable(remix.argsSchema.shape.code.clone(), completeCode(backend)),
+  });
+  prompt({ ...remix, argsSchema: remixArgs }, async (args, call) => {
+    const work = await backend.getItem({ code: args.code.replace(/^\$/, '') }, call);
+    if (work.kind !== 'kidlisp')
+      throw new ServiceError(
+        'INVALID_INPUT',
+        `${args.code} is a ${work.kind}, not a KidLisp work.`,
+      );
+    return remixKidlispPrompt(work, args.idea);
+  });
   return server;
 }

@@ -12,6 +12,12 @@ import { z } from 'zod';
 import { formatCount } from '../domain/format.js';
 import { itemFactsSchema } from './items/item-facts.js';
 import { searchWorksToolInput, worksSearchAnswerSchema } from './items/works-search-answer.js';
+import {
+  RENDER_FRAME_LAST,
+  RENDER_FRAMES_MAX,
+  RENDER_SIZE_DEFAULT,
+  RENDER_SIZE_MAX,
+} from './kidlisp/render-limits.js';
 import { CLOCK_MAX, KIDLISP_MAX, NAME_MAX, PIECE_MAX } from './publish/inputs.js';
 
 const chars = (max: number) => `at most ${formatCount(max)} characters`;
@@ -89,6 +95,44 @@ export const kidlispPreviewSchema = z.object({
     .describe('Errors and warnings with their positions.'),
 });
 
+// render_kidlisp (its own block) ----------------------------------
+
+export const runtimeReportSchema = z.object({
+  unsupported: z
+    .array(z.string())
+    .describe('Words of the language the runtime does not draw yet, met while drawing.'),
+  unknown: z.array(z.string()).describe('Words that are neither built-ins, colors nor defined.'),
+  problems: z
+    .array(z.string())
+    .describe('Everything else: frames cut short by the step budget, missing embeds, ...'),
+});
+
+/** render_kidlisp's structured content; the pictures themselves are its image content items. */
+export const kidlispRenderSchema = z.object({
+  code: z.string().nullable().describe('The work drawn when it was asked by code; else null.'),
+  width: z.number().int(),
+  height: z.number().int(),
+  seed: z.number().int().describe('The seed the frames were drawn with.'),
+  frames: z
+    .array(z.number().int())
+    .describe('The frames drawn, ascending: one PNG image content item each, in this order.'),
+  report: runtimeReportSchema.describe("The runtime's report of these frames."),
+  preview: kidlispPreviewSchema.describe("The validator's result (what preview_kidlisp answers)."),
+});
+
+/** POST /api/render-kidlisp's answer: the structured content and the pictures as base64. */
+export const kidlispRenderAnswerSchema = kidlispRenderSchema.extend({
+  images: z
+    .array(
+      z.object({
+        frame: z.number().int(),
+        mimeType: z.literal('image/png'),
+        data: z.string().describe('The PNG, base64.'),
+      }),
+    )
+    .describe('One picture per frame, in the order of frames.'),
+});
+
 export const apiInfoOutputSchema = z
   .looseObject({ version: z.string().optional() })
   .describe('The API documentation object that GET /api serves as JSON.');
@@ -123,6 +167,35 @@ const toolInputs = {
     code: z.string().describe('The code of a published item, or clock~<code> for a clock melody.'),
   }),
   search_works: searchWorksToolInput,
+  render_kidlisp: z.object({
+    source: z
+      .string()
+      .optional()
+      .describe(`KidLisp source to draw, ${chars(KIDLISP_MAX)}; or give code instead.`),
+    code: z.string().optional().describe('The code of a published KidLisp work to draw.'),
+    frames: z
+      .array(z.number())
+      .optional()
+      .describe(
+        `Frames to draw, e.g. [0, 30, 120]: at most ${RENDER_FRAMES_MAX}, each 0 to ${formatCount(RENDER_FRAME_LAST)} (60 a second); default [0].`,
+      ),
+    width: z
+      .number()
+      .optional()
+      .describe(
+        `Picture width in pixels, at most ${RENDER_SIZE_MAX} (default ${RENDER_SIZE_DEFAULT}).`,
+      ),
+    height: z
+      .number()
+      .optional()
+      .describe(
+        `Picture height in pixels, at most ${RENDER_SIZE_MAX} (default ${RENDER_SIZE_DEFAULT}).`,
+      ),
+    seed: z
+      .number()
+      .optional()
+      .describe("Seed of ?, choose, random and wiggle; default: the seed of the work's thumbnail."),
+  }),
 } as const;
 
 export type ToolName = keyof typeof toolInputs;
@@ -220,6 +293,20 @@ export const assistantTools = {
     readOnly: true,
     version: '1.1.0',
   },
+  render_kidlisp: {
+    name: 'render_kidlisp',
+    title: 'See KidLisp drawn',
+    description:
+      'Draw KidLisp (source, or the code of a published work) with the runtime the pages use and look at the ' +
+      'pictures: one PNG image per frame asked (frames, default [0]), width and height up to 512 (default 256). ' +
+      "Also returns the runtime's report (words it did not draw, unknown words, problems) and the validator's " +
+      'result. Use it to check that a program looks as intended before publishing. Drawing happens within a time ' +
+      'budget (a program too slow fails with RENDER_TOO_SLOW) and counts toward the publish rate limit.',
+    inputSchema: toolInputs.render_kidlisp,
+    outputSchema: kidlispRenderSchema,
+    readOnly: true,
+    version: '1.1.0',
+  },
 } as const satisfies { [N in ToolName]: ToolEntry<N> };
 
 // ---------------------------------------------------------------- resources
@@ -253,6 +340,21 @@ export const assistantResources = {
   },
 } as const;
 
+// ---------------------------------------------------------------- resource templates
+
+export const assistantResourceTemplates = {
+  items: {
+    name: 'items',
+    uriTemplate: 'service://items/{code}',
+    title: 'A published work',
+    description:
+      'A published work by its code (clock~<code> for a melody): its facts and source as JSON text, and for a ' +
+      'painting its PNG as a blob. The code completes from the most recent works.',
+    mimeType: 'application/json',
+    version: '1.1.0',
+  },
+} as const;
+
 // ---------------------------------------------------------------- prompts
 
 const promptText = (what: string) =>
@@ -268,6 +370,10 @@ const promptArguments = {
   }),
   'create-kidlisp': z.object({
     description: promptText('description').describe('What the KidLisp piece should draw or do.'),
+  }),
+  'remix-kidlisp': z.object({
+    code: promptText('code').describe('The code of the published KidLisp work to start from.'),
+    idea: promptText('idea').describe('What the variation should change or add.'),
   }),
 } as const;
 
@@ -298,6 +404,23 @@ export const assistantPrompts = {
         description: 'What the KidLisp piece should draw or do.',
         required: true,
       },
+    ],
+    version: '1.1.0',
+  },
+  'remix-kidlisp': {
+    name: 'remix-kidlisp',
+    title: 'Remix a KidLisp work',
+    description:
+      'Loads a published KidLisp work and asks for a variation on an idea: looked at with render_kidlisp, then ' +
+      'published with publish_kidlisp and remixOf, so the new work records where it came from.',
+    argsSchema: promptArguments['remix-kidlisp'],
+    arguments: [
+      {
+        name: 'code',
+        description: 'The code of the published KidLisp work to start from.',
+        required: true,
+      },
+      { name: 'idea', description: 'What the variation should change or add.', required: true },
     ],
     version: '1.1.0',
   },

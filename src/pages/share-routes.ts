@@ -8,7 +8,7 @@ import { loadCode } from '../operations/items/loaders.js';
 import { pageContext } from './page-context.js';
 import { imagePath, pagePath, shareTitle, THUMBNAIL_SIZE } from './share-meta.js';
 import { placeholderPng } from './thumbnails/placeholder.js';
-import { createThumbnails, THUMBNAIL_DEFAULTS } from './thumbnails/thumbnails.js';
+import { THUMBNAIL_DEFAULTS } from './thumbnails/thumbnails.js';
 
 /**
  * How long a thumbnail request waits for its picture: a render that starts at once always ends
@@ -61,7 +61,6 @@ function codeOfPageUrl(url: string): { code: string; kinds: readonly SharedKind[
  */
 export function shareRoutes(services: Services): Router {
   const router = Router();
-  const thumbnails = createThumbnails();
   const { publicUrl } = services.config;
 
   router.get('/thumbnail/:file', async (req: Request<{ file: string }>, res, next) => {
@@ -72,7 +71,7 @@ export function shareRoutes(services: Services): Router {
       const item = await loadCode(ctx, match[1] as string, ['kidlisp', 'piece']);
       const source = item && (await drawnSource(ctx, item));
       if (source === null || source === undefined) return next();
-      const picture = await thumbnails.within(source, THUMBNAIL_WAIT_MS);
+      const picture = await services.pictures.within(source, THUMBNAIL_WAIT_MS);
       if (!picture) return sendPlaceholder(req, res);
       const { key, png } = picture;
       res

@@ -26,6 +26,7 @@ const valid: Record<ToolName, Record<string, unknown>> = {
   // A code published before the clients connect (see beforeAll).
   get_item: { code: '' },
   search_works: { query: 'plum' },
+  render_kidlisp: { source: '(wipe red)', frames: [0, 10], width: 32, height: 32 },
 };
 
 /** Inputs the service refuses, each with the machine code the error text ends with. */
@@ -36,6 +37,7 @@ const refused: Record<Exclude<ToolName, 'get_api_info'>, [Record<string, unknown
   preview_kidlisp: [{ source: 'x'.repeat(50_001) }, 'SOURCE_TOO_LONG'],
   get_item: [{ code: 'zzzz' }, 'ITEM_NOT_FOUND'],
   search_works: [{ query: 'p'.repeat(201) }, 'SEARCH_TOO_LONG'],
+  render_kidlisp: [{ source: '(wipe red)', width: 513 }, 'INVALID_INPUT'],
 };
 
 const textOf = (result: CallResult) =>

@@ -8,6 +8,7 @@ import {
   assistantPackage,
   assistantPrompts,
   assistantResources,
+  assistantResourceTemplates,
   assistantTools,
 } from '../../src/operations/assistant-catalog.js';
 import {
@@ -71,7 +72,7 @@ describe('the documentation object', () => {
     expect(documentedRoutes()).toEqual(tableRoutes());
   });
 
-  it('documents every assistant tool, resource and prompt of the catalog, and no other', () => {
+  it('documents every assistant tool, resource, resource template and prompt of the catalog, and no other', () => {
     expect(info.mcp.tools.map((tool) => tool.name).sort()).toEqual(
       Object.keys(assistantTools).sort(),
     );
@@ -82,6 +83,9 @@ describe('the documentation object', () => {
     );
     expect(info.mcp.prompts.map((prompt) => prompt.name).sort()).toEqual(
       Object.keys(assistantPrompts).sort(),
+    );
+    expect(info.mcp.resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+      Object.values(assistantResourceTemplates).map((template) => template.uriTemplate),
     );
     expect(info.mcp.package).toBe(assistantPackage.name);
     expect(info.mcp.install).toBe(assistantPackage.install);

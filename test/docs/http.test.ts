@@ -59,6 +59,7 @@ describe('GET /api and its aliases', () => {
     const html = await page.text();
     expect(html).toContain('<h1>Publishing and Chat-Reading API</h1>');
     expect(html).toContain('/api/store-kidlisp');
+    expect(html).toContain('service://items/{code}');
     expect(html).not.toMatch(/<script>/);
   });
 

@@ -26,6 +26,7 @@ describe('assistant catalog', () => {
       'publish_kidlisp',
       'publish_piece',
       'search_works',
+      'render_kidlisp',
     ]);
     for (const [key, tool] of Object.entries(assistantTools)) expect(tool.name, key).toBe(key);
     expect(
@@ -37,7 +38,11 @@ describe('assistant catalog', () => {
       'service://kidlisp-reference': 'text/markdown',
       'service://piece-examples': 'text/markdown',
     });
-    expect(Object.keys(assistantPrompts).sort()).toEqual(['create-kidlisp', 'create-piece']);
+    expect(Object.keys(assistantPrompts).sort()).toEqual([
+      'create-kidlisp',
+      'create-piece',
+      'remix-kidlisp',
+    ]);
     const server = assistantPackage.clientConfiguration.mcpServers['publish-gateway'];
     expect(server).toMatchObject({ command: 'publish-mcp', args: [] });
     expect(Object.keys(server.env).sort()).toEqual(['SERVICE_TOKEN', 'SERVICE_URL']);

@@ -2,7 +2,11 @@ import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { assistantTools } from '../../src/operations/assistant-catalog.js';
+import {
+  assistantPrompts,
+  assistantResourceTemplates,
+  assistantTools,
+} from '../../src/operations/assistant-catalog.js';
 import { requireBuiltBin } from './support.js';
 
 const run = promisify(execFile);
@@ -43,6 +47,24 @@ describe('MCP Inspector CLI against the stdio bin', () => {
       Object.keys(assistantTools).sort(),
     );
     expect(listed.tools.every((tool) => tool.outputSchema)).toBe(true);
+  });
+
+  it('lists render_kidlisp among the tools, the items template and the remix-kidlisp prompt', async () => {
+    const { tools } = (await inspect('--method', 'tools/list')) as { tools: { name: string }[] };
+    expect(tools.map((tool) => tool.name)).toContain('render_kidlisp');
+    const { resourceTemplates } = (await inspect('--method', 'resources/templates/list')) as {
+      resourceTemplates: { uriTemplate: string }[];
+    };
+    expect(resourceTemplates.map((template) => template.uriTemplate)).toEqual(
+      Object.values(assistantResourceTemplates).map((template) => template.uriTemplate),
+    );
+    const { prompts } = (await inspect('--method', 'prompts/list')) as {
+      prompts: { name: string }[];
+    };
+    expect(prompts.map((prompt) => prompt.name).sort()).toEqual(
+      Object.keys(assistantPrompts).sort(),
+    );
+    expect(prompts.map((prompt) => prompt.name)).toContain('remix-kidlisp');
   });
 
   it('calls preview_kidlisp', async () => {

@@ -57,7 +57,7 @@ export function describeAssistantSurface(
   });
 
   describe(`${label}: listing`, () => {
-    it('lists exactly the catalog tools, each with input and output schemas', async () => {
+    it("lists exactly the catalog's tools, each with input and output schemas", async () => {
       const { tools } = await client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(Object.keys(assistantTools).sort());
       for (const tool of tools) {
@@ -91,7 +91,7 @@ export function describeAssistantSurface(
       expect(resources).toHaveLength(3);
     });
 
-    it('lists the two prompts with their required arguments', async () => {
+    it('lists the three prompts with their required arguments', async () => {
       const { prompts } = await client.listPrompts();
       const listed = Object.fromEntries(
         prompts.map((prompt) => [
@@ -105,6 +105,10 @@ export function describeAssistantSurface(
           ['description', true],
         ],
         'create-kidlisp': [['description', true]],
+        'remix-kidlisp': [
+          ['code', true],
+          ['idea', true],
+        ],
       });
     });
   });

@@ -183,6 +183,20 @@ const builtins: ReadonlySet<string> = new Set([
   ...HOST_DRAWING_NAMES,
 ]);
 
+/** The built-in words by family, as the reference's docs group them (the KidLisp reference resource lists them so). */
+export const BUILTIN_GROUPS: Readonly<Record<string, readonly string[]>> = {
+  'definitions and control': DEFINITIONS_AND_CONTROL,
+  'screen and drawing': SCREEN_AND_DRAWING,
+  'pixel transforms': PIXEL_TRANSFORMS,
+  values: VALUES,
+  math: MATH,
+  audio: AUDIO,
+  embedding: EMBEDDING,
+  '3D and turtle': THREE_D_AND_TURTLE,
+  text: TEXT,
+  'host drawing': HOST_DRAWING_NAMES,
+};
+
 export function isBuiltin(name: string): boolean {
   return builtins.has(name);
 }

@@ -3,6 +3,7 @@ import { docsRoutes } from './docs-routes.js';
 import { itemRoutes } from './item-routes.js';
 import { pageRoutes } from './page-routes.js';
 import { publishRoutes } from './publish-routes.js';
+import { renderRoutes } from './render-routes.js';
 import { pathsOf, type RouteSpec } from './route-spec.js';
 import { searchRoutes } from './search-routes.js';
 
@@ -19,6 +20,7 @@ export function routeTable(baseUrl: string): RouteSpec[] {
     ...publishRoutes(baseUrl),
     ...itemRoutes(baseUrl),
     ...searchRoutes(baseUrl),
+    ...renderRoutes(),
     ...chatRoutes(),
     ...docsRoutes(),
     ...pageRoutes(),

@@ -29,7 +29,7 @@ export const bundledExamples: readonly { title: string; source: string }[] = [
 ];
 
 /** A code fence longer than any backtick run inside the source, so the source cannot close it. */
-function fence(source: string): string {
+export function fence(source: string): string {
   const longestRun = Math.max(0, ...(source.match(/`+/g) ?? []).map((run) => run.length));
   const ticks = '`'.repeat(Math.max(3, longestRun + 1));
   return `${ticks}lisp\n${source}\n${ticks}`;

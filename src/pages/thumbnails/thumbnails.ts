@@ -6,6 +6,11 @@ import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { AppError, isAppError } from '../../app-error.js';
 import { createSearchSlots } from '../../operations/chat/search-slots.js';
+import type {
+  FramesRequest,
+  KidlispPictures,
+  RenderedFrames,
+} from '../../operations/kidlisp/frame-renderer.js';
 import type { RenderAnswer, RenderRequest } from './render-worker.js';
 
 export interface ThumbnailOptions {
@@ -55,7 +60,12 @@ export const thumbnailKey = (source: string) =>
 /** A stable seed per program, so a thumbnail does not change between renders. */
 const seedOf = (key: string) => Buffer.from(key, 'base64url').readUInt32BE(0) || 1;
 
-function renderInWorker(request: RenderRequest, budgetMs: number): Promise<Buffer> {
+/** Runs one request in its own worker; past `budgetMs` the worker is terminated and `tooSlow` thrown. */
+function runInWorker(
+  request: RenderRequest,
+  budgetMs: number,
+  tooSlow: () => AppError,
+): Promise<Exclude<RenderAnswer, { error: string }>> {
   return new Promise((resolve, reject) => {
     const worker = startWorker(request);
     let settled = false;
@@ -66,18 +76,12 @@ function renderInWorker(request: RenderRequest, budgetMs: number): Promise<Buffe
       void worker.terminate();
       outcome();
     };
-    const timer = setTimeout(
-      () =>
-        settle(() =>
-          reject(new AppError('TIMEOUT', `The thumbnail took longer than ${budgetMs} ms to draw.`)),
-        ),
-      budgetMs,
-    );
+    const timer = setTimeout(() => settle(() => reject(tooSlow())), budgetMs);
     worker.once('message', (answer: RenderAnswer) =>
       settle(() =>
-        'png' in answer
-          ? resolve(Buffer.from(answer.png))
-          : reject(new Error(`thumbnail render failed: ${answer.error}`)),
+        'error' in answer
+          ? reject(new Error(`thumbnail render failed: ${answer.error}`))
+          : resolve(answer),
       ),
     );
     worker.once('error', (error) => settle(() => reject(error)));
@@ -87,18 +91,40 @@ function renderInWorker(request: RenderRequest, budgetMs: number): Promise<Buffe
   });
 }
 
-/** Thumbnails of KidLisp programs, drawn off the event loop and cached per program hash. */
-export interface Thumbnails {
-  /** The picture; rejects TIMEOUT (over budget), BUSY (no turn in time) or the render's failure. */
-  png(source: string): Promise<{ key: string; png: Buffer }>;
-  /**
-   * The picture if it is ready within `waitMs`, else null (also when it cannot be drawn). A render
-   * still running goes on after that and is kept, so a later request finds it.
-   */
-  within(source: string, waitMs: number): Promise<{ key: string; png: Buffer } | null>;
+async function renderInWorker(request: RenderRequest, budgetMs: number): Promise<Buffer> {
+  const answer = await runInWorker(
+    request,
+    budgetMs,
+    () => new AppError('TIMEOUT', `The thumbnail took longer than ${budgetMs} ms to draw.`),
+  );
+  if (!('png' in answer)) throw new Error('thumbnail worker answered without its picture');
+  return Buffer.from(answer.png);
 }
 
-export function createThumbnails(options: Partial<ThumbnailOptions> = {}): Thumbnails {
+/** Pictures of chosen frames at a chosen size, for render_kidlisp; never cached. */
+async function renderFrames(request: FramesRequest, budgetMs: number): Promise<RenderedFrames> {
+  const { source, width, height, frames } = request;
+  const seed = request.seed ?? seedOf(thumbnailKey(source));
+  const last = frames[frames.length - 1] ?? 0;
+  const answer = await runInWorker(
+    { source, seed, size: width, width, height, frames: last + 1, capture: [...frames] },
+    budgetMs,
+    () =>
+      new AppError(
+        'RENDER_TOO_SLOW',
+        `The program did not draw frame${frames.length > 1 ? 's' : ''} ${frames.join(', ')} within the time budget of ${budgetMs} ms; draw fewer or earlier frames, or make each frame lighter.`,
+        { budgetMs },
+      ),
+  );
+  if (!('pngs' in answer)) throw new Error('render worker answered without its pictures');
+  return { pngs: answer.pngs.map((png) => Buffer.from(png)), seed, report: answer.report };
+}
+
+/**
+ * Thumbnails of KidLisp programs, drawn off the event loop and cached per program hash, and
+ * render_kidlisp's frames (never cached); both take turns for the same worker slots.
+ */
+export function createThumbnails(options: Partial<ThumbnailOptions> = {}): KidlispPictures {
   const settings = { ...THUMBNAIL_DEFAULTS, ...options };
   const turns = createSearchSlots(
     settings.concurrency,
@@ -133,5 +159,6 @@ export function createThumbnails(options: Partial<ThumbnailOptions> = {}): Thumb
       });
       return Promise.race([png(source).catch(() => null), late]).finally(() => clearTimeout(timer));
     },
+    frames: (request) => turns.run(() => renderFrames(request, settings.budgetMs)),
   };
 }

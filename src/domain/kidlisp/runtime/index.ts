@@ -21,6 +21,7 @@ export type {
   Surface,
   Tick,
 } from './types.js';
+export { type WordEntry, type WordState, wordStates } from './word-states.js';
 
 export interface KidlispRuntime {
   /** Draws one frame at `tick`. Never throws. */

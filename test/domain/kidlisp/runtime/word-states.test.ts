@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { isBuiltin } from '../../../../src/domain/kidlisp/builtins.js';
+import { wordStates } from '../../../../src/domain/kidlisp/runtime/index.js';
+import { run } from './helpers.js';
+
+describe('wordStates: every built-in word with its state in this runtime', () => {
+  it('lists each built-in once, runs for the drawn ones and reads as 0 for live values', () => {
+    const states = wordStates();
+    const byWord = new Map(states.map((entry) => [entry.word, entry.state]));
+    expect(states.every((entry) => isBuiltin(entry.word))).toBe(true);
+    expect(byWord.get('box')).toBe('runs');
+    expect(byWord.get('wipe')).toBe('runs');
+    expect(byWord.get('flood')).toBe('not drawn');
+    expect(byWord.get('mic')).toBe('reads as 0');
+    // A word the runtime does not draw is one the runtime reports when a program uses it.
+    for (const entry of states.filter((state) => state.state === 'not drawn').slice(0, 20)) {
+      const { runtime } = run(`(wipe red) (${entry.word})`);
+      expect(runtime.report().unsupported, entry.word).toContain(entry.word);
+    }
+  });
+});
