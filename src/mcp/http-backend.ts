@@ -3,7 +3,13 @@ import { itemFactsSchema } from '../operations/items/item-facts.js';
 import { previewKidlisp } from '../operations/kidlisp/preview-kidlisp.js';
 import type { KidlispExample } from '../operations/kidlisp/top-kidlisp.js';
 import { runOperation } from '../operations/operation.js';
-import { type AssistantBackend, type Call, type PublishResult, ServiceError } from './backend.js';
+import {
+  type AssistantBackend,
+  type Call,
+  type PublishResult,
+  type Remix,
+  ServiceError,
+} from './backend.js';
 
 export interface HttpBackendOptions {
   /** Base URL of the service, without a trailing slash. */
@@ -52,6 +58,9 @@ function failureIn(body: unknown): { code?: string | undefined; message?: string
 
 const TOP_KIDLISP_QUERY =
   'query TopKidlisp($limit: Int) { topKidlisp(limit: $limit) { code source hits url } }';
+
+/** The body's `remixOf`, sent only when the tool was given one. */
+const remixOf = (input: Remix) => (input.remixOf !== undefined ? { remixOf: input.remixOf } : {});
 
 /** The service's REST API (and one GraphQL read), for the stdio bin. */
 export function httpBackend(options: HttpBackendOptions): AssistantBackend {
@@ -127,12 +136,18 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
   };
 
   return {
-    publishKidlisp: (input, call) => publish('/api/store-kidlisp', { source: input.source }, call),
-    publishClock: (input, call) => publish('/api/store-clock', { source: input.source }, call),
+    publishKidlisp: (input, call) =>
+      publish('/api/store-kidlisp', { source: input.source, ...remixOf(input) }, call),
+    publishClock: (input, call) =>
+      publish('/api/store-clock', { source: input.source, ...remixOf(input) }, call),
     publishPiece: (input, call) =>
       publish(
         '/api/store-piece',
-        { source: input.source, ...(input.name !== undefined ? { name: input.name } : {}) },
+        {
+          source: input.source,
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...remixOf(input),
+        },
         call,
       ),
     // The validator is pure: no round trip, and it works while the service is away.

@@ -1,6 +1,7 @@
 import { chatRoutes } from './chat-routes.js';
 import { docsRoutes } from './docs-routes.js';
 import { itemRoutes } from './item-routes.js';
+import { lineageRoutes } from './lineage-routes.js';
 import { publishRoutes } from './publish-routes.js';
 import { pathsOf, type RouteSpec } from './route-spec.js';
 
@@ -12,7 +13,13 @@ export * from './route-spec.js';
  * it, and the docs object and OpenAPI document render it.
  */
 export function routeTable(baseUrl: string): RouteSpec[] {
-  return [...publishRoutes(baseUrl), ...itemRoutes(baseUrl), ...chatRoutes(), ...docsRoutes()];
+  return [
+    ...publishRoutes(baseUrl),
+    ...itemRoutes(baseUrl),
+    ...lineageRoutes(baseUrl),
+    ...chatRoutes(),
+    ...docsRoutes(),
+  ];
 }
 
 /** Every path of the table (examples aside, the table does not depend on the base URL). */

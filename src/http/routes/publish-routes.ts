@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../../domain/media.js';
 import { publishResultSchema } from '../../operations/assistant-catalog.js';
+import { REMIX_OF_DESCRIPTION } from '../../operations/lineage/remix-of-field.js';
 import {
   publishClock,
   publishKidlisp,
@@ -33,14 +34,22 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
       description:
         'Publishes KidLisp source and returns its short code. Identical (trimmed) source returns the existing code.',
       authentication: 'optional',
-      ...bodyOperation(publishKidlisp, 'created', { descriptions: { source: 'KidLisp source.' } }),
+      ...bodyOperation(publishKidlisp, 'created', {
+        descriptions: { source: 'KidLisp source.', remixOf: REMIX_OF_DESCRIPTION },
+      }),
       response: {
         statuses: [201, 200],
         description: '201 for new source, 200 with cached: true when it already existed.',
         schema: publishResultSchema,
         descriptions: publishResponseDescriptions,
       },
-      errors: ['SOURCE_REQUIRED', 'SOURCE_NOT_STRING', 'SOURCE_TOO_LONG', ...POST_ERRORS],
+      errors: [
+        'SOURCE_REQUIRED',
+        'SOURCE_NOT_STRING',
+        'SOURCE_TOO_LONG',
+        'ITEM_NOT_FOUND',
+        ...POST_ERRORS,
+      ],
       examples: [
         {
           title: 'Publish a KidLisp program',
@@ -50,6 +59,15 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
             body: { source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)' },
           },
           response: { status: 201, body: published('k7x', `${baseUrl}/k7x`) },
+        },
+        {
+          title: 'Publish a remix of a program',
+          request: {
+            method: 'POST',
+            path: '/api/store-kidlisp',
+            body: { source: '(wipe purple)\n(ink yellow)\n(circle 128 128 80)', remixOf: 'k7x' },
+          },
+          response: { status: 201, body: published('r2d', `${baseUrl}/r2d`) },
         },
       ],
       notes: ['View it at {baseURL}/<code> (or {baseURL}/$<code>).'],
@@ -62,7 +80,10 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
       description: 'Publishes a clock melody string and returns its pronounceable short code.',
       authentication: 'optional',
       ...bodyOperation(publishClock, 'created', {
-        descriptions: { source: 'Melody: note tokens; spaces separate tracks that play together.' },
+        descriptions: {
+          source: 'Melody: note tokens; spaces separate tracks that play together.',
+          remixOf: REMIX_OF_DESCRIPTION,
+        },
         legacy: {
           melody: {
             sameAs: 'source',
@@ -76,7 +97,13 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         schema: publishResultSchema,
         descriptions: publishResponseDescriptions,
       },
-      errors: ['SOURCE_REQUIRED', 'SOURCE_NOT_STRING', 'SOURCE_TOO_LONG', ...POST_ERRORS],
+      errors: [
+        'SOURCE_REQUIRED',
+        'SOURCE_NOT_STRING',
+        'SOURCE_TOO_LONG',
+        'ITEM_NOT_FOUND',
+        ...POST_ERRORS,
+      ],
       examples: [
         {
           title: 'Publish a melody',
@@ -102,6 +129,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         descriptions: {
           source: 'Module source; must export boot, paint, sim or act, or a default.',
           name: 'Name of the piece; the code is its slug, then slug-2, slug-3, ...',
+          remixOf: REMIX_OF_DESCRIPTION,
         },
       }),
       response: {
@@ -119,6 +147,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         'NAME_UNSAFE_CHARACTERS',
         'PIECE_NO_LIFECYCLE',
         'PIECE_SYNTAX',
+        'ITEM_NOT_FOUND',
         'STORAGE_UNAVAILABLE',
         ...POST_ERRORS,
       ],
@@ -157,6 +186,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
           ext: 'Media type: png (painting), mjs/lisp/lua (piece), zip/mp4 (tape).',
           metadata: 'Optional; tapes only.',
           'metadata.totalDuration': `Tape duration in seconds, at most ${MAX_TAPE_SECONDS} (longer answers 400 TAPE_TOO_LONG).`,
+          remixOf: REMIX_OF_DESCRIPTION,
         },
       }),
       response: {
@@ -175,6 +205,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         'METADATA_INVALID',
         'TAPE_TOO_LONG',
         'MEDIA_NOT_FOUND',
+        'ITEM_NOT_FOUND',
         'STORAGE_UNAVAILABLE',
         ...POST_ERRORS,
       ],

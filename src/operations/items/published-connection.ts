@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
+import type { RemixOfField } from '../../db/collections.js';
 import { defineOperation } from '../operation.js';
 import { type Connection, relayPage } from '../paging.js';
 import { failWith, optional } from '../validation.js';
@@ -19,7 +20,7 @@ import { readPublished } from './read-published.js';
 
 export type ItemConnection = Connection<Item>;
 
-const pageArgs = {
+export const pageArgs = {
   kind: optional(kindField),
   sort: sortParam,
   first: optional(pageSize('first', LIST_LIMIT_MAX)),
@@ -29,7 +30,7 @@ const pageArgs = {
 };
 
 /** Relay's rules the schema cannot say: one direction, and cursors of the list's own sort. */
-function checkPaging(
+export function checkPaging(
   input: { sort: PublishedSort; first?: number | undefined; last?: number | undefined } & {
     after?: { sort: PublishedSort } | undefined;
     before?: { sort: PublishedSort } | undefined;
@@ -69,6 +70,7 @@ export async function itemConnection(
   ctx: RequestContext,
   input: Omit<WorksConnectionInput, 'accounts'>,
   users: readonly string[] | undefined,
+  remixOf?: RemixOfField,
 ): Promise<ItemConnection> {
   const forward =
     input.last === undefined && (input.first !== undefined || input.before === undefined);
@@ -81,6 +83,7 @@ export async function itemConnection(
         kinds,
         sort: input.sort,
         users,
+        remixOf,
         after: input.after,
         before: input.before,
         end: forward ? 'top' : 'bottom',

@@ -1,7 +1,7 @@
 import type { Collection, Document, ObjectId } from 'mongodb';
 import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
-import { collectionNames } from '../../db/collections.js';
+import { collectionNames, type RemixOfField } from '../../db/collections.js';
 import type { PublishedPosition, PublishedSort } from './cursor.js';
 import { collectionOf, type Item, type ItemKind, toItem } from './item.js';
 
@@ -11,6 +11,8 @@ export interface PublishedWindow {
   sort: PublishedSort;
   /** Only works of these accounts (an author filter); undefined for everyone's. */
   users?: readonly string[] | undefined;
+  /** Only the remixes of this work (src/operations/lineage/). */
+  remixOf?: RemixOfField | undefined;
   /** Only items strictly after this position in list order. */
   after?: PublishedPosition | undefined;
   /** Only items strictly before this position in list order. */
@@ -61,6 +63,8 @@ function pastPosition(p: PublishedPosition, way: 'after' | 'before'): Document {
 function filterOf(window: PublishedWindow): Document {
   const clauses: Document[] = [];
   if (window.users) clauses.push({ user: { $in: [...window.users] } });
+  if (window.remixOf)
+    clauses.push({ 'remixOf.code': window.remixOf.code, 'remixOf.kind': window.remixOf.kind });
   if (window.after) clauses.push(pastPosition(window.after, 'after'));
   if (window.before) clauses.push(pastPosition(window.before, 'before'));
   if (clauses.length === 0) return {};
