@@ -97,6 +97,7 @@ function buildApiInfo(config: DocsConfig) {
       'Identical (trimmed) source returns the same code with cached: true, whoever published it first.',
       'A piece must export boot, paint, sim or act, or have a default export.',
       'Read any item with GET /api/items/<code> (clock~<code> for a melody); hits count distinct clients that published or read it, each once, and every ranking sorts by them.',
+      'Every publish takes an optional remixOf, the code of the work it was remixed from (it must exist: 404 ITEM_NOT_FOUND otherwise); GET /api/items/<code> answers remixOf and GET /api/items/<code>/remixes pages its remixes.',
       `Live chat: GET /api/chat-messages/stream (Server-Sent Events) and the GraphQL subscriptions; ${baseURL}/chat shows it in a browser.`,
     ],
     relatedResources: [
