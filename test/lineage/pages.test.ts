@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REMIXES_SHOWN } from '../../src/pages/lineage-section.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { publisher } from './publish.js';
 
 let app: TestApp;
 let http: HttpClient;
@@ -15,11 +16,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function publish(path: string, body: object): Promise<string> {
-  const answer = await http.post(path, body);
-  expect(answer.status, answer.text).toBe(201);
-  return answer.json.code as string;
-}
+const publish = publisher(() => http);
 
 /** The remixes a page lists (their link targets), and its paging links. */
 function listed(page: string) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { type CommandLog, recordCommands } from '../support/commands.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { publisher } from './publish.js';
 
 let app: TestApp;
 let http: HttpClient;
@@ -18,11 +19,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function publish(path: string, body: object): Promise<string> {
-  const answer = await http.post(path, body);
-  expect(answer.status, answer.text).toBe(201);
-  return answer.json.code as string;
-}
+const publish = publisher(() => http);
 
 describe('lineage of a chain of 20 remixes', () => {
   const chain: string[] = []; // addresses, the root first

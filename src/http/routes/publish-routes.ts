@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../../app-error.js';
 import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../../domain/media.js';
 import { publishResultSchema } from '../../operations/assistant-catalog.js';
 import { REMIX_OF_DESCRIPTION } from '../../operations/lineage/remix-of-field.js';
@@ -24,6 +25,14 @@ export const trackMediaResponseSchema = z.object({
 
 const published = (code: string, url: string) => ({ code, url, cached: false });
 
+/** What a publish of source text can fail with besides POST_ERRORS (ITEM_NOT_FOUND: its remixOf). */
+const SOURCE_ERRORS: ErrorCode[] = [
+  'SOURCE_REQUIRED',
+  'SOURCE_NOT_STRING',
+  'SOURCE_TOO_LONG',
+  'ITEM_NOT_FOUND',
+];
+
 export function publishRoutes(baseUrl: string): RouteSpec[] {
   return [
     {
@@ -43,13 +52,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         schema: publishResultSchema,
         descriptions: publishResponseDescriptions,
       },
-      errors: [
-        'SOURCE_REQUIRED',
-        'SOURCE_NOT_STRING',
-        'SOURCE_TOO_LONG',
-        'ITEM_NOT_FOUND',
-        ...POST_ERRORS,
-      ],
+      errors: [...SOURCE_ERRORS, ...POST_ERRORS],
       examples: [
         {
           title: 'Publish a KidLisp program',
@@ -97,13 +100,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         schema: publishResultSchema,
         descriptions: publishResponseDescriptions,
       },
-      errors: [
-        'SOURCE_REQUIRED',
-        'SOURCE_NOT_STRING',
-        'SOURCE_TOO_LONG',
-        'ITEM_NOT_FOUND',
-        ...POST_ERRORS,
-      ],
+      errors: [...SOURCE_ERRORS, ...POST_ERRORS],
       examples: [
         {
           title: 'Publish a melody',
@@ -140,14 +137,11 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         descriptions: publishResponseDescriptions,
       },
       errors: [
-        'SOURCE_REQUIRED',
-        'SOURCE_NOT_STRING',
-        'SOURCE_TOO_LONG',
+        ...SOURCE_ERRORS,
         'NAME_INVALID',
         'NAME_UNSAFE_CHARACTERS',
         'PIECE_NO_LIFECYCLE',
         'PIECE_SYNTAX',
-        'ITEM_NOT_FOUND',
         'STORAGE_UNAVAILABLE',
         ...POST_ERRORS,
       ],
