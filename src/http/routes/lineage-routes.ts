@@ -1,4 +1,6 @@
+import { ObjectId } from 'mongodb';
 import { z } from 'zod';
+import { encodePublishedCursor } from '../../operations/items/cursor.js';
 import {
   itemFactsSchema,
   LIST_LIMIT_MAX,
@@ -21,6 +23,14 @@ const remixesPageSchema = z.object({
       .nullable()
       .describe('Pass as after for the page below; null when the page is empty.'),
   }),
+});
+
+/** A cursor as the example's one remix would have it (they are opaque to clients). */
+const exampleCursor = encodePublishedCursor({
+  sort: 'recent',
+  hits: 1,
+  when: new Date('2026-08-04T09:30:00.000Z'),
+  id: ObjectId.createFromHexString('66af4a1e2f8b9c0012345678'),
 });
 
 /** Remix lineage on the REST face (docs/contract.md, Remix lineage). */
@@ -93,8 +103,8 @@ export function lineageRoutes(baseUrl: string): RouteSpec[] {
               pageInfo: {
                 hasPreviousPage: false,
                 hasNextPage: false,
-                startCursor: 'cHViOnJlY2VudDox',
-                endCursor: 'cHViOnJlY2VudDox',
+                startCursor: exampleCursor,
+                endCursor: exampleCursor,
               },
             },
           },

@@ -88,14 +88,17 @@ export type RemixesPage = { items: ItemFacts[]; pageInfo: Connection<Item>['page
 export const listRemixes = defineOperation({
   name: 'listRemixes',
   input: listRemixesInput,
-  async run(ctx: RequestContext, input: z.output<typeof listRemixesInput>): Promise<RemixesPage> {
-    const parent = await loadAddress(ctx, input.code);
-    if (!parent) throw notFound(input.code);
-    const size = input.limit ?? PAGE_SIZE_DEFAULT;
-    const upward = input.before !== undefined && input.after === undefined;
+  async run(
+    ctx: RequestContext,
+    { code, limit, ...list }: z.output<typeof listRemixesInput>,
+  ): Promise<RemixesPage> {
+    const parent = await loadAddress(ctx, code);
+    if (!parent) throw notFound(code);
+    const size = limit ?? PAGE_SIZE_DEFAULT;
+    const upward = list.before !== undefined && list.after === undefined;
     const page = await itemConnection(
       ctx,
-      { ...input, ...(upward ? { last: size } : { first: size }) },
+      { ...list, ...(upward ? { last: size } : { first: size }) },
       undefined,
       linkOf(parent),
     );
