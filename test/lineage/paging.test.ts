@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LINEAGE_MAX } from '../../src/operations/lineage/lineage.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { type CommandLog, recordCommands } from '../support/commands.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
@@ -64,6 +65,33 @@ describe('lineage of a chain of 20 remixes', () => {
     // Each level is one find on the collection of that ancestor's kind.
     const finds = sent.filter(({ name }) => name === 'find').map(({ command }) => command.find);
     expect(finds.filter((collection) => collection === 'clocks')).toHaveLength(10);
+  });
+});
+
+describe('lineage of a chain deeper than it walks', () => {
+  it(`answers the nearest ${LINEAGE_MAX} ancestors, the last one's lineage going on from there`, async () => {
+    const when = new Date();
+    const codes = Array.from({ length: LINEAGE_MAX + 5 }, (_, n) => `deep${n}`);
+    await app.db.kidlisp.insertMany(
+      codes.map((code, n) => ({
+        code,
+        source: `(wipe ${n}) ; deep`,
+        hash: `deep-${n}`,
+        when,
+        lastAccessed: when,
+        hits: 1,
+        ...(n > 0 ? { remixOf: { kind: 'kidlisp' as const, code: codes[n - 1] as string } } : {}),
+      })),
+    );
+    const lineage = async (code: string) =>
+      (
+        await http.graphql('query ($c: String!) { item(code: $c) { lineage { code } } }', {
+          c: code,
+        })
+      ).json.data.item.lineage.map((item: { code: string }) => item.code);
+    const nearest = await lineage(codes.at(-1) as string);
+    expect(nearest).toEqual(codes.slice(4, -1).reverse());
+    expect(await lineage(nearest.at(-1))).toEqual(codes.slice(0, 4).reverse());
   });
 });
 
