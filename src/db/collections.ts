@@ -19,6 +19,15 @@ export const collectionNames = {
   itemHits: 'item-hits',
 } as const;
 
+/**
+ * The work a record was remixed from (docs/contract.md, Remix lineage): a field the reference's
+ * readers ignore, written with the record in its one insert and never changed afterwards.
+ */
+export interface RemixOfField {
+  kind: ItemKind;
+  code: string;
+}
+
 export interface SourceRecord {
   _id?: ObjectId;
   code: string;
@@ -28,6 +37,7 @@ export interface SourceRecord {
   lastAccessed: Date;
   hits: number;
   user?: string;
+  remixOf?: RemixOfField;
 }
 
 export type KidlispRecord = SourceRecord;
@@ -49,6 +59,7 @@ export interface PieceRecord {
   anonymous?: boolean;
   // track-media records
   ext?: string;
+  remixOf?: RemixOfField;
 }
 
 export interface PaintingRecord {
@@ -57,6 +68,7 @@ export interface PaintingRecord {
   slug: string;
   when: Date;
   user?: string;
+  remixOf?: RemixOfField;
 }
 
 export interface TapeRecord {
@@ -68,6 +80,7 @@ export interface TapeRecord {
   totalDuration?: number;
   when: Date;
   user?: string;
+  remixOf?: RemixOfField;
 }
 
 export interface ChatRecord {

@@ -18,7 +18,15 @@ const readIndexes = (prefix: string): IndexDescription[] => [
   { key: { when: -1, _id: -1 }, name: `${prefix}_when_id` },
   { key: { hits: -1, when: -1, _id: -1 }, name: `${prefix}_hits_when_id` },
   { key: { user: 1, when: -1, _id: -1 }, name: `${prefix}_user_when_id` },
+  remixesIndex(prefix),
 ];
+
+/** A work's remixes newest first (src/operations/lineage/); only remixes are in it. */
+const remixesIndex = (prefix: string): IndexDescription => ({
+  key: { 'remixOf.code': 1, 'remixOf.kind': 1, when: -1, _id: -1 },
+  name: `${prefix}_remixof_when_id`,
+  partialFilterExpression: { 'remixOf.code': { $exists: true } },
+});
 
 /**
  * Chat pages walk `(when, _id)`; `from=@handle` pages walk one user's messages in that order.

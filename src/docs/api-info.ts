@@ -105,6 +105,7 @@ function buildApiInfo(config: DocsConfig) {
       'A piece must export boot, paint, sim or act, or have a default export.',
       'Read any item with GET /api/items/<code> (clock~<code> for a melody); hits count distinct clients that published or read it, each once, and every ranking sorts by them.',
       'Search works by text with GET /api/items?search= (GraphQL published(search:), the MCP tool search_works): a case-insensitive literal substring of source, melody, piece name or media slug.',
+      'Every publish takes an optional remixOf, the code of the work it was remixed from (it must exist: 404 ITEM_NOT_FOUND otherwise); GET /api/items/<code> answers remixOf and GET /api/items/<code>/remixes pages its remixes.',
       `Live chat: GET /api/chat-messages/stream (Server-Sent Events) and the GraphQL subscriptions; ${baseURL}/chat shows it in a browser.`,
     ],
     relatedResources: [

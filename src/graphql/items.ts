@@ -19,7 +19,7 @@ import {
 import { runOperation } from '../operations/operation.js';
 import { builder } from './builder.js';
 
-const ItemKindEnum = builder.enumType('ItemKind', {
+export const ItemKindEnum = builder.enumType('ItemKind', {
   description: 'What a published item is.',
   values: {
     KIDLISP: { value: 'kidlisp', description: 'A KidLisp program.' },
@@ -30,7 +30,7 @@ const ItemKindEnum = builder.enumType('ItemKind', {
   } as const,
 });
 
-const SortEnum = builder.enumType('PublishedSort', {
+export const SortEnum = builder.enumType('PublishedSort', {
   values: {
     RECENT: { value: 'recent', description: 'Newest first.' },
     HITS: {
@@ -46,7 +46,7 @@ const SortEnum = builder.enumType('PublishedSort', {
   } as const,
 });
 
-const PAGING =
+export const PAGING =
   `Page with first/after (down the list) or last/before (up it), at most ${LIST_LIMIT_MAX} per page, ${PAGE_SIZE_DEFAULT} by default; edges are in list order. ` +
   'RECENT pages on (when, id): while items are published, paging never repeats or skips an item (new ones appear above the first page). ' +
   'HITS pages on (hits, when, id) from the cursor: items whose hits do not change while you page are each seen once, in order; ' +
@@ -60,7 +60,7 @@ const withoutAt = (handle: string) => handle.replace(/^@/, '');
 const AuthorRef = builder.objectRef<AuthorShape>('Author');
 const ViewerRef = builder.objectRef<ViewerAccount>('Viewer');
 
-const PublishedItem = builder.interfaceRef<Item>('PublishedItem').implement({
+export const PublishedItem = builder.interfaceRef<Item>('PublishedItem').implement({
   description:
     'A published work of any kind. A clock melody is addressed clock~<code>; every other kind by its bare code.',
   resolveType: (item) => typeNames[item.kind],
@@ -186,7 +186,7 @@ builder.objectFields(TapeItem, (t) => ({
 }));
 
 /** The connection every list of items uses: `published`, an author's and the viewer's works. */
-const ItemConnection = builder.connectionObject(
+export const ItemConnection = builder.connectionObject(
   {
     type: PublishedItem,
     name: 'PublishedItemConnection',

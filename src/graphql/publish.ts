@@ -1,5 +1,6 @@
 import { formatCount } from '../domain/format.js';
 import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../domain/media.js';
+import { REMIX_OF_DESCRIPTION } from '../operations/lineage/remix-of-field.js';
 import { runOperation } from '../operations/operation.js';
 import {
   CLOCK_MAX,
@@ -51,19 +52,29 @@ builder.mutationFields((t) => ({
   publishKidlisp: t.field({
     type: Published,
     description: `Publishes KidLisp source (at most ${formatCount(KIDLISP_MAX)} characters).`,
-    args: { source: t.arg.string({ required: true }) },
+    args: {
+      source: t.arg.string({ required: true }),
+      remixOf: t.arg.string({ description: REMIX_OF_DESCRIPTION }),
+    },
     resolve: (_root, args, ctx) => runOperation(publishKidlisp, ctx, args),
   }),
   publishClock: t.field({
     type: Published,
     description: `Publishes a clock melody (at most ${formatCount(CLOCK_MAX)} characters).`,
-    args: { source: t.arg.string({ required: true }) },
+    args: {
+      source: t.arg.string({ required: true }),
+      remixOf: t.arg.string({ description: REMIX_OF_DESCRIPTION }),
+    },
     resolve: (_root, args, ctx) => runOperation(publishClock, ctx, args),
   }),
   publishPiece: t.field({
     type: Published,
     description: `Publishes a JavaScript piece (at most ${formatCount(PIECE_MAX)} characters) exporting boot, paint, sim or act, or a default.`,
-    args: { source: t.arg.string({ required: true }), name: t.arg.string() },
+    args: {
+      source: t.arg.string({ required: true }),
+      name: t.arg.string(),
+      remixOf: t.arg.string({ description: REMIX_OF_DESCRIPTION }),
+    },
     resolve: (_root, args, ctx) => runOperation(publishPiece, ctx, args),
   }),
   trackMedia: t.field({
@@ -74,6 +85,7 @@ builder.mutationFields((t) => ({
       slug: t.arg.string({ required: true }),
       ext: t.arg({ type: MediaExt, required: true }),
       metadata: t.arg({ type: MediaMetadata }),
+      remixOf: t.arg.string({ description: REMIX_OF_DESCRIPTION }),
     },
     resolve: (_root, args, ctx) => runOperation(trackMedia, ctx, args),
   }),

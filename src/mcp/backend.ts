@@ -17,6 +17,11 @@ export type {
 /** How many of the most recent works `code` completes from. */
 export const RECENT_FOR_COMPLETION = 100;
 
+/** The code of the work a publish was remixed from, if any. */
+export interface Remix {
+  remixOf?: string | undefined;
+}
+
 /** Cancellation of the MCP request that asked for the work. */
 export interface Call {
   signal: AbortSignal;
@@ -28,10 +33,10 @@ export interface Call {
  * service do it (HTTP), so failures carry the service's machine code either way.
  */
 export interface AssistantBackend {
-  publishKidlisp(input: { source: string }, call: Call): Promise<PublishResult>;
-  publishClock(input: { source: string }, call: Call): Promise<PublishResult>;
+  publishKidlisp(input: { source: string } & Remix, call: Call): Promise<PublishResult>;
+  publishClock(input: { source: string } & Remix, call: Call): Promise<PublishResult>;
   publishPiece(
-    input: { source: string; name?: string | undefined },
+    input: { source: string; name?: string | undefined } & Remix,
     call: Call,
   ): Promise<PublishResult>;
   previewKidlisp(input: { source: string }, call: Call): Promise<KidlispPreview>;

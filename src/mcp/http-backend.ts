@@ -10,6 +10,7 @@ import {
   type Call,
   type PublishResult,
   RECENT_FOR_COMPLETION,
+  type Remix,
   ServiceError,
 } from './backend.js';
 
@@ -73,6 +74,9 @@ const RECENT_ADDRESSES_QUERY =
 
 const TOP_KIDLISP_QUERY =
   'query TopKidlisp($limit: Int) { topKidlisp(limit: $limit) { code source hits url } }';
+
+/** The body's `remixOf`, sent only when the tool was given one. */
+const remixOf = (input: Remix) => (input.remixOf !== undefined ? { remixOf: input.remixOf } : {});
 
 /** The service's REST API (and one GraphQL read), for the stdio bin. */
 export function httpBackend(options: HttpBackendOptions): AssistantBackend {
@@ -168,12 +172,18 @@ export function httpBackend(options: HttpBackendOptions): AssistantBackend {
   };
 
   return {
-    publishKidlisp: (input, call) => publish('/api/store-kidlisp', { source: input.source }, call),
-    publishClock: (input, call) => publish('/api/store-clock', { source: input.source }, call),
+    publishKidlisp: (input, call) =>
+      publish('/api/store-kidlisp', { source: input.source, ...remixOf(input) }, call),
+    publishClock: (input, call) =>
+      publish('/api/store-clock', { source: input.source, ...remixOf(input) }, call),
     publishPiece: (input, call) =>
       publish(
         '/api/store-piece',
-        { source: input.source, ...(input.name !== undefined ? { name: input.name } : {}) },
+        {
+          source: input.source,
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...remixOf(input),
+        },
         call,
       ),
     // The validator is pure: no round trip, and it works while the service is away.

@@ -18,6 +18,7 @@ import {
   RENDER_SIZE_DEFAULT,
   RENDER_SIZE_MAX,
 } from './kidlisp/render-limits.js';
+import { REMIX_OF_DESCRIPTION } from './lineage/remix-of-field.js';
 import { CLOCK_MAX, KIDLISP_MAX, NAME_MAX, PIECE_MAX } from './publish/inputs.js';
 
 const chars = (max: number) => `at most ${formatCount(max)} characters`;
@@ -137,6 +138,9 @@ export const apiInfoOutputSchema = z
   .looseObject({ version: z.string().optional() })
   .describe('The API documentation object that GET /api serves as JSON.');
 
+/** Every publish tool takes it: the code of the work the new one was remixed from. */
+const remixOfInput = z.string().optional().describe(REMIX_OF_DESCRIPTION);
+
 const toolInputs = {
   publish_piece: z.object({
     source: z
@@ -148,9 +152,11 @@ const toolInputs = {
       .string()
       .optional()
       .describe(`Name of the piece, used for its code (${chars(NAME_MAX)}).`),
+    remixOf: remixOfInput,
   }),
   publish_kidlisp: z.object({
     source: z.string().describe(`KidLisp source, ${chars(KIDLISP_MAX)}.`),
+    remixOf: remixOfInput,
   }),
   publish_clock: z.object({
     source: z
@@ -158,6 +164,7 @@ const toolInputs = {
       .describe(
         `Clock melody: note tokens; spaces separate tracks that play together, e.g. "{square} 5cdefg ceg"; ${chars(CLOCK_MAX)}.`,
       ),
+    remixOf: remixOfInput,
   }),
   get_api_info: z.object({}),
   preview_kidlisp: z.object({
@@ -219,7 +226,7 @@ export const assistantTools = {
     description:
       'Publish a JavaScript piece (an .mjs module) and get its short code and URL. The module must export at least one ' +
       'lifecycle function (boot, paint, sim, act) or a default. With a name, the code is derived from it. Identical ' +
-      'source returns the existing code (cached: true).',
+      'source returns the existing code (cached: true). Remixing a published work? Pass its code as remixOf.',
     inputSchema: toolInputs.publish_piece,
     outputSchema: publishResultSchema,
     readOnly: false,
@@ -230,7 +237,7 @@ export const assistantTools = {
     title: 'Publish KidLisp',
     description:
       'Publish KidLisp source (a small Lisp for generative pictures) and get its short code and URL. Identical source ' +
-      'returns the existing code (cached: true). Check it with preview_kidlisp first.',
+      'returns the existing code (cached: true). Check it with preview_kidlisp first. Remixing a published work? Pass its code as remixOf.',
     inputSchema: toolInputs.publish_kidlisp,
     outputSchema: publishResultSchema,
     readOnly: false,
@@ -241,7 +248,7 @@ export const assistantTools = {
     title: 'Publish a clock melody',
     description:
       'Publish a clock melody string and get its pronounceable short code and its URL (played at clock~<code>). ' +
-      'Identical melodies return the existing code (cached: true).',
+      'Identical melodies return the existing code (cached: true). Remixing a published melody? Pass clock~<code> as remixOf.',
     inputSchema: toolInputs.publish_clock,
     outputSchema: publishResultSchema,
     readOnly: false,
@@ -274,7 +281,7 @@ export const assistantTools = {
     title: 'Read a published item',
     description:
       'Read a published work by its code (clock~<code> for a clock melody): its kind, source (KidLisp, melody or ' +
-      'piece) or media URL, author, time and hits. Use it to study or remix a work, then publish the remix.',
+      'piece) or media URL, author, time, hits and remixOf (what it was remixed from). Use it to study or remix a work, then publish the remix with remixOf set to its code.',
     inputSchema: toolInputs.get_item,
     outputSchema: itemFactsSchema,
     readOnly: true,

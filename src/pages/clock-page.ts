@@ -1,5 +1,5 @@
 import { parseMelody } from '../domain/melody/index.js';
-import { html, jsonForScript } from '../http/html/html.js';
+import { html, jsonForScript, type SafeHtml } from '../http/html/html.js';
 import { layout } from '../http/html/layout.js';
 import type { Item } from '../operations/items/item.js';
 
@@ -60,12 +60,14 @@ function playbackOf(code: string, melody: ParsedMelody): Playback {
   };
 }
 
-export function clockPage(clock: Item<'clock'>): string {
+/** A melody's page: `lineage` is its lineage section (src/pages/lineage-section.ts). */
+export function clockPage(clock: Item<'clock'>, lineage: SafeHtml): string {
   const source = clock.source ?? '';
   const melody = parseMelody(source);
   const playback = playbackOf(clock.code, melody);
   const body = html`<main class="viewer clock">
 <header class="item"><h1>clock~${clock.code}</h1><p class="meta"><span class="kind">Clock melody</span> published <time datetime="${clock.when.toISOString()}">${clock.when.toISOString().slice(0, 10)}</time></p></header>
+${lineage}
 <pre class="source melody" id="source"><code>${source}</code></pre>
 <div class="controls">
 <button type="button" id="play">Play</button>

@@ -43,7 +43,7 @@ function header(title: string, kind: string, when: Date, links: SafeHtml | strin
   return html`<header class="item"><h1>${title}</h1><p class="meta"><span class="kind">${kind}</span> published ${published(when)} ${links}</p></header>`;
 }
 
-function kidlispPage(item: KidlispView, publicUrl: string): string {
+function kidlispPage(item: KidlispView, publicUrl: string, lineage: SafeHtml): string {
   const { diagnostics, valid } = item.preview;
   const byLine = new Map<number, typeof diagnostics>();
   for (const diagnostic of diagnostics)
@@ -59,6 +59,7 @@ function kidlispPage(item: KidlispView, publicUrl: string): string {
   });
   const body = html`<main class="viewer">
 ${header(`$${item.code}`, 'KidLisp', item.when, html`· <a href="/${rawFile(item)}">raw source</a>`)}
+${lineage}
 <div class="work">
 ${kidlispStage(item.source, `$${item.code} drawn`)}
 <div class="code">
@@ -83,7 +84,13 @@ ${
   });
 }
 
-export function piecePage(item: Item<'piece'>, source: string | null, publicUrl: string): string {
+/** A piece's page: `lineage` is its lineage section (src/pages/lineage-section.ts). */
+export function piecePage(
+  item: Item<'piece'>,
+  source: string | null,
+  publicUrl: string,
+  lineage: SafeHtml,
+): string {
   const highlighted =
     source === null
       ? null
@@ -93,6 +100,7 @@ export function piecePage(item: Item<'piece'>, source: string | null, publicUrl:
   const body = html`<main class="viewer">
 ${header(item.name || item.code, item.ext === 'mjs' ? 'JavaScript piece' : `${item.ext} piece`, item.when, html`· <a href="/${rawFile(item)}">${rawFile(item)}</a>`)}
 ${item.name ? html`<p class="meta">code <code>${item.code}</code></p>` : ''}
+${lineage}
 ${
   source === null || highlighted === null
     ? html`<p class="missing">The source file is not available.</p>`
@@ -118,16 +126,17 @@ ${item.ext === 'mjs' ? pieceStage(source, `${item.name || item.code} running`) :
   });
 }
 
-function paintingPage(item: Item<'painting'>, publicUrl: string): string {
+function paintingPage(item: Item<'painting'>, publicUrl: string, lineage: SafeHtml): string {
   const src = `/${rawFile(item)}`;
   const body = html`<main class="viewer">
 ${header(item.code, 'Painting', item.when, html`· <a href="${src}" download>download</a>`)}
+${lineage}
 <figure class="painting"><img src="${src}" alt="Painting ${item.code}"></figure>
 </main>`;
   return layout({ title: `${item.code} · painting`, body, head: shareMeta(publicUrl, item) });
 }
 
-function tapePage(item: Item<'tape'>, publicUrl: string): string {
+function tapePage(item: Item<'tape'>, publicUrl: string, lineage: SafeHtml): string {
   const src = `/${rawFile(item)}`;
   const duration = item.duration === null ? '' : html`· ${item.duration.toFixed(1)} s`;
   const player =
@@ -136,22 +145,27 @@ function tapePage(item: Item<'tape'>, publicUrl: string): string {
       : html`<p class="download">This tape is a recording archive (zip) of frames, which a browser cannot play. <a class="button" href="${src}" download>Download ${rawFile(item)}</a></p>`;
   const body = html`<main class="viewer">
 ${header(item.code, 'Tape', item.when, html`${duration} · <a href="${src}" download>download</a>`)}
+${lineage}
 ${player}
 </main>`;
   return layout({ title: `${item.code} · tape`, body, head: shareMeta(publicUrl, item) });
 }
 
-/** The page of a KidLisp item (with its preview), a painting or a tape; pieces have `piecePage`. */
+/**
+ * The page of a KidLisp item (with its preview), a painting or a tape; pieces have `piecePage`.
+ * `lineage` is its lineage section (src/pages/lineage-section.ts).
+ */
 export function itemPage(
   item: KidlispView | Item<'painting'> | Item<'tape'>,
   publicUrl: string,
+  lineage: SafeHtml,
 ): string {
   switch (item.kind) {
     case 'kidlisp':
-      return kidlispPage(item, publicUrl);
+      return kidlispPage(item, publicUrl, lineage);
     case 'painting':
-      return paintingPage(item, publicUrl);
+      return paintingPage(item, publicUrl, lineage);
     case 'tape':
-      return tapePage(item, publicUrl);
+      return tapePage(item, publicUrl, lineage);
   }
 }

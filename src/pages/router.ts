@@ -8,7 +8,7 @@ import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
 import { chatMessagesConnection } from '../operations/chat/index.js';
 import { presentEntries } from '../operations/chat/live/index.js';
-import { SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
+import { type Item, SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
 import {
   kindsWithRawExt,
   pieceSource,
@@ -17,10 +17,12 @@ import {
   withPreview,
 } from '../operations/items/item-files.js';
 import { loadCode } from '../operations/items/loaders.js';
+import { onRemixPublished } from '../operations/lineage/remix-of.js';
 import { runOperation } from '../operations/operation.js';
 import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
+import { readLineageSection } from './lineage-section.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
 import { pageContext } from './page-context.js';
 import { playerRoutes } from './player-routes.js';
@@ -55,6 +57,17 @@ export function createPagesRouter(
   router.use(worksRoutes(services, listings));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
+
+  // A page lists its remixes: a new remix sends its parent's page through express again, where
+  // the list is read afresh (other processes see it once their remembered path expires).
+  onRemixPublished(services, (parent) => cache.forget(`page:${parent.kind}:${parent.code}:`));
+
+  /** An item page's lineage section, and the part of the view's key that says which one it is. */
+  async function lineageOf(ctx: RequestContext, req: Request, item: Item) {
+    const cursor = typeof req.query.remixes === 'string' ? req.query.remixes : undefined;
+    const section = await readLineageSection(ctx, item, cursor);
+    return { section, key: sourceHash(section.value) };
+  }
 
   /**
    * Sends a view: from the cache when one is stored under `key` (no rendering), with its ETag
@@ -91,29 +104,34 @@ export function createPagesRouter(
   ): Promise<boolean> {
     const item = await loadCode(ctx, code, kinds);
     if (!item) return false;
+    const lineage = await lineageOf(ctx, req, item);
     switch (item.kind) {
       case 'kidlisp':
         return sendView(
           req,
           res,
-          `page:kidlisp:${code}:${sourceHash(item.source ?? '')}`,
+          `page:kidlisp:${code}:${sourceHash(item.source ?? '')}:${lineage.key}`,
           'html',
-          () => itemPage(withPreview(item), services.config.publicUrl),
+          () => itemPage(withPreview(item), services.config.publicUrl, lineage.section),
         );
       case 'piece': {
         const source = await pieceSource(ctx, item);
         // A page without its source (storage away) is sent, never kept.
         if (source === null) {
-          sendHtml(res, piecePage(item, null, services.config.publicUrl));
+          sendHtml(res, piecePage(item, null, services.config.publicUrl, lineage.section));
           return true;
         }
-        return sendView(req, res, `page:piece:${code}:${sourceHash(source)}`, 'html', () =>
-          piecePage(item, source, services.config.publicUrl),
+        return sendView(
+          req,
+          res,
+          `page:piece:${code}:${sourceHash(source)}:${lineage.key}`,
+          'html',
+          () => piecePage(item, source, services.config.publicUrl, lineage.section),
         );
       }
       default:
-        return sendView(req, res, `page:${item.kind}:${code}`, 'html', () =>
-          itemPage(item, services.config.publicUrl),
+        return sendView(req, res, `page:${item.kind}:${code}:${lineage.key}`, 'html', () =>
+          itemPage(item, services.config.publicUrl, lineage.section),
         );
     }
   }
@@ -173,8 +191,13 @@ export function createPagesRouter(
   ): Promise<boolean> {
     const clock = await loadCode(ctx, code, ['clock']);
     if (!clock) return false;
-    return sendView(req, res, `page:clock:${code}:${sourceHash(clock.source ?? '')}`, 'html', () =>
-      clockPage(clock),
+    const lineage = await lineageOf(ctx, req, clock);
+    return sendView(
+      req,
+      res,
+      `page:clock:${code}:${sourceHash(clock.source ?? '')}:${lineage.key}`,
+      'html',
+      () => clockPage(clock, lineage.section),
     );
   }
 

@@ -28,6 +28,8 @@ export interface ViewCache {
   remember(path: string, key: string): void;
   /** Answers a GET of a remembered path (304 when its ETag matches); false when express must. */
   replay(req: IncomingMessage, res: ServerResponse): boolean;
+  /** Drops every view whose key starts with `prefix`: their paths go to express again. */
+  forget(prefix: string): void;
 }
 
 export function createViewCache(): ViewCache {
@@ -49,6 +51,9 @@ export function createViewCache(): ViewCache {
     },
     remember(path, key) {
       paths.set(path, key);
+    },
+    forget(prefix) {
+      for (const key of [...views.keys()]) if (key.startsWith(prefix)) views.delete(key);
     },
     replay(req, res) {
       if (req.method !== 'GET' || req.url === undefined) return false;

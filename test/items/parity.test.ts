@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const GRAPHQL_ITEM = `query ($code: String!) { item(code: $code) {
-  kind code address url when hits author { handle }
+  kind code address url when hits author { handle } remixOf { address }
   ... on KidlispItem { source }
   ... on ClockItem { source }
   ... on PieceItem { source name ext mediaUrl }
@@ -39,6 +39,7 @@ function graphqlFacts(item: Record<string, any>) {
     mediaUrl: item.mediaUrl ?? null,
     ext: item.ext ?? null,
     name: item.name ?? null,
+    remixOf: item.remixOf?.address ?? null,
     duration: item.duration ?? null,
   };
 }

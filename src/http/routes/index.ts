@@ -1,6 +1,7 @@
 import { chatRoutes } from './chat-routes.js';
 import { docsRoutes } from './docs-routes.js';
 import { itemRoutes } from './item-routes.js';
+import { lineageRoutes } from './lineage-routes.js';
 import { pageRoutes } from './page-routes.js';
 import { publishRoutes } from './publish-routes.js';
 import { renderRoutes } from './render-routes.js';
@@ -19,6 +20,7 @@ export function routeTable(baseUrl: string): RouteSpec[] {
   return [
     ...publishRoutes(baseUrl),
     ...itemRoutes(baseUrl),
+    ...lineageRoutes(baseUrl),
     ...searchRoutes(baseUrl),
     ...renderRoutes(),
     ...chatRoutes(),

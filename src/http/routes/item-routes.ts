@@ -241,6 +241,7 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
               ext: null,
               name: null,
               duration: null,
+              remixOf: null,
             },
           },
         },

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../../app-error.js';
 import { MAX_TAPE_SECONDS, MEDIA_EXTS } from '../../domain/media.js';
 import { publishResultSchema } from '../../operations/assistant-catalog.js';
+import { REMIX_OF_DESCRIPTION } from '../../operations/lineage/remix-of-field.js';
 import {
   publishClock,
   publishKidlisp,
@@ -23,6 +25,14 @@ export const trackMediaResponseSchema = z.object({
 
 const published = (code: string, url: string) => ({ code, url, cached: false });
 
+/** What a publish of source text can fail with besides POST_ERRORS (ITEM_NOT_FOUND: its remixOf). */
+const SOURCE_ERRORS: ErrorCode[] = [
+  'SOURCE_REQUIRED',
+  'SOURCE_NOT_STRING',
+  'SOURCE_TOO_LONG',
+  'ITEM_NOT_FOUND',
+];
+
 export function publishRoutes(baseUrl: string): RouteSpec[] {
   return [
     {
@@ -33,14 +43,16 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
       description:
         'Publishes KidLisp source and returns its short code. Identical (trimmed) source returns the existing code.',
       authentication: 'optional',
-      ...bodyOperation(publishKidlisp, 'created', { descriptions: { source: 'KidLisp source.' } }),
+      ...bodyOperation(publishKidlisp, 'created', {
+        descriptions: { source: 'KidLisp source.', remixOf: REMIX_OF_DESCRIPTION },
+      }),
       response: {
         statuses: [201, 200],
         description: '201 for new source, 200 with cached: true when it already existed.',
         schema: publishResultSchema,
         descriptions: publishResponseDescriptions,
       },
-      errors: ['SOURCE_REQUIRED', 'SOURCE_NOT_STRING', 'SOURCE_TOO_LONG', ...POST_ERRORS],
+      errors: [...SOURCE_ERRORS, ...POST_ERRORS],
       examples: [
         {
           title: 'Publish a KidLisp program',
@@ -50,6 +62,15 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
             body: { source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)' },
           },
           response: { status: 201, body: published('k7x', `${baseUrl}/k7x`) },
+        },
+        {
+          title: 'Publish a remix of a program',
+          request: {
+            method: 'POST',
+            path: '/api/store-kidlisp',
+            body: { source: '(wipe purple)\n(ink yellow)\n(circle 128 128 80)', remixOf: 'k7x' },
+          },
+          response: { status: 201, body: published('r2d', `${baseUrl}/r2d`) },
         },
       ],
       notes: ['View it at {baseURL}/<code> (or {baseURL}/$<code>).'],
@@ -62,7 +83,10 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
       description: 'Publishes a clock melody string and returns its pronounceable short code.',
       authentication: 'optional',
       ...bodyOperation(publishClock, 'created', {
-        descriptions: { source: 'Melody: note tokens; spaces separate tracks that play together.' },
+        descriptions: {
+          source: 'Melody: note tokens; spaces separate tracks that play together.',
+          remixOf: REMIX_OF_DESCRIPTION,
+        },
         legacy: {
           melody: {
             sameAs: 'source',
@@ -76,7 +100,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         schema: publishResultSchema,
         descriptions: publishResponseDescriptions,
       },
-      errors: ['SOURCE_REQUIRED', 'SOURCE_NOT_STRING', 'SOURCE_TOO_LONG', ...POST_ERRORS],
+      errors: [...SOURCE_ERRORS, ...POST_ERRORS],
       examples: [
         {
           title: 'Publish a melody',
@@ -102,6 +126,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         descriptions: {
           source: 'Module source; must export boot, paint, sim or act, or a default.',
           name: 'Name of the piece; the code is its slug, then slug-2, slug-3, ...',
+          remixOf: REMIX_OF_DESCRIPTION,
         },
       }),
       response: {
@@ -112,9 +137,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         descriptions: publishResponseDescriptions,
       },
       errors: [
-        'SOURCE_REQUIRED',
-        'SOURCE_NOT_STRING',
-        'SOURCE_TOO_LONG',
+        ...SOURCE_ERRORS,
         'NAME_INVALID',
         'NAME_UNSAFE_CHARACTERS',
         'PIECE_NO_LIFECYCLE',
@@ -157,6 +180,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
           ext: 'Media type: png (painting), mjs/lisp/lua (piece), zip/mp4 (tape).',
           metadata: 'Optional; tapes only.',
           'metadata.totalDuration': `Tape duration in seconds, at most ${MAX_TAPE_SECONDS} (longer answers 400 TAPE_TOO_LONG).`,
+          remixOf: REMIX_OF_DESCRIPTION,
         },
       }),
       response: {
@@ -175,6 +199,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         'METADATA_INVALID',
         'TAPE_TOO_LONG',
         'MEDIA_NOT_FOUND',
+        'ITEM_NOT_FOUND',
         'STORAGE_UNAVAILABLE',
         ...POST_ERRORS,
       ],

@@ -77,5 +77,6 @@ export async function itemFacts(ctx: RequestContext, item: Item): Promise<ItemFa
     ext: item.ext,
     name: item.name,
     duration: item.duration,
+    remixOf: item.remixOf?.address ?? null,
   };
 }

@@ -32,6 +32,12 @@ export const itemFactsSchema = z.object({
     .describe('Extension of the stored file: mjs, lisp, lua, png, zip, mp4.'),
   name: z.string().nullable().describe('Name given to a piece.'),
   duration: z.number().nullable().describe('Tape duration in seconds, when known.'),
+  remixOf: z
+    .string()
+    .nullable()
+    .describe(
+      'The code of the work it was remixed from (clock~<code> for a melody); null for an original.',
+    ),
 });
 
 export type ItemFacts = z.output<typeof itemFactsSchema>;

@@ -7,7 +7,7 @@ import type {
   PieceRecord,
   TapeRecord,
 } from '../../db/collections.js';
-import type { ItemKind } from '../../domain/item-kinds.js';
+import { ITEM_KINDS, type ItemKind } from '../../domain/item-kinds.js';
 import { type MediaExt, storageKeyOf } from '../../domain/media.js';
 import { clockUrl, itemUrl } from '../publish/urls.js';
 
@@ -49,6 +49,24 @@ interface ItemFields {
   duration: number | null;
   /** Internal: the object-storage key of the stored file (pieces, paintings, tapes); never printed. */
   storageKey: string | null;
+  /** The work it was remixed from; null for an original (docs/contract.md, Remix lineage). */
+  remixOf: RemixLink | null;
+}
+
+/** A published work named by its kind and code, as a remix's record links its parent. */
+export interface RemixLink {
+  kind: ItemKind;
+  code: string;
+  /** `clock~<code>` for a clock, else the code. */
+  address: string;
+}
+
+/** The stored link (src/db/collections.ts, RemixOfField) as faces read it; null when absent or not one. */
+function remixLinkOf(value: unknown): RemixLink | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { kind, code } = value as Record<string, unknown>;
+  if (typeof code !== 'string' || !(ITEM_KINDS as readonly unknown[]).includes(kind)) return null;
+  return { kind: kind as ItemKind, code, address: addressOf(kind as ItemKind, code) };
 }
 
 /** An item of one kind (`Item<'piece'>`); `Item` alone is any kind, narrowed by `item.kind`. */
@@ -125,5 +143,6 @@ export function toItem(
     name: str('name'),
     duration: typeof fields.totalDuration === 'number' ? fields.totalDuration : null,
     storageKey: ext === null || slug === null ? null : storageKeyOf(slug, ext as MediaExt),
+    remixOf: remixLinkOf(fields.remixOf),
   } as Item;
 }

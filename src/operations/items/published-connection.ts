@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
+import type { RemixOfField } from '../../db/collections.js';
 import { defineOperation } from '../operation.js';
 import { type Connection, relayPage } from '../paging.js';
 import { failWith, optional } from '../validation.js';
@@ -22,7 +23,7 @@ import { readPublished } from './read-published.js';
 /** A page of works; a search's edges carry an excerpt around the first match (null otherwise). */
 export type ItemConnection = Connection<Item, { excerpt: string | null }>;
 
-const pageArgs = {
+export const pageArgs = {
   kind: optional(kindField),
   sort: sortParam,
   first: optional(pageSize('first', LIST_LIMIT_MAX)),
@@ -106,6 +107,7 @@ export async function itemConnection(
   ctx: RequestContext,
   input: ItemPageQuery,
   users: readonly string[] | undefined,
+  remixOf?: RemixOfField,
 ): Promise<ItemConnection> {
   const forward =
     input.last === undefined && (input.first !== undefined || input.before === undefined);
@@ -119,6 +121,7 @@ export async function itemConnection(
         sort: sortOf(input),
         users,
         search: input.search,
+        remixOf,
         after: input.after,
         before: input.before,
         end: forward ? 'top' : 'bottom',

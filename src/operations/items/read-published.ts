@@ -1,7 +1,7 @@
 import type { Collection, Document, ObjectId } from 'mongodb';
 import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
-import { collectionNames } from '../../db/collections.js';
+import { collectionNames, type RemixOfField } from '../../db/collections.js';
 import type { PublishedPosition, PublishedSort } from './cursor.js';
 import { collectionOf, type Item, type ItemKind, toItem } from './item.js';
 import { excerptOf, groupPast, NAME_MATCH, rankGroups, searchFilter } from './works-search.js';
@@ -14,6 +14,8 @@ export interface PublishedWindow {
   users?: readonly string[] | undefined;
   /** Only works holding this term (a case-insensitive literal substring; works-search.ts). */
   search?: string | undefined;
+  /** Only the remixes of this work (src/operations/lineage/). */
+  remixOf?: RemixOfField | undefined;
   /** Only items strictly after this position in list order. */
   after?: PublishedPosition | undefined;
   /** Only items strictly before this position in list order. */
@@ -77,18 +79,21 @@ interface Branch {
 }
 
 function branchesOf(window: PublishedWindow): Branch[] {
-  const users: Document[] = window.users ? [{ user: { $in: [...window.users] } }] : [];
+  const scope: Document[] = [];
+  if (window.users) scope.push({ user: { $in: [...window.users] } });
+  if (window.remixOf)
+    scope.push({ 'remixOf.code': window.remixOf.code, 'remixOf.kind': window.remixOf.kind });
   const { search, after, before } = window;
   return window.kinds.flatMap((kind): Branch[] => {
     if (window.sort !== 'relevance' || search === undefined) {
-      const clauses = [...users];
+      const clauses = [...scope];
       if (search !== undefined) clauses.push(searchFilter(kind, search));
       if (after) clauses.push(pastPosition(after, 'after'));
       if (before) clauses.push(pastPosition(before, 'before'));
       return [{ kind, filter: allOf(clauses) }];
     }
     return rankGroups(kind, search).flatMap(({ filter, nameMatch }): Branch[] => {
-      const clauses = [...users, filter];
+      const clauses = [...scope, filter];
       for (const [way, p] of [
         ['after', after],
         ['before', before],

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { KIDLISP_MAX_LENGTH } from '../../domain/kidlisp/index.js';
 import { checkMediaSlug, isTape, MAX_TAPE_SECONDS, MEDIA_EXTS } from '../../domain/media.js';
 import { MELODY_MAX_LENGTH } from '../../domain/melody/index.js';
+import { remixOfField } from '../lineage/remix-of-field.js';
 import { failWith, sourceField } from '../validation.js';
 
 export const KIDLISP_MAX = KIDLISP_MAX_LENGTH;
@@ -16,15 +17,16 @@ const asObject = (value: unknown): Record<string, unknown> | undefined =>
 
 export const publishKidlispInput = z.object({
   source: sourceField(KIDLISP_MAX),
+  remixOf: remixOfField,
 });
 
 /** `melody` is the legacy name of `source`; when both are sent, `source` wins. */
 export const publishClockInput = z.preprocess(
   (value) => {
     const body = asObject(value);
-    return body ? { source: body.source ?? body.melody } : value;
+    return body ? { source: body.source ?? body.melody, remixOf: body.remixOf } : value;
   },
-  z.object({ source: sourceField(CLOCK_MAX) }),
+  z.object({ source: sourceField(CLOCK_MAX), remixOf: remixOfField }),
 );
 
 /** C0, DEL and C1 controls, and the bidirectional marks, embeddings, overrides and isolates. */
@@ -50,6 +52,7 @@ export const publishPieceInput = z.object({
     })
     .nullish()
     .transform((name) => name ?? undefined),
+  remixOf: remixOfField,
 });
 
 export const trackMediaInput = z
@@ -69,6 +72,7 @@ export const trackMediaInput = z
       })
       .nullish()
       .transform((metadata) => metadata ?? undefined),
+    remixOf: remixOfField,
   })
   .superRefine((input, ctx) => {
     const slug = checkMediaSlug(input.slug, input.ext);

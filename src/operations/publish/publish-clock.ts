@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { countPublish } from '../items/popularity.js';
+import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishClockInput, publishClockInput } from './inputs.js';
@@ -19,6 +20,7 @@ export const publishClock = defineOperation({
     const candidates = codeCandidates('pronounceable');
     const hash = sourceHash(input.source);
     const now = new Date();
+    const parent = await linkToParent(ctx, input.remixOf);
     const outcome = await publishDeduplicated({
       collection: db.clocks,
       identity: 'hash',
@@ -26,10 +28,15 @@ export const publishClock = defineOperation({
       claim: async () => candidates.next().value as string,
       release: async () => {},
       prepare: async (code) => ({
-        record: { code, ...sourceFields(ctx, input.source, hash, now) },
+        record: {
+          code,
+          ...sourceFields(ctx, input.source, hash, now),
+          ...remixOfRecord(parent),
+        },
       }),
     });
     await countPublish(ctx, 'clock', outcome);
+    announceRemix(ctx, parent, outcome);
     return { ...outcome, url: clockUrl(config.publicUrl, outcome.code) };
   },
 });

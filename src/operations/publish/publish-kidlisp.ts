@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { countPublish } from '../items/popularity.js';
+import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
@@ -19,6 +20,7 @@ export const publishKidlisp = defineOperation({
     const candidates = codeCandidates('random');
     const hash = sourceHash(input.source);
     const now = new Date();
+    const parent = await linkToParent(ctx, input.remixOf);
     const outcome = await publishDeduplicated({
       collection: db.kidlisp,
       identity: 'hash',
@@ -26,10 +28,15 @@ export const publishKidlisp = defineOperation({
       claim: () => claimCode(db, 'kidlisp', candidates),
       release: (code) => releaseCode(db, code, db.kidlisp),
       prepare: async (code) => ({
-        record: { code, ...sourceFields(ctx, input.source, hash, now) },
+        record: {
+          code,
+          ...sourceFields(ctx, input.source, hash, now),
+          ...remixOfRecord(parent),
+        },
       }),
     });
     await countPublish(ctx, 'kidlisp', outcome);
+    announceRemix(ctx, parent, outcome);
     return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -5,6 +5,7 @@ import { sourceHash } from '../../domain/hash.js';
 import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
 import { countPublish } from '../items/popularity.js';
+import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
@@ -58,6 +59,7 @@ export const publishPiece = defineOperation({
     const candidates = pieceCodes(input.name);
     const hash = sourceHash(input.source);
     const now = new Date();
+    const parent = await linkToParent(ctx, input.remixOf);
     const outcome = await publishDeduplicated({
       collection: db.pieces,
       identity: 'hash',
@@ -75,12 +77,14 @@ export const publishPiece = defineOperation({
             bucket: storage.location,
             anonymous: !ctx.viewer,
             ...(input.name !== undefined ? { name: input.name } : {}),
+            ...remixOfRecord(parent),
           },
           undo: () => storage.delete(key),
         };
       },
     });
     await countPublish(ctx, 'piece', outcome);
+    announceRemix(ctx, parent, outcome);
     return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -1,11 +1,17 @@
 import type { Collection } from 'mongodb';
 import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
-import type { PaintingRecord, PieceRecord, TapeRecord } from '../../db/collections.js';
+import type {
+  PaintingRecord,
+  PieceRecord,
+  RemixOfField,
+  TapeRecord,
+} from '../../db/collections.js';
 import { codeCandidates } from '../../domain/codes.js';
 import type { SharedKind } from '../../domain/item-kinds.js';
 import { isTape, type MediaExt, mayRegisterSlug, mediaCollection } from '../../domain/media.js';
 import { countHits } from '../items/popularity.js';
+import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
@@ -28,8 +34,19 @@ const kindOf: Record<ReturnType<typeof mediaCollection>, SharedKind> = {
   tapes: 'tape',
 };
 
-function mediaRecord(input: TrackMediaInput, code: string, user: string | undefined): MediaRecord {
-  const base = { code, slug: input.slug, when: new Date(), ...(user ? { user } : {}) };
+function mediaRecord(
+  input: TrackMediaInput,
+  code: string,
+  user: string | undefined,
+  parent: RemixOfField | undefined,
+): MediaRecord {
+  const base = {
+    code,
+    slug: input.slug,
+    when: new Date(),
+    ...(user ? { user } : {}),
+    ...remixOfRecord(parent),
+  };
   if (isTape(input.ext)) {
     const duration = input.metadata?.totalDuration;
     return {
@@ -66,6 +83,7 @@ export const trackMedia = defineOperation({
         `No uploaded file of yours was found at ${input.slug}; upload it to storage first.`,
       );
     }
+    const parent = await linkToParent(ctx, input.remixOf);
     const candidates = codeCandidates('random');
     const outcome = await publishDeduplicated({
       collection,
@@ -73,10 +91,11 @@ export const trackMedia = defineOperation({
       existing: () => existingCode(collection, input.slug),
       claim: () => claimCode(db, kindOf[collectionName], candidates),
       release: (code) => releaseCode(db, code, collection),
-      prepare: async (code) => ({ record: mediaRecord(input, code, account) }),
+      prepare: async (code) => ({ record: mediaRecord(input, code, account, parent) }),
     });
     // Media records carry no `hits` of their own: the registering client's hit makes the first.
     await countHits(ctx, [{ kind: kindOf[collectionName], code: outcome.code }]);
+    announceRemix(ctx, parent, outcome);
     return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });
