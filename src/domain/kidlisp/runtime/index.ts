@@ -5,15 +5,16 @@
  */
 import { Interpreter } from './interpreter.js';
 import { BUILTINS } from './library.js';
-import type { FrameResult, RuntimeOptions, RuntimeReport, Tick } from './types.js';
+import type { FrameResult, PointerInput, RuntimeOptions, RuntimeReport, Tick } from './types.js';
 
-export type { Canvas2DLike } from './canvas-surface.js';
-export { canvasSurface } from './canvas-surface.js';
+export type { RasterSurface } from '../raster/raster-surface.js';
+export { rasterSurface } from '../raster/raster-surface.js';
 export { fadeColorAt, fadeLine } from './paint.js';
 export type {
   EmbedLoader,
   FrameResult,
   Paint,
+  PointerInput,
   PixelBlock,
   RGBA,
   RuntimeOptions,
@@ -23,6 +24,8 @@ export type {
 } from './types.js';
 
 export interface KidlispRuntime {
+  /** Hands a pointer event to the program; its handlers run before the next frame's step. */
+  pointer(event: PointerInput): void;
   /** Draws one frame at `tick`. Never throws. */
   frame(tick: Tick): FrameResult;
   /** Unsupported forms, unknown words and problems seen so far. */
@@ -37,6 +40,7 @@ export function createKidlispRuntime(source: string, options: RuntimeOptions): K
   const interpreter = new Interpreter(source, options, BUILTINS);
   return {
     frame: (tick) => interpreter.frame(tick),
+    pointer: (event) => interpreter.pointer(event),
     report: () => interpreter.getReport(),
     get fps() {
       return interpreter.fps;

@@ -35,6 +35,7 @@ import { SeededRandom } from './random.js';
 import type {
   FrameResult,
   Paint,
+  PointerInput,
   RGBA,
   RuntimeOptions,
   RuntimeReport,
@@ -115,8 +116,9 @@ function truthy(value: Value): boolean {
   );
 }
 
+/** A color channel as the reference keeps it: floored, then held to 0..255 (NaN is 0). */
 function clampByte(value: number): number {
-  return Math.max(0, Math.min(255, Math.round(value)));
+  return Math.max(0, Math.min(255, Math.floor(value) || 0));
 }
 
 /** The KidLisp interpreter for one program on one surface. Build it with `createKidlispRuntime`. */
@@ -203,6 +205,14 @@ export class Interpreter {
     for (const child of this.children) await child.idle();
   }
 
+  /** Where the pointer is and whether it is down; events queue until the next frame. */
+  readonly pen = { x: 0, y: 0, dx: 0, dy: 0, down: false };
+  private readonly pendingEvents: PointerInput[] = [];
+
+  pointer(event: PointerInput): void {
+    this.pendingEvents.push(event);
+  }
+
   /** Draws one frame. Never throws: whatever goes wrong ends the frame and lands in the report. */
   frame(tick: Tick, stepLimit = this.stepLimit): FrameResult {
     this.tick = { frame: Number(tick.frame) || 0, ms: Number(tick.ms) || 0 };
@@ -236,7 +246,7 @@ export class Interpreter {
     this.limit = limit;
     if (!this.started) {
       this.started = true;
-      if (this.options.opaqueStart !== false) this.fill({ kind: 'solid', color: [0, 0, 0, 255] });
+      if (this.options.opaqueStart !== false) this.wipe({ kind: 'solid', color: [0, 0, 0, 255] });
       this.paintBackdrop();
     }
     for (const statement of this.program.statements) this.exec(statement, this.globals);
@@ -661,6 +671,12 @@ export class Interpreter {
     this.surface.fillRect(0, 0, this.surface.width, this.surface.height, paint);
   }
 
+  /** `wipe`: every pixel becomes the paint, alpha included, as the reference's `clear` does. */
+  wipe(paint: Paint): void {
+    this.chargePixels();
+    this.surface.clear(paint);
+  }
+
   private paintBackdrop(): void {
     const nodes = this.program.backdrop;
     if (nodes.length === 0) return;
@@ -670,7 +686,7 @@ export class Interpreter {
         ? only.items.map((item) => this.evaluate(item, this.globals))
         : nodes.map((node) => this.evaluate(node, this.globals));
     const ink = this.inkFrom(values);
-    if (ink !== undefined) this.fill(this.paintOf(ink));
+    if (ink !== undefined) this.wipe(this.paintOf(ink));
   }
 
   // ---- drawing ------------------------------------------------------------------------------

@@ -179,7 +179,7 @@ for (const name of ['w', 'width', 'h', 'height', 'frame', 'f']) {
 
 define('wipe', (rt, list, scope) => {
   const ink = rt.inkFrom(rt.evalArgs(list, scope));
-  if (ink !== undefined) rt.fill(rt.paintOf(ink));
+  if (ink !== undefined) rt.wipe(rt.paintOf(ink));
   return undefined;
 });
 
@@ -188,7 +188,7 @@ define('backdrop', (rt, list, scope) => {
   if (state.done) return undefined;
   state.done = true;
   const ink = rt.inkFrom(rt.evalArgs(list, scope));
-  if (ink !== undefined) rt.fill(rt.paintOf(ink));
+  if (ink !== undefined) rt.wipe(rt.paintOf(ink));
   return undefined;
 });
 
@@ -306,7 +306,7 @@ define('shape', (rt, list, scope) => {
 define(['point', 'plot'], (rt, list, scope) => {
   const { numbers: n } = rt.shapeArgs(rt.evalArgs(list, scope), ['x', 'y']);
   const [x = 0, y = 0] = n;
-  rt.screen.fillRect(Math.floor(x), Math.floor(y), 1, 1, rt.paintOf());
+  rt.screen.point(x, y, rt.paintOf());
   return undefined;
 });
 
