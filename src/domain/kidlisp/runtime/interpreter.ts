@@ -141,7 +141,10 @@ export class Interpreter {
   private readonly atomStates = new WeakMap<Node, FormState>();
   private readonly children = new Set<Interpreter>();
 
-  private ink: Ink = { kind: 'solid', color: [255, 255, 255, 255] };
+  /** The ink `(ink ...)` set; until a program sets one, shapes draw in random inks (below). */
+  private ink: Ink | undefined;
+  /** The host's ink for the frame while the program has set none: random, drawn at frame start. */
+  private frameInk: Ink = { kind: 'solid', color: [255, 255, 255, 255] };
   private defaultOutline = 0;
   private rainbowIndex = 0;
   private zebraIndex = 0;
@@ -249,6 +252,8 @@ export class Interpreter {
       if (this.options.opaqueStart !== false) this.wipe({ kind: 'solid', color: [0, 0, 0, 255] });
       this.paintBackdrop();
     }
+    // The host sets a random ink at the start of every frame until the program sets its own.
+    if (this.ink === undefined) this.frameInk = this.randomInk();
     for (const statement of this.program.statements) this.exec(statement, this.globals);
   }
 
@@ -385,21 +390,22 @@ export class Interpreter {
     return 0;
   }
 
+  /** A missing or `?` argument, drawn in the reference's ranges (its `box`/`circle` defaults). */
   private randomIn(range: RandomRange): number {
     const { width, height } = this.surface;
     switch (range) {
       case 'x':
-        return this.random.integer(0, Math.max(0, width - 1));
+        return this.random.below(width);
       case 'y':
-        return this.random.integer(0, Math.max(0, height - 1));
+        return this.random.below(height);
       case 'width':
-        return this.random.integer(1, Math.max(1, Math.round(width / 2)));
+        return this.random.below(width / 4) + 10;
       case 'height':
-        return this.random.integer(1, Math.max(1, Math.round(height / 2)));
+        return this.random.below(height / 4) + 10;
       case 'radius':
-        return this.random.integer(1, Math.max(1, Math.round(Math.min(width, height) / 4)));
+        return this.random.below(Math.min(width, height) / 8) + 5;
       case 'byte':
-        return this.random.integer(0, 255);
+        return this.random.below(256);
     }
   }
 
@@ -641,8 +647,18 @@ export class Interpreter {
     return color ?? [0, 0, 0, 255];
   }
 
-  /** The paint for one drawing call: patterns advance once per call. */
-  paintOf(ink: Ink = this.ink): Paint {
+  private randomInk(): Ink {
+    const [r, g, b] = [this.random.below(256), this.random.below(256), this.random.below(256)];
+    return { kind: 'solid', color: [r, g, b, 255] };
+  }
+
+  /**
+   * The paint for one drawing call: patterns advance once per call. With no ink set, `line`,
+   * `box` and `circle` (`fresh`) each draw in a new random ink, as the reference does; other
+   * words use the frame's random host ink.
+   */
+  paintOf(ink: Ink | undefined = this.ink, fresh = false): Paint {
+    if (ink === undefined) return this.paintOf(fresh ? this.randomInk() : this.frameInk);
     switch (ink.kind) {
       case 'solid':
         return { kind: 'solid', color: ink.color };
@@ -734,7 +750,7 @@ export class Interpreter {
       top += h;
       h = -h;
     }
-    const paint = this.paintOf();
+    const paint = this.paintOf(undefined, true);
     this.chargeArea(w, h);
     const t = mode.outline;
     if (t <= 0 || t * 2 >= w || t * 2 >= h) {

@@ -154,10 +154,8 @@ define('random', (rt, list, scope) => {
   const [a, b] = numbers(rt, list, scope);
   const r = rt.randomNumber();
   if (a === undefined) return Math.floor(r * 256);
-  if (b === undefined) return Math.floor(r * Math.max(0, a));
-  const low = Math.min(a, b);
-  const high = Math.max(a, b);
-  return Math.floor(low + r * (high - low + 1));
+  if (b === undefined) return Math.floor(r * a);
+  return Math.floor(r * (b - a + 1)) + a;
 });
 define('wiggle', (rt, list, scope) => {
   const amount = list.items.length > 1 ? (numbers(rt, list, scope)[0] ?? 10) : 10;
@@ -233,7 +231,7 @@ define('line', (rt, list, scope) => {
   // A canvas clips a long line to the screen, so the cost stops at the screen's size.
   const reach = rt.screen.width + rt.screen.height;
   rt.chargeSteps(1 + Math.ceil(Math.min(reach, Math.hypot(x1 - x0, y1 - y0)) / 256));
-  rt.screen.line(x0, y0, x1, y1, thickness, rt.paintOf());
+  rt.screen.line(x0, y0, x1, y1, thickness, rt.paintOf(undefined, true));
   return undefined;
 });
 
@@ -253,7 +251,7 @@ define('circle', (rt, list, scope) => {
   const { numbers: n, mode } = rt.shapeArgs(rt.evalArgs(list, scope), ['x', 'y', 'radius']);
   const [x = 0, y = 0, r = 0] = n;
   rt.chargeArea(2 * r, 2 * r);
-  rt.screen.ellipse(x, y, Math.abs(r), Math.abs(r), mode.outline, rt.paintOf());
+  rt.screen.ellipse(x, y, Math.abs(r), Math.abs(r), mode.outline, rt.paintOf(undefined, true));
   return undefined;
 });
 
