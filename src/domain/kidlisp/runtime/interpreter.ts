@@ -31,11 +31,11 @@ import {
   spinPixels,
   zoomPixels,
 } from './pixels.js';
+import { PointerState } from './input.js';
 import { SeededRandom } from './random.js';
 import type {
   FrameResult,
   Paint,
-  PointerInput,
   RGBA,
   RuntimeOptions,
   RuntimeReport,
@@ -106,7 +106,10 @@ class Scope {
 /** Words that only name a value; everything else in `BUILTINS` is a procedure. */
 const VALUE_WORDS = new Set(['w', 'width', 'h', 'height', 'frame', 'f', 'yes', 'no']);
 /** Values the language has that this runtime cannot know (sound, pointer, URL): they read as 0. */
-const UNSUPPORTED_VALUES: ReadonlySet<string> = new Set(LIVE_INPUT_VALUES);
+const DRAWN_VALUES = new Set(['clock', 'penx', 'peny', 'down']);
+const UNSUPPORTED_VALUES: ReadonlySet<string> = new Set(
+  LIVE_INPUT_VALUES.filter((name) => !DRAWN_VALUES.has(name)),
+);
 
 const MODE = /^(fill|outline|inline|stroke)(?::(\d+(?:\.\d+)?))?(?:\*?(center))?$/;
 
@@ -208,13 +211,8 @@ export class Interpreter {
     for (const child of this.children) await child.idle();
   }
 
-  /** Where the pointer is and whether it is down; events queue until the next frame. */
-  readonly pen = { x: 0, y: 0, dx: 0, dy: 0, down: false };
-  private readonly pendingEvents: PointerInput[] = [];
-
-  pointer(event: PointerInput): void {
-    this.pendingEvents.push(event);
-  }
+  /** The pen and the program's `tap`/`draw`/`lift` handlers; events wait for the next frame. */
+  readonly pointer = new PointerState();
 
   /** Draws one frame. Never throws: whatever goes wrong ends the frame and lands in the report. */
   frame(tick: Tick, stepLimit = this.stepLimit): FrameResult {
@@ -254,6 +252,7 @@ export class Interpreter {
     }
     // The host sets a random ink at the start of every frame until the program sets its own.
     if (this.ink === undefined) this.frameInk = this.randomInk();
+    this.pointer.deliver((handler) => this.runBody(handler.items, 1, this.globals));
     for (const statement of this.program.statements) this.exec(statement, this.globals);
   }
 
@@ -369,6 +368,14 @@ export class Interpreter {
         return true;
       case 'no':
         return false;
+      case 'clock':
+        return this.clockMs();
+      case 'penx':
+        return this.pointer.pen.x;
+      case 'peny':
+        return this.pointer.pen.y;
+      case 'down':
+        return this.pointer.pen.down ? 1 : 0;
     }
     if (this.defs.has(name)) return this.defs.get(name);
     if (UNSUPPORTED_VALUES.has(name)) {
@@ -1013,6 +1020,11 @@ export class Interpreter {
 
   toNumber(value: Value, range: RandomRange = 'byte'): number {
     return this.num(value, range);
+  }
+
+  /** `(clock)`: the time of this frame in ms since 1970 (`epochMs` plus the tick's ms). */
+  clockMs(): number {
+    return (this.options.epochMs ?? 0) + this.tick.ms;
   }
 
   randomNumber(): number {

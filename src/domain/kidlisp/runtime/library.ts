@@ -1,5 +1,6 @@
 import type { ListNode, Node } from './compile.js';
 import type { Builtin, Interpreter, Scope, Value } from './interpreter.js';
+import { INPUT_BUILTINS } from './input.js';
 import { arithmetic } from './math.js';
 
 export const BUILTINS = new Map<string, Builtin>();
@@ -7,6 +8,8 @@ export const BUILTINS = new Map<string, Builtin>();
 function define(names: string | readonly string[], builtin: Builtin): void {
   for (const name of typeof names === 'string' ? [names] : names) BUILTINS.set(name, builtin);
 }
+
+for (const [name, builtin] of INPUT_BUILTINS) define(name, builtin);
 
 const numbers = (rt: Interpreter, list: ListNode, scope: Scope): number[] =>
   rt.evalArgs(list, scope).map((value) => rt.toNumber(value));
@@ -157,6 +160,7 @@ define('random', (rt, list, scope) => {
   if (b === undefined) return Math.floor(r * a);
   return Math.floor(r * (b - a + 1)) + a;
 });
+define('clock', (rt) => rt.clockMs());
 define('wiggle', (rt, list, scope) => {
   const amount = list.items.length > 1 ? (numbers(rt, list, scope)[0] ?? 10) : 10;
   return (rt.randomNumber() - 0.5) * amount;
