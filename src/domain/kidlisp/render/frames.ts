@@ -3,6 +3,7 @@
  * no Node. The CLI (`publish-gateway kidlisp render`), the thumbnail worker and the tests use it,
  * and the browser player draws the same bytes (test/e2e/kidlisp-pixels.test.ts).
  */
+import { presentLayer } from '../raster/present.js';
 import { rasterSurface } from '../raster/raster-surface.js';
 import { createKidlispRuntime } from '../runtime/index.js';
 import type { RuntimeReport } from '../runtime/types.js';
@@ -62,7 +63,9 @@ export function renderFrames(spec: RenderSpec): Rendering {
   for (let frame = 0; frame < spec.frames; frame++) {
     for (const event of events) if (event.frame === frame) runtime.pointer(event);
     runtime.frame({ frame, ms: frame * stepMs });
-    frames.push({ frame, timeMs: epochMs + frame * stepMs, rgba: surface.pixels.slice() });
+    const rgba = new Uint8ClampedArray(surface.pixels.length);
+    presentLayer(surface.pixels, rgba);
+    frames.push({ frame, timeMs: epochMs + frame * stepMs, rgba });
   }
   return { frames, report: runtime.report() };
 }
