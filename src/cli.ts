@@ -28,6 +28,11 @@ const commands: Record<string, { summary: string; run: (argv: string[]) => Promi
     summary: 'print the GraphQL SDL to schema.graphql (or the file named)',
     run: async (argv) => (await import('./commands/schema.js')).schemaCommand(argv),
   },
+  kidlisp: {
+    summary:
+      'draw a KidLisp program headless: kidlisp render <file.lisp|fixture.json> --out DIR | --gif FILE | --sha256',
+    run: async (argv) => (await import('./commands/kidlisp.js')).kidlispCommand(argv),
+  },
   media: {
     summary: 'place media in storage: media put <file> --slug <yyyy/mm/dd/name.ext>',
     run: async (argv) => (await import('./commands/media.js')).mediaCommand(argv),
@@ -71,5 +76,5 @@ main(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(
     `${isExplained(error) ? (error as Error).message : ((error as Error).stack ?? String(error))}\n`,
   );
-  process.exit(1);
+  process.exit(error instanceof UsageError ? error.exitCode : 1);
 });

@@ -1,11 +1,11 @@
 /**
- * Worker thread: draws a KidLisp program's first frames with the runtime on @napi-rs/canvas and
- * answers the PNG. Started per render by thumbnails.ts, which terminates it when it overruns its
+ * Worker thread: draws a KidLisp program's first frames with the runtime's own rasterizer
+ * (`renderFrames`, the same bytes as the player) and answers the PNG of the last one. Started per render by thumbnails.ts, which terminates it when it overruns its
  * time budget, so nothing here can hold the service's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCanvas } from '@napi-rs/canvas';
-import { canvasSurface, createKidlispRuntime } from '../../domain/kidlisp/runtime/index.js';
+import { frameStream } from '../../domain/kidlisp/render/frames.js';
+import { encodePng } from '../../domain/kidlisp/render/png.js';
 
 export interface RenderRequest {
   source: string;
@@ -18,17 +18,12 @@ export interface RenderRequest {
 export type RenderAnswer = { png: Uint8Array } | { error: string };
 
 function render({ source, size, frames, seed }: RenderRequest): Uint8Array {
-  const canvas = createCanvas(size, size);
-  const runtime = createKidlispRuntime(source, {
-    surface: canvasSurface(canvas.getContext('2d'), size, size),
-    seed,
-    createSurface: (width, height) =>
-      canvasSurface(createCanvas(width, height).getContext('2d'), width, height),
-    // Embeds would need the database; a thumbnail draws without them (they stay empty).
-    loadEmbed: async () => null,
-  });
-  for (let frame = 0; frame < frames; frame++) runtime.frame({ frame, ms: (frame * 1000) / 60 });
-  return new Uint8Array(canvas.toBuffer('image/png'));
+  // Embeds would need the database; a thumbnail draws without them (they stay empty).
+  let last: Uint8ClampedArray = new Uint8ClampedArray(size * size * 4);
+  for (const frame of frameStream({ source, width: size, height: size, frames, seed })) {
+    last = frame.rgba;
+  }
+  return new Uint8Array(encodePng(last, size, size));
 }
 
 try {

@@ -2,7 +2,7 @@ import { fadeColorAt } from '../runtime/paint.js';
 import type { Paint, PixelBlock, Surface } from '../runtime/types.js';
 import { drawText } from './font.js';
 import {
-  bresenham,
+  boundedLine,
   circleOutline,
   ellipsePoints,
   fillPolygon,
@@ -29,6 +29,7 @@ const signedCeil = (n: number): number => (n < 0 ? -Math.ceil(-n) : Math.ceil(n)
 export function rasterSurface(width: number, height: number): RasterSurface {
   const pixels = new Uint8ClampedArray(width * height * 4);
   const block: PixelBlock = { width, height, data: pixels };
+  const bounds = { width, height };
   const solid: Ink = { r: 0, g: 0, b: 0, a: 0, erase: false };
 
   /** The ink at (x, y) for a paint: one object reused, filled for fades per pixel. */
@@ -78,7 +79,7 @@ export function rasterSurface(width: number, height: number): RasterSurface {
 
   const thinLine = (x0: number, y0: number, x1: number, y1: number, paint: Paint): void => {
     if (y0 === y1) span(x0, x1, y0, paint);
-    else bresenham(x0, y0, x1, y1, plotter(paint, lineBlendPixel));
+    else boundedLine(x0, y0, x1, y1, bounds, plotter(paint, lineBlendPixel));
   };
 
   /** A line `thickness` wide: the quad around it, filled (this runtime's choice). */
@@ -86,7 +87,11 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     const length = Math.hypot(x1 - x0, y1 - y0) || 1;
     const nx = (-(y1 - y0) / length) * (t / 2);
     const ny = ((x1 - x0) / length) * (t / 2);
-    fillPolygon([x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny], plotter(p));
+    fillPolygon(
+      [x0 + nx, y0 + ny, x1 + nx, y1 + ny, x1 - nx, y1 - ny, x0 - nx, y0 - ny],
+      bounds,
+      plotter(p),
+    );
   };
 
   const outlinePolygon = (points: readonly number[], outline: number, paint: Paint): void => {
@@ -105,7 +110,8 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     pixels,
     clear(paint) {
       for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++) replacePixel(pixels, (x + y * width) * 4, inkAt(paint, x, y));
+        for (let x = 0; x < width; x++)
+          replacePixel(pixels, (x + y * width) * 4, inkAt(paint, x, y));
       }
     },
     fillRect(x, y, w, h, paint) {
@@ -116,27 +122,29 @@ export function rasterSurface(width: number, height: number): RasterSurface {
       if (cols === 0 || rows === 0 || Number.isNaN(cols) || Number.isNaN(rows)) return;
       if (cols < 0) [left, cols] = [left + cols, -cols];
       if (rows < 0) [top, rows] = [top + rows, -rows];
-      for (let row = 0; row < rows; row++) span(left, left + cols - 1, top + row, paint);
+      for (let row = Math.max(0, -top); row < Math.min(rows, height - top); row++) {
+        span(left, left + cols - 1, top + row, paint);
+      }
     },
     line(x0, y0, x1, y1, thickness, paint) {
       if (thickness > 1) thickLine(x0, y0, x1, y1, thickness, paint);
       else thinLine(x0, y0, x1, y1, paint);
     },
     ellipse(cx, cy, rx, ry, outline, paint) {
-      if (outline === 1 && rx === ry) circleOutline(cx, cy, rx, plotter(paint));
+      if (outline === 1 && rx === ry) circleOutline(cx, cy, rx, bounds, plotter(paint));
       else if (outline > 0) outlinePolygon(ellipsePoints(cx, cy, rx, ry), outline, paint);
-      else fillPolygon(ellipsePoints(cx, cy, rx, ry), plotter(paint));
+      else fillPolygon(ellipsePoints(cx, cy, rx, ry), bounds, plotter(paint));
     },
     polygon(points, outline, paint) {
       if (outline > 0) outlinePolygon(points, outline, paint);
-      else if (points.length === 6) fillTriangle(points, plotter(paint));
-      else fillPolygon(points, plotter(paint));
+      else if (points.length === 6) fillTriangle(points, bounds, plotter(paint));
+      else fillPolygon(points, bounds, plotter(paint));
     },
     point(x, y, paint) {
       plotter(paint)(x, y);
     },
     text(text, x, y, size, paint) {
-      drawText(text, x, y, size, plotter(paint));
+      drawText(text, x, y, size, bounds, plotter(paint));
     },
     getPixels: () => block,
     putPixels(next) {

@@ -6,16 +6,11 @@
 import { presentLayer } from '../raster/present.js';
 import { rasterSurface } from '../raster/raster-surface.js';
 import { createKidlispRuntime } from '../runtime/index.js';
-import type { RuntimeReport } from '../runtime/types.js';
+import type { PointerInput, RuntimeReport } from '../runtime/types.js';
 
-/** A pointer event delivered before the frame's step, as the reference's pixel gate does. */
-export interface PointerEvent {
+/** A pointer event and the frame it arrives before, as in the reference's pixel fixtures. */
+export interface PointerEvent extends PointerInput {
   frame: number;
-  type: 'touch' | 'draw' | 'lift';
-  x: number;
-  y: number;
-  dx?: number;
-  dy?: number;
 }
 
 export interface RenderSpec {
@@ -45,8 +40,21 @@ export interface Rendering {
   report: RuntimeReport;
 }
 
-/** Draws `spec.frames` frames and calls `onFrame` after each (the default keeps them all). */
+/** Draws `spec.frames` frames and keeps them all (tests, small renders). */
 export function renderFrames(spec: RenderSpec): Rendering {
+  const frames: RenderedFrame[] = [];
+  const run = frameStream(spec);
+  for (let next = run.next(); ; next = run.next()) {
+    if (next.done === true) return { frames, report: next.value };
+    frames.push(next.value);
+  }
+}
+
+/**
+ * Draws `spec.frames` frames one at a time, yielding each as it is drawn (one RGBA buffer alive
+ * at a time: the CLI writes long renders this way); returns the runtime's report at the end.
+ */
+export function* frameStream(spec: RenderSpec): Generator<RenderedFrame, RuntimeReport> {
   const { width, height, source } = spec;
   const stepMs = spec.stepMs ?? 1000 / 60;
   const epochMs = spec.epochMs ?? 0;
@@ -58,14 +66,13 @@ export function renderFrames(spec: RenderSpec): Rendering {
     createSurface: (w, h) => rasterSurface(w, h),
     loadEmbed: async () => null,
   });
-  const frames: RenderedFrame[] = [];
   const events = spec.events ?? [];
   for (let frame = 0; frame < spec.frames; frame++) {
     for (const event of events) if (event.frame === frame) runtime.pointer(event);
     runtime.frame({ frame, ms: frame * stepMs });
     const rgba = new Uint8ClampedArray(surface.pixels.length);
     presentLayer(surface.pixels, rgba);
-    frames.push({ frame, timeMs: epochMs + frame * stepMs, rgba });
+    yield { frame, timeMs: epochMs + frame * stepMs, rgba };
   }
-  return { frames, report: runtime.report() };
+  return runtime.report();
 }

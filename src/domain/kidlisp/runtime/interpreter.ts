@@ -11,6 +11,7 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
+import { PointerState } from './input.js';
 import { arithmetic } from './math.js';
 import { fadeLine } from './paint.js';
 import {
@@ -31,7 +32,6 @@ import {
   spinPixels,
   zoomPixels,
 } from './pixels.js';
-import { PointerState } from './input.js';
 import { SeededRandom } from './random.js';
 import type {
   FrameResult,

@@ -1,6 +1,6 @@
 import type { ListNode, Node } from './compile.js';
-import type { Builtin, Interpreter, Scope, Value } from './interpreter.js';
 import { INPUT_BUILTINS } from './input.js';
+import type { Builtin, Interpreter, Scope, Value } from './interpreter.js';
 import { arithmetic } from './math.js';
 
 export const BUILTINS = new Map<string, Builtin>();
