@@ -82,9 +82,11 @@ export class PixelSurface implements Surface {
     this.raster.text(...args);
   };
   getPixels(): PixelBlock {
+    this.record('getPixels', []);
     return this.raster.getPixels();
   }
   putPixels(block: PixelBlock): void {
+    this.record('putPixels', [block]);
     this.raster.putPixels(block);
   }
 }
