@@ -130,8 +130,11 @@ export function drawText(
         if ((bits & (1 << (GLYPH_WIDTH - 1 - bit))) === 0) continue;
         const px = left + (column * GLYPH_WIDTH + bit) * scale;
         const py = top + row * scale;
-        for (let dy = 0; dy < scale; dy++)
-          for (let dx = 0; dx < scale; dx++) visit(px + dx, py + dy);
+        // Only the part of the block on the screen is visited.
+        const rows = Math.min(scale, bounds.height - py);
+        const cols = Math.min(scale, bounds.width - px);
+        for (let dy = Math.max(0, -py); dy < rows; dy++)
+          for (let dx = Math.max(0, -px); dx < cols; dx++) visit(px + dx, py + dy);
       }
     }
     column++;

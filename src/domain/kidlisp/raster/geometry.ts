@@ -68,7 +68,10 @@ export function boundedLine(
     return;
   }
   const cut = clipSegment(x0, y0, x1, y1, box);
-  if (cut !== undefined) bresenham(cut[0], cut[1], cut[2], cut[3], visit);
+  if (cut === undefined || cut.some((n) => !Number.isFinite(n))) return;
+  if (outside(cut[0], cut[1]) && outside(cut[2], cut[3]) && cut.some((n) => Math.abs(n) > 1e7))
+    return;
+  bresenham(cut[0], cut[1], cut[2], cut[3], visit);
 }
 
 const toInt = (n: number): number => Math.floor(n) || 0;
@@ -99,9 +102,13 @@ export function bresenham(ax: number, ay: number, bx: number, by: number, visit:
   }
 }
 
+/** Radii above this are outlined as 18-cornered polygons instead (the midpoint loop is O(r)). */
+export const MAX_MIDPOINT_RADIUS = 65536;
+
 /**
  * The midpoint circle of radius floor(r) about (floor(cx), floor(cy)), one pixel wide. A circle
- * that misses the screen, or holds all of it inside, draws nothing and costs nothing.
+ * that misses the screen, or holds all of it inside, draws nothing and costs nothing. Radii above
+ * `MAX_MIDPOINT_RADIUS` are the caller's to draw another way.
  */
 export function circleOutline(
   cx: number,

@@ -7,6 +7,7 @@ import {
   ellipsePoints,
   fillPolygon,
   fillTriangle,
+  MAX_MIDPOINT_RADIUS,
   type Visit,
 } from './geometry.js';
 import { blendPixel, type Ink, lineBlendPixel, type Pixels, replacePixel } from './pixels.js';
@@ -131,7 +132,8 @@ export function rasterSurface(width: number, height: number): RasterSurface {
       else thinLine(x0, y0, x1, y1, paint);
     },
     ellipse(cx, cy, rx, ry, outline, paint) {
-      if (outline === 1 && rx === ry) circleOutline(cx, cy, rx, bounds, plotter(paint));
+      if (outline === 1 && rx === ry && rx <= MAX_MIDPOINT_RADIUS)
+        circleOutline(cx, cy, rx, bounds, plotter(paint));
       else if (outline > 0) outlinePolygon(ellipsePoints(cx, cy, rx, ry), outline, paint);
       else fillPolygon(ellipsePoints(cx, cy, rx, ry), bounds, plotter(paint));
     },

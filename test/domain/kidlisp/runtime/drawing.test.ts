@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { RGBA } from '../../../../src/domain/kidlisp/runtime/index.js';
 import { run } from './helpers.js';
 import type { PixelSurface } from './pixel-surface.js';
 import { BLACK, NAVY, RED, WHITE } from './pixel-surface.js';
 
-const BLUE = [0, 0, 255, 255];
-const LIME = [0, 255, 0, 255];
+const BLUE: RGBA = [0, 0, 255, 255];
+const LIME: RGBA = [0, 255, 0, 255];
 
 describe('backdrop and wipe', () => {
   it('(wipe navy) fills the whole screen navy', () => {
