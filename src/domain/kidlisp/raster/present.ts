@@ -6,22 +6,31 @@
  * programs byte for byte and darkens translucent pixels slightly, as the reference's frames do.
  */
 export function presentLayer(layer: Uint8ClampedArray, screen: Uint8ClampedArray): void {
-  screen.fill(0);
-  for (let i = 0; i < layer.length; i += 4) {
-    const a = layer[i + 3] as number;
-    if (a === 0) continue;
-    if (a === 255) {
-      screen[i] = layer[i] as number;
-      screen[i + 1] = layer[i + 1] as number;
-      screen[i + 2] = layer[i + 2] as number;
-      screen[i + 3] = 255;
+  screen.set(layer);
+  for (let i = 3; i < layer.length; i += 4) {
+    const a = layer[i] as number;
+    if (a === 255) continue;
+    const p = i - 3;
+    if (a === 0) {
+      screen[p] = 0;
+      screen[p + 1] = 0;
+      screen[p + 2] = 0;
       continue;
     }
-    const alpha = a + 1;
-    const inverse = 256 - alpha;
-    screen[i] = (alpha * (layer[i] as number) + inverse * (screen[i] as number)) >> 8;
-    screen[i + 1] = (alpha * (layer[i + 1] as number) + inverse * (screen[i + 1] as number)) >> 8;
-    screen[i + 2] = (alpha * (layer[i + 2] as number) + inverse * (screen[i + 2] as number)) >> 8;
-    screen[i + 3] = Math.min(255, (screen[i + 3] as number) + a);
+    presentTranslucent(layer, screen, p, a);
   }
+}
+
+/** A translucent layer pixel pasted onto a cleared screen pixel: dst is 0, so only src counts. */
+function presentTranslucent(
+  layer: Uint8ClampedArray,
+  screen: Uint8ClampedArray,
+  i: number,
+  a: number,
+): void {
+  const alpha = a + 1;
+  screen[i] = (alpha * (layer[i] as number)) >> 8;
+  screen[i + 1] = (alpha * (layer[i + 1] as number)) >> 8;
+  screen[i + 2] = (alpha * (layer[i + 2] as number)) >> 8;
+  screen[i + 3] = a;
 }

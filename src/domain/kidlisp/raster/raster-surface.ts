@@ -75,7 +75,19 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     x1 = Math.min(Math.max(x1, 0), width - 1);
     const from = Math.min(x0, x1);
     const to = Math.max(x0, x1);
-    for (let x = from; x <= to; x++) blendPixel(pixels, (x + y * width) * 4, inkAt(paint, x, y));
+    if (paint.kind === 'fade') {
+      for (let x = from; x <= to; x++) blendPixel(pixels, (x + y * width) * 4, inkAt(paint, x, y));
+      return;
+    }
+    const ink = inkAt(paint, from, y);
+    if (ink.a === 255 && !ink.erase) {
+      const first = (from + y * width) * 4;
+      replacePixel(pixels, first, ink);
+      for (let i = first + 4; i <= (to + y * width) * 4; i += 4)
+        pixels.copyWithin(i, first, first + 4);
+      return;
+    }
+    for (let x = from; x <= to; x++) blendPixel(pixels, (x + y * width) * 4, ink);
   };
 
   const thinLine = (x0: number, y0: number, x1: number, y1: number, paint: Paint): void => {
@@ -110,9 +122,18 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     height,
     pixels,
     clear(paint) {
-      for (let y = 0; y < height; y++) {
-        for (let x = 0; x < width; x++)
-          replacePixel(pixels, (x + y * width) * 4, inkAt(paint, x, y));
+      if (paint.kind === 'fade') {
+        for (let y = 0; y < height; y++)
+          for (let x = 0; x < width; x++)
+            replacePixel(pixels, (x + y * width) * 4, inkAt(paint, x, y));
+        return;
+      }
+      // One color: the first pixel, then copies doubling in length.
+      const ink = inkAt(paint, 0, 0);
+      if (pixels.length === 0) return;
+      replacePixel(pixels, 0, ink.erase ? { ...ink, r: 0, g: 0, b: 0 } : ink);
+      for (let filled = 4; filled < pixels.length; filled *= 2) {
+        pixels.copyWithin(filled, 0, Math.min(filled, pixels.length - filled));
       }
     },
     fillRect(x, y, w, h, paint) {
