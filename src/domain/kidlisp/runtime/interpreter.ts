@@ -23,16 +23,9 @@ import {
   solidColor,
   ZEBRA,
 } from './palette.js';
-import {
-  blurPixels,
-  compositePixels,
-  contrastPixels,
-  invertPixels,
-  scrollPixels,
-  spinPixels,
-  zoomPixels,
-} from './pixels.js';
+import { compositePixels } from './pixels.js';
 import { SeededRandom } from './random.js';
+import { ScrollState } from './transform-words.js';
 import type {
   FrameResult,
   Paint,
@@ -151,8 +144,8 @@ export class Interpreter {
   private defaultOutline = 0;
   private rainbowIndex = 0;
   private zebraIndex = 0;
-  private scrollCarry = { x: 0, y: 0 };
-  private defaultScroll: { x: number; y: number } | undefined;
+  /** `scroll`'s direction and carried fractions (transform-words.ts). */
+  readonly scrollState = new ScrollState();
   private tick: Tick = { frame: 0, ms: 0 };
   private steps = 0;
   private depth = 0;
@@ -777,68 +770,6 @@ export class Interpreter {
     const block = this.surface.getPixels();
     change(block);
     this.surface.putPixels(block);
-  }
-
-  scroll(values: Value[]): void {
-    let dx: number;
-    let dy: number;
-    if (values.length === 0) {
-      this.defaultScroll ??= (() => {
-        const directions = [
-          [1, 0],
-          [-1, 0],
-          [0, 1],
-          [0, -1],
-          [1, 1],
-          [-1, -1],
-          [1, -1],
-          [-1, 1],
-        ] as const;
-        const [x, y] = this.random.pick(directions) ?? [1, 0];
-        return { x, y };
-      })();
-      dx = this.defaultScroll.x;
-      dy = this.defaultScroll.y;
-    } else {
-      dx = this.num(values[0]);
-      dy = values.length > 1 ? this.num(values[1]) : 0;
-    }
-    // Fractions carry over to later frames, so (scroll 0.5) moves one pixel every other call.
-    this.scrollCarry.x += dx;
-    this.scrollCarry.y += dy;
-    const wholeX = Math.trunc(this.scrollCarry.x);
-    const wholeY = Math.trunc(this.scrollCarry.y);
-    this.scrollCarry.x -= wholeX;
-    this.scrollCarry.y -= wholeY;
-    if (wholeX !== 0 || wholeY !== 0) this.pixels((block) => scrollPixels(block, wholeX, wholeY));
-  }
-
-  zoom(values: Value[]): void {
-    const factor = values.length === 0 ? 1.1 : this.num(values[0]);
-    const cx = values.length > 1 ? this.num(values[1], 'x') : this.surface.width / 2;
-    const cy = values.length > 2 ? this.num(values[2], 'y') : this.surface.height / 2;
-    this.pixels((block) => zoomPixels(block, factor, cx, cy));
-  }
-
-  spin(values: Value[]): void {
-    const degrees = values.length === 0 ? 1 : this.num(values[0]);
-    const cx = values.length > 1 ? this.num(values[1], 'x') : this.surface.width / 2;
-    const cy = values.length > 2 ? this.num(values[2], 'y') : this.surface.height / 2;
-    this.pixels((block) => spinPixels(block, degrees, cx, cy));
-  }
-
-  blur(values: Value[]): void {
-    const radius = values.length === 0 ? 1 : this.num(values[0]);
-    this.pixels((block) => blurPixels(block, radius));
-  }
-
-  contrast(values: Value[]): void {
-    const amount = values.length === 0 ? 1.1 : this.num(values[0]);
-    this.pixels((block) => contrastPixels(block, amount));
-  }
-
-  invert(): void {
-    this.pixels((block) => invertPixels(block));
   }
 
   setFps(values: Value[]): void {

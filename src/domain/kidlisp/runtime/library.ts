@@ -2,6 +2,7 @@ import type { ListNode, Node } from './compile.js';
 import { INPUT_BUILTINS } from './input.js';
 import type { Builtin, Interpreter, Scope, Value } from './interpreter.js';
 import { arithmetic } from './math.js';
+import { TRANSFORM_BUILTINS } from './transform-words.js';
 
 export const BUILTINS = new Map<string, Builtin>();
 
@@ -9,7 +10,7 @@ function define(names: string | readonly string[], builtin: Builtin): void {
   for (const name of typeof names === 'string' ? [names] : names) BUILTINS.set(name, builtin);
 }
 
-for (const [name, builtin] of INPUT_BUILTINS) define(name, builtin);
+for (const [name, builtin] of [...INPUT_BUILTINS, ...TRANSFORM_BUILTINS]) define(name, builtin);
 
 const numbers = (rt: Interpreter, list: ListNode, scope: Scope): number[] =>
   rt.evalArgs(list, scope).map((value) => rt.toNumber(value));
@@ -348,34 +349,6 @@ define('write', (rt, list, scope) => {
 
 define('fps', (rt, list, scope) => {
   rt.setFps(rt.evalArgs(list, scope));
-  return undefined;
-});
-
-// ---- pixel transforms -----------------------------------------------------------------------
-
-define('scroll', (rt, list, scope) => {
-  rt.scroll(rt.evalArgs(list, scope));
-  return undefined;
-});
-define('zoom', (rt, list, scope) => {
-  rt.zoom(rt.evalArgs(list, scope));
-  return undefined;
-});
-define(['spin', 'smoothspin'], (rt, list, scope) => {
-  rt.spin(rt.evalArgs(list, scope));
-  return undefined;
-});
-define('resetSpin', () => undefined);
-define('blur', (rt, list, scope) => {
-  rt.blur(rt.evalArgs(list, scope));
-  return undefined;
-});
-define('contrast', (rt, list, scope) => {
-  rt.contrast(rt.evalArgs(list, scope));
-  return undefined;
-});
-define('invert', (rt) => {
-  rt.invert();
   return undefined;
 });
 
