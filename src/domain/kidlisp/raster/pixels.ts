@@ -22,22 +22,24 @@ export interface Ink {
 
 const EPSILON = 1e-10;
 
-export function blendPixel(px: Pixels, i: number, ink: Ink): void {
-  const { r, g, b, a } = ink;
+/** Erasing, an opaque ink and a clear one need no blending; true when one of them applied. */
+function settledWithoutBlending(px: Pixels, i: number, ink: Ink): boolean {
   if (ink.erase) {
-    px[i + 3] = (px[i + 3] as number) * (1 - a / 255);
-    return;
+    px[i + 3] = (px[i + 3] as number) * (1 - ink.a / 255);
+    return true;
   }
-  if (a === 255) {
-    px[i] = r;
-    px[i + 1] = g;
-    px[i + 2] = b;
-    px[i + 3] = 255;
-    return;
+  if (ink.a === 255) {
+    replacePixel(px, i, ink);
+    return true;
   }
-  if (a === 0) return;
+  return ink.a === 0;
+}
+
+export function blendPixel(px: Pixels, i: number, ink: Ink): void {
+  if (settledWithoutBlending(px, i, ink)) return;
+  const { r, g, b, a } = ink;
   const dstAlpha = px[i + 3] as number;
-  if (dstAlpha < 255 && a > 0) {
+  if (dstAlpha < 255) {
     const as = a / 255;
     const ad = dstAlpha / 255;
     const combined = as + (1 - as) * ad;
@@ -58,19 +60,8 @@ export function blendPixel(px: Pixels, i: number, ink: Ink): void {
 }
 
 export function lineBlendPixel(px: Pixels, i: number, ink: Ink): void {
+  if (settledWithoutBlending(px, i, ink)) return;
   const { r, g, b, a } = ink;
-  if (ink.erase) {
-    px[i + 3] = (px[i + 3] as number) * (1 - a / 255);
-    return;
-  }
-  if (a === 255) {
-    px[i] = r;
-    px[i + 1] = g;
-    px[i + 2] = b;
-    px[i + 3] = 255;
-    return;
-  }
-  if (a === 0) return;
   const inverse = 255 - a;
   px[i] = (r * a + (px[i] as number) * inverse) >> 8;
   px[i + 1] = (g * a + (px[i + 1] as number) * inverse) >> 8;
