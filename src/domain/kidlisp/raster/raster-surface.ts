@@ -19,6 +19,13 @@ export interface RasterSurface extends Surface {
 
 type PixelRule = (px: Pixels, i: number, ink: Ink) => void;
 
+/** Repeats the pixel at `start` over `length` bytes, copying what is done so far each time. */
+function fillByDoubling(pixels: Uint8ClampedArray, start: number, length: number): void {
+  for (let filled = 4; filled < length; filled *= 2) {
+    pixels.copyWithin(start + filled, start, start + Math.min(filled, length - filled));
+  }
+}
+
 const signedCeil = (n: number): number => (n < 0 ? -Math.ceil(-n) : Math.ceil(n));
 
 /**
@@ -83,8 +90,7 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     if (ink.a === 255 && !ink.erase) {
       const first = (from + y * width) * 4;
       replacePixel(pixels, first, ink);
-      for (let i = first + 4; i <= (to + y * width) * 4; i += 4)
-        pixels.copyWithin(i, first, first + 4);
+      fillByDoubling(pixels, first, (to - from + 1) * 4);
       return;
     }
     for (let x = from; x <= to; x++) blendPixel(pixels, (x + y * width) * 4, ink);
@@ -132,9 +138,7 @@ export function rasterSurface(width: number, height: number): RasterSurface {
       const ink = inkAt(paint, 0, 0);
       if (pixels.length === 0) return;
       replacePixel(pixels, 0, ink.erase ? { ...ink, r: 0, g: 0, b: 0 } : ink);
-      for (let filled = 4; filled < pixels.length; filled *= 2) {
-        pixels.copyWithin(filled, 0, Math.min(filled, pixels.length - filled));
-      }
+      fillByDoubling(pixels, 0, pixels.length);
     },
     fillRect(x, y, w, h, paint) {
       let left = Math.floor(x);
