@@ -72,6 +72,8 @@ interface LaterFunction {
 interface Mode {
   /** 0 fills; N outlines N pixels wide. */
   outline: number;
+  /** `inline`: a box's outline inside its bounds; `outline`/`stroke`: just outside, as the reference. */
+  inside: boolean;
   center: boolean;
 }
 
@@ -709,7 +711,7 @@ export class Interpreter {
 
   /** Splits a trailing mode word off shape arguments; numbers come back with randoms in range. */
   shapeArgs(values: Value[], ranges: readonly RandomRange[]): { numbers: number[]; mode: Mode } {
-    let mode: Mode = { outline: this.defaultOutline, center: false };
+    let mode: Mode = { outline: this.defaultOutline, inside: false, center: false };
     const last = values[values.length - 1];
     if (typeof last === 'string') {
       const match = MODE.exec(last);
@@ -718,6 +720,7 @@ export class Interpreter {
         const outlined = match[1] !== 'fill';
         mode = {
           outline: outlined ? Math.max(1, Number(match[2] ?? 1)) : 0,
+          inside: match[1] === 'inline',
           center: match[3] !== undefined,
         };
       }
@@ -738,29 +741,40 @@ export class Interpreter {
   }
 
   drawBox(x: number, y: number, width: number, height: number, mode: Mode): void {
-    let left = mode.center ? x - width / 2 : x;
-    let top = mode.center ? y - height / 2 : y;
-    let w = width;
-    let h = height;
-    if (w < 0) {
-      left += w;
-      w = -w;
-    }
-    if (h < 0) {
-      top += h;
-      h = -h;
-    }
+    let left = Math.floor(mode.center ? x - width / 2 : x);
+    let top = Math.floor(mode.center ? y - height / 2 : y);
+    let w = Math.ceil(Math.abs(width)) * Math.sign(width);
+    let h = Math.ceil(Math.abs(height)) * Math.sign(height);
+    if (w < 0) [left, w] = [left + w, -w];
+    if (h < 0) [top, h] = [top + h, -h];
     const paint = this.paintOf(undefined, true);
     this.chargeArea(w, h);
     const t = mode.outline;
-    if (t <= 0 || t * 2 >= w || t * 2 >= h) {
-      this.surface.fillRect(left, top, w, h, paint);
-      return;
+    const screen = this.surface;
+    if (t <= 0 || (mode.inside && (t * 2 > w || t * 2 > h))) {
+      screen.fillRect(left, top, w, h, paint);
+    } else if (!mode.inside && t === 1) {
+      // The reference's outline: one-pixel lines just outside the box.
+      screen.line(left - 1, top - 1, left + w, top - 1, 1, paint);
+      screen.line(left - 1, top + h, left + w, top + h, 1, paint);
+      screen.line(left - 1, top, left - 1, top + h - 1, 1, paint);
+      screen.line(left + w, top, left + w, top + h - 1, 1, paint);
+    } else if (!mode.inside) {
+      screen.fillRect(left - t, top - t, w + 2 * t, t, paint);
+      screen.fillRect(left - t, top + h, w + 2 * t, t, paint);
+      screen.fillRect(left - t, top, t, h, paint);
+      screen.fillRect(left + w, top, t, h, paint);
+    } else if (t === 1) {
+      screen.line(left, top, left + w - 1, top, 1, paint);
+      screen.line(left, top + h - 1, left + w - 1, top + h - 1, 1, paint);
+      screen.line(left, top + 1, left, top + h - 2, 1, paint);
+      screen.line(left + w - 1, top + 1, left + w - 1, top + h - 2, 1, paint);
+    } else {
+      screen.fillRect(left, top, w, t, paint);
+      screen.fillRect(left, top + h - t, w, t, paint);
+      screen.fillRect(left, top + t, t, h - 2 * t, paint);
+      screen.fillRect(left + w - t, top + t, t, h - 2 * t, paint);
     }
-    this.surface.fillRect(left, top, w, t, paint);
-    this.surface.fillRect(left, top + h - t, w, t, paint);
-    this.surface.fillRect(left, top + t, t, h - 2 * t, paint);
-    this.surface.fillRect(left + w - t, top + t, t, h - 2 * t, paint);
   }
 
   // ---- pixels -------------------------------------------------------------------------------

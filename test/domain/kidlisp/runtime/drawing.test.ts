@@ -134,14 +134,24 @@ describe('shapes', () => {
     expect(run('(ink red) (line) (box)', { seed: 3 }).surface.snapshot()).toEqual(first.snapshot());
   });
 
-  it('box modes: outline, outline:N, centered, and negative sizes', () => {
+  it('box modes: outline (just outside, as the reference), inline, outline:N, centered, negative', () => {
     const outline = run('(ink red) (box 10 10 20 20 "outline")').surface;
-    expect(outline.pixel(10, 15)).toEqual(RED);
-    expect(outline.pixel(29, 15)).toEqual(RED);
+    expect(outline.pixel(9, 15)).toEqual(RED);
+    expect(outline.pixel(30, 15)).toEqual(RED);
+    expect(outline.pixel(9, 9)).toEqual(RED);
+    expect(outline.pixel(10, 15)).toEqual(BLACK);
     expect(outline.pixel(20, 20)).toEqual(BLACK);
+    const inline = run('(ink red) (box 10 10 20 20 "inline")').surface;
+    expect(inline.pixel(10, 15)).toEqual(RED);
+    expect(inline.pixel(29, 15)).toEqual(RED);
+    expect(inline.pixel(9, 15)).toEqual(BLACK);
     const thick = run('(ink red) (box 10 10 20 20 outline:3)').surface;
-    expect(thick.pixel(12, 20)).toEqual(RED);
-    expect(thick.pixel(13, 20)).toEqual(BLACK);
+    expect(thick.pixel(7, 20)).toEqual(RED);
+    expect(thick.pixel(6, 20)).toEqual(BLACK);
+    expect(thick.pixel(10, 20)).toEqual(BLACK);
+    const thickInside = run('(ink red) (box 10 10 20 20 inline:3)').surface;
+    expect(thickInside.pixel(12, 20)).toEqual(RED);
+    expect(thickInside.pixel(13, 20)).toEqual(BLACK);
     const centered = run('(ink red) (box 32 32 10 10 "fill*center")').surface;
     expect(centered.pixel(28, 28)).toEqual(RED);
     expect(centered.pixel(38, 38)).toEqual(BLACK);
@@ -151,7 +161,7 @@ describe('shapes', () => {
   });
 
   it('(outline) makes later shapes hollow until (fill)', () => {
-    const { surface } = run('(ink red) (outline) (box 0 0 20 20) (fill) (box 30 30 20 20)');
+    const { surface } = run('(ink red) (outline) (box 1 1 20 20) (fill) (box 30 30 20 20)');
     expect(surface.pixel(10, 10)).toEqual(BLACK);
     expect(surface.pixel(0, 10)).toEqual(RED);
     expect(surface.pixel(40, 40)).toEqual(RED);
