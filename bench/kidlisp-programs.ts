@@ -1,11 +1,34 @@
 import { bundledExamples } from '../src/mcp/content/piece-examples.js';
 
 /**
- * The programs the KidLisp frame benchmarks time: the examples shown to assistants when nothing
- * has been published (src/mcp/content/piece-examples.ts), the program of issue 16 and a
+ * The programs the KidLisp frame benchmarks time: a corpus that uses every word the runtime draws
+ * with `blur`, `spin`, `zoom` and `scroll` every frame, the examples shown to assistants when
+ * nothing has been published (src/mcp/content/piece-examples.ts), the program of issue 16 and a
  * two-embed program.
  */
 export const benchPrograms: { title: string; source: string }[] = [
+  {
+    title: 'Corpus: shapes, fill modes, text, then blur spin zoom scroll',
+    source: [
+      '(wipe 20 20 40)',
+      '(ink rainbow) (line 0 frame%h w h-frame%h 3) (line w 0 0 h)',
+      '(ink 250 190 40 160) (box 10 10 60 40) (box 80 10 60 40 outline) (box 150 10 60 40 inline:3)',
+      '(ink 40 180 250) (circle 60 110 30) (circle 150 110 30 outline) (oval 210 110 30 18)',
+      '(ink lime 140) (tri 20 240 70 160 120 240) (shape 140 170 250 180 230 250 150 240)',
+      '(ink white) (point 5 5) (plot 250 250) (write "corpus" 8 140)',
+      '(blur 1) (spin 1) (zoom 1.01) (scroll 1 1)',
+    ].join('\n'),
+  },
+  {
+    title: 'Corpus: fades, patterns, coat, contrast, invert, then blur spin zoom scroll',
+    source: [
+      'fade:navy-purple-black:vertical',
+      '(ink fade:red-yellow:frame) (box 20 20 100 100)',
+      '(ink zebra) (circle 180 70 40) (ink rainbow) (repeat 8 i (box (* i 30) 200 25 25))',
+      '(coat black 24) (contrast 1.05) (2 (invert))',
+      '(blur 1) (spin -2) (zoom 0.99) (scroll -1 2)',
+    ].join('\n'),
+  },
   ...bundledExamples,
   {
     title: 'Issue 16: navy, yellow circle, boxes',

@@ -30,6 +30,10 @@ const commands: Record<string, { summary: string; run: (argv: string[]) => Promi
     summary: 'write the GraphQL SDL to schema.graphql (or the file named)',
     run: async (argv) => (await import('./commands/schema.js')).schemaCommand(argv),
   },
+  kidlisp: {
+    summary: 'draw KidLisp headless: kidlisp render',
+    run: async (argv) => (await import('./commands/kidlisp.js')).kidlispCommand(argv),
+  },
   media: {
     summary: 'place media in storage: media put',
     run: async (argv) => (await import('./commands/media.js')).mediaCommand(argv),

@@ -1,9 +1,11 @@
 /**
  * Runs in the benchmark's browser page (bench/kidlisp-browser.ts): times the KidLisp runtime
- * drawing on a real <canvas> inside requestAnimationFrame callbacks, beside the same loop with an
+ * drawing into its own pixels and putting them on a real <canvas> (what the player does) inside
+ * requestAnimationFrame callbacks, beside the same loop with an
  * empty callback. Exposes `window.kidlispBench`.
  */
-import { canvasSurface, createKidlispRuntime } from '../../src/domain/kidlisp/runtime/index.js';
+import { presentLayer } from '../../src/domain/kidlisp/raster/present.js';
+import { createKidlispRuntime, rasterSurface } from '../../src/domain/kidlisp/runtime/index.js';
 
 export interface BrowserFigures {
   /** Time inside the callback, per frame. */
@@ -64,12 +66,6 @@ function canvasOf(size: number): HTMLCanvasElement {
   return canvas;
 }
 
-function offscreen(width: number, height: number) {
-  const context = new OffscreenCanvas(width, height).getContext('2d', { willReadFrequently: true });
-  if (!context) throw new Error('no OffscreenCanvas 2D context');
-  return canvasSurface(context, width, height);
-}
-
 async function run(
   source: string | null,
   options: { size: number; warmUp: number; frames: number; embeds: Record<string, string> },
@@ -81,17 +77,21 @@ async function run(
   }
   const context = canvas.getContext('2d', { willReadFrequently: true });
   if (!context) throw new Error('no 2D canvas');
+  const surface = rasterSurface(options.size, options.size);
+  const image = context.createImageData(options.size, options.size);
   const runtime = createKidlispRuntime(source, {
-    surface: canvasSurface(context, options.size, options.size),
+    surface,
     seed: 1,
     loadEmbed: async (code) => options.embeds[code] ?? null,
-    createSurface: offscreen,
+    createSurface: rasterSurface,
   });
   runtime.frame({ frame: 0, ms: 0 });
   await runtime.idle();
-  const { times, intervals } = await animate(options.warmUp, options.frames, (frame, ms) =>
-    runtime.frame({ frame: frame + 1, ms }),
-  );
+  const { times, intervals } = await animate(options.warmUp, options.frames, (frame, ms) => {
+    runtime.frame({ frame: frame + 1, ms });
+    presentLayer(surface.pixels, image.data);
+    context.putImageData(image, 0, 0);
+  });
   const report = runtime.report();
   return figures(times, intervals, [...report.unsupported, ...report.unknown, ...report.problems]);
 }

@@ -7,12 +7,13 @@
  *   <script type="application/json" id="kidlisp-source">{"source":"(wipe navy)"}</script>
  *   <p data-kidlisp-notice="kidlisp-source" hidden></p>
  */
+import { presentLayer } from '../../domain/kidlisp/raster/present.js';
 import {
-  canvasSurface,
   createKidlispRuntime,
   describeReport,
   type EmbedLoader,
-  type Surface,
+  type KidlispRuntime,
+  rasterSurface,
 } from '../../domain/kidlisp/runtime/index.js';
 import { showNotice } from './notice.js';
 
@@ -66,21 +67,6 @@ function embedLoader(endpoint: string): EmbedLoader {
   };
 }
 
-function offscreenSurface(width: number, height: number): Surface {
-  if (typeof OffscreenCanvas !== 'undefined') {
-    const context = new OffscreenCanvas(width, height).getContext('2d', {
-      willReadFrequently: true,
-    });
-    if (context !== null) return canvasSurface(context, width, height);
-  }
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext('2d', { willReadFrequently: true });
-  if (context === null) throw new Error('no 2D canvas for an embed');
-  return canvasSurface(context, width, height);
-}
-
 function seedFor(canvas: HTMLCanvasElement): number {
   const written = canvas.dataset.kidlispSeed;
   const given = Number(written);
@@ -90,7 +76,55 @@ function seedFor(canvas: HTMLCanvasElement): number {
   return random[0] ?? 1;
 }
 
-/** Starts one canvas; returns a function that stops it. */
+/** `data-kidlisp-step-ms` and `data-kidlisp-frames`: a fixed clock and a frame count, or none. */
+function fixedTiming(canvas: HTMLCanvasElement): { stepMs?: number; frames?: number } {
+  const stepMs = Number(canvas.dataset.kidlispStepMs);
+  const frames = Number(canvas.dataset.kidlispFrames);
+  return {
+    ...(stepMs > 0 && Number.isFinite(stepMs) ? { stepMs } : {}),
+    ...(Number.isInteger(frames) && frames > 0 ? { frames } : {}),
+  };
+}
+
+/** Pointer events on the canvas, in the program's pixels, reach `tap`, `draw`, `lift`, `penx`. */
+function listenForPointer(canvas: HTMLCanvasElement, runtime: KidlispRuntime): () => void {
+  let down = false;
+  const at = (event: PointerEvent) => {
+    const box = canvas.getBoundingClientRect();
+    return {
+      x: Math.floor(((event.clientX - box.left) / Math.max(1, box.width)) * canvas.width),
+      y: Math.floor(((event.clientY - box.top) / Math.max(1, box.height)) * canvas.height),
+    };
+  };
+  const press = (event: PointerEvent) => {
+    down = true;
+    canvas.setPointerCapture?.(event.pointerId);
+    runtime.pointer({ type: 'touch', ...at(event) });
+  };
+  const move = (event: PointerEvent) => {
+    if (down) runtime.pointer({ type: 'draw', ...at(event) });
+  };
+  const release = (event: PointerEvent) => {
+    if (!down) return;
+    down = false;
+    runtime.pointer({ type: 'lift', ...at(event) });
+  };
+  canvas.addEventListener('pointerdown', press);
+  canvas.addEventListener('pointermove', move);
+  canvas.addEventListener('pointerup', release);
+  canvas.addEventListener('pointercancel', release);
+  return () => {
+    canvas.removeEventListener('pointerdown', press);
+    canvas.removeEventListener('pointermove', move);
+    canvas.removeEventListener('pointerup', release);
+    canvas.removeEventListener('pointercancel', release);
+  };
+}
+
+/**
+ * Starts one canvas; returns a function that stops it. The runtime draws into its own RGBA
+ * buffer; each frame is put on the canvas as it is, scaled up with crisp pixels by CSS.
+ */
 export function playKidlisp(canvas: HTMLCanvasElement): () => void {
   const id = canvas.dataset.kidlisp || DEFAULT_SOURCE_ID;
   const notice = noticeFor(id);
@@ -104,12 +138,18 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
     ]);
     return () => {};
   }
+  const timing = fixedTiming(canvas);
+  const surface = rasterSurface(canvas.width, canvas.height);
   const runtime = createKidlispRuntime(program.source, {
-    surface: canvasSurface(context, canvas.width, canvas.height),
+    surface,
     seed: seedFor(canvas),
+    epochMs: timing.stepMs === undefined ? Date.now() : 0,
     loadEmbed: embedLoader(canvas.dataset.kidlispEmbeds || DEFAULT_EMBED_ENDPOINT),
-    createSurface: offscreenSurface,
+    createSurface: rasterSurface,
   });
+  const image = context.createImageData(canvas.width, canvas.height);
+  canvas.style.imageRendering = 'pixelated';
+  const stopListening = listenForPointer(canvas, runtime);
 
   let frame = 0;
   let start: number | undefined;
@@ -123,15 +163,22 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
     // Honour (fps n): skip animation frames that come sooner than 1/n s after the last drawn one.
     if (now - last < 1000 / runtime.fps - 1) return;
     last = now;
-    const result = runtime.frame({ frame, ms: now - start });
+    const ms = timing.stepMs === undefined ? now - start : frame * timing.stepMs;
+    const result = runtime.frame({ frame, ms });
+    presentLayer(surface.pixels, image.data);
+    context.putImageData(image, 0, 0);
     frame++;
+    canvas.dataset.kidlispDrawn = String(frame);
     if (result.reportChanged || frame === 1) showNotice(notice, describeReport(runtime.report()));
+    if (timing.frames !== undefined && frame >= timing.frames) stop();
   };
-  handle = requestAnimationFrame(step);
-  return () => {
+  const stop = () => {
     stopped = true;
     cancelAnimationFrame(handle);
+    stopListening();
   };
+  handle = requestAnimationFrame(step);
+  return stop;
 }
 
 /** Plays every `<canvas data-kidlisp>` in the document. */

@@ -1,15 +1,12 @@
 /**
- * Worker thread: draws a KidLisp program's first frames with the runtime on @napi-rs/canvas and
- * answers the PNG. Started per render by thumbnails.ts, which terminates it when it overruns its
+ * Worker thread: draws a KidLisp program's first frames with the runtime's own rasterizer
+ * (`renderFrames`, the same bytes as the player) and answers the PNG of the last one. Started per render by thumbnails.ts, which terminates it when it overruns its
  * time budget, so nothing here can hold the service's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { createCanvas } from '@napi-rs/canvas';
-import {
-  canvasSurface,
-  createKidlispRuntime,
-  type RuntimeReport,
-} from '../../domain/kidlisp/runtime/index.js';
+import { frameStream } from '../../domain/kidlisp/render/frames.js';
+import { encodePng } from '../../domain/kidlisp/render/png.js';
+import type { RuntimeReport } from '../../domain/kidlisp/runtime/index.js';
 
 export interface RenderRequest {
   source: string;
@@ -41,20 +38,14 @@ function render(request: RenderRequest): Drawn {
   const { source, size, frames, seed, width = size, height = size } = request;
   const capture = new Set(request.capture ?? [frames - 1]);
   const last = Math.max(frames - 1, ...capture);
-  const canvas = createCanvas(width, height);
-  const runtime = createKidlispRuntime(source, {
-    surface: canvasSurface(canvas.getContext('2d'), width, height),
-    seed,
-    createSurface: (w, h) => canvasSurface(createCanvas(w, h).getContext('2d'), w, h),
-    // Embeds would need the database; a thumbnail draws without them (they stay empty).
-    loadEmbed: async () => null,
-  });
   const pngs: Uint8Array[] = [];
-  for (let frame = 0; frame <= last; frame++) {
-    runtime.frame({ frame, ms: (frame * 1000) / 60 });
-    if (capture.has(frame)) pngs.push(new Uint8Array(canvas.toBuffer('image/png')));
+  // Embeds would need the database; a thumbnail draws without them (they stay empty).
+  const stream = frameStream({ source, width, height, frames: last + 1, seed });
+  for (let next = stream.next(); ; next = stream.next()) {
+    if (next.done === true) return { pngs, report: next.value };
+    const { frame, rgba } = next.value;
+    if (capture.has(frame)) pngs.push(new Uint8Array(encodePng(rgba, width, height)));
   }
-  return { pngs, report: runtime.report() };
 }
 
 /** A thumbnail request answers its one PNG as before; a capture request its PNGs and the report. */

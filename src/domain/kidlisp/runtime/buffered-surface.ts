@@ -23,6 +23,14 @@ export function bufferedSurface(inner: Surface): BufferedSurface {
   return {
     width: inner.width,
     height: inner.height,
+    clear(paint: Paint) {
+      settle();
+      inner.clear(paint);
+    },
+    point(x: number, y: number, paint: Paint) {
+      settle();
+      inner.point(x, y, paint);
+    },
     fillRect(x: number, y: number, w: number, h: number, paint: Paint) {
       settle();
       inner.fillRect(x, y, w, h, paint);

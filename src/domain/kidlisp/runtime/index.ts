@@ -5,16 +5,17 @@
  */
 import { Interpreter } from './interpreter.js';
 import { BUILTINS } from './library.js';
-import type { FrameResult, RuntimeOptions, RuntimeReport, Tick } from './types.js';
+import type { FrameResult, PointerInput, RuntimeOptions, RuntimeReport, Tick } from './types.js';
 
-export type { Canvas2DLike } from './canvas-surface.js';
-export { canvasSurface } from './canvas-surface.js';
+export type { RasterSurface } from '../raster/raster-surface.js';
+export { rasterSurface } from '../raster/raster-surface.js';
 export { fadeColorAt, fadeLine } from './paint.js';
 export type {
   EmbedLoader,
   FrameResult,
   Paint,
   PixelBlock,
+  PointerInput,
   RGBA,
   RuntimeOptions,
   RuntimeReport,
@@ -24,6 +25,8 @@ export type {
 export { type WordEntry, type WordState, wordStates } from './word-states.js';
 
 export interface KidlispRuntime {
+  /** Hands a pointer event to the program; its handlers run before the next frame's step. */
+  pointer(event: PointerInput): void;
   /** Draws one frame at `tick`. Never throws. */
   frame(tick: Tick): FrameResult;
   /** Unsupported forms, unknown words and problems seen so far. */
@@ -38,6 +41,7 @@ export function createKidlispRuntime(source: string, options: RuntimeOptions): K
   const interpreter = new Interpreter(source, options, BUILTINS);
   return {
     frame: (tick) => interpreter.frame(tick),
+    pointer: (event) => interpreter.pointer.push(event),
     report: () => interpreter.getReport(),
     get fps() {
       return interpreter.fps;

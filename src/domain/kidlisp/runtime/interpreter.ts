@@ -11,6 +11,7 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
+import { PointerState } from './input.js';
 import { arithmetic } from './math.js';
 import { fadeLine } from './paint.js';
 import {
@@ -22,16 +23,9 @@ import {
   solidColor,
   ZEBRA,
 } from './palette.js';
-import {
-  blurPixels,
-  compositePixels,
-  contrastPixels,
-  invertPixels,
-  scrollPixels,
-  spinPixels,
-  zoomPixels,
-} from './pixels.js';
+import { compositePixels } from './pixels.js';
 import { SeededRandom } from './random.js';
+import { ScrollState } from './transform-words.js';
 import type {
   FrameResult,
   Paint,
@@ -78,6 +72,8 @@ interface LaterFunction {
 interface Mode {
   /** 0 fills; N outlines N pixels wide. */
   outline: number;
+  /** `inline`: a box's outline inside its bounds; `outline`/`stroke`: just outside, as the reference. */
+  inside: boolean;
   center: boolean;
 }
 
@@ -105,7 +101,10 @@ class Scope {
 /** Words that only name a value; everything else in `BUILTINS` is a procedure. */
 const VALUE_WORDS = new Set(['w', 'width', 'h', 'height', 'frame', 'f', 'yes', 'no']);
 /** Values the language has that this runtime cannot know (sound, pointer, URL): they read as 0. */
-const UNSUPPORTED_VALUES: ReadonlySet<string> = new Set(LIVE_INPUT_VALUES);
+const DRAWN_VALUES = new Set(['clock', 'penx', 'peny', 'down']);
+const UNSUPPORTED_VALUES: ReadonlySet<string> = new Set(
+  LIVE_INPUT_VALUES.filter((name) => !DRAWN_VALUES.has(name)),
+);
 
 const MODE = /^(fill|outline|inline|stroke)(?::(\d+(?:\.\d+)?))?(?:\*?(center))?$/;
 
@@ -115,8 +114,9 @@ function truthy(value: Value): boolean {
   );
 }
 
+/** A color channel as the reference keeps it: floored, then held to 0..255 (NaN is 0). */
 function clampByte(value: number): number {
-  return Math.max(0, Math.min(255, Math.round(value)));
+  return Math.max(0, Math.min(255, Math.floor(value) || 0));
 }
 
 /** The KidLisp interpreter for one program on one surface. Build it with `createKidlispRuntime`. */
@@ -139,12 +139,15 @@ export class Interpreter {
   private readonly atomStates = new WeakMap<Node, FormState>();
   private readonly children = new Set<Interpreter>();
 
-  private ink: Ink = { kind: 'solid', color: [255, 255, 255, 255] };
+  /** The ink `(ink ...)` set; until a program sets one, shapes draw in random inks (below). */
+  private ink: Ink | undefined;
+  /** The host's ink for the frame while the program has set none: random, drawn at frame start. */
+  private frameInk: Ink = { kind: 'solid', color: [255, 255, 255, 255] };
   private defaultOutline = 0;
   private rainbowIndex = 0;
   private zebraIndex = 0;
-  private scrollCarry = { x: 0, y: 0 };
-  private defaultScroll: { x: number; y: number } | undefined;
+  /** `scroll`'s direction and carried fractions (transform-words.ts). */
+  readonly scrollState = new ScrollState();
   private tick: Tick = { frame: 0, ms: 0 };
   private steps = 0;
   private depth = 0;
@@ -204,6 +207,9 @@ export class Interpreter {
     for (const child of this.children) await child.idle();
   }
 
+  /** The pen and the program's `tap`/`draw`/`lift` handlers; events wait for the next frame. */
+  readonly pointer = new PointerState();
+
   /** Draws one frame. Never throws: whatever goes wrong ends the frame and lands in the report. */
   frame(tick: Tick, stepLimit = this.stepLimit): FrameResult {
     this.tick = { frame: Number(tick.frame) || 0, ms: Number(tick.ms) || 0 };
@@ -237,9 +243,12 @@ export class Interpreter {
     this.limit = limit;
     if (!this.started) {
       this.started = true;
-      if (this.options.opaqueStart !== false) this.fill({ kind: 'solid', color: [0, 0, 0, 255] });
+      if (this.options.opaqueStart !== false) this.wipe({ kind: 'solid', color: [0, 0, 0, 255] });
       this.paintBackdrop();
     }
+    // The host sets a random ink at the start of every frame until the program sets its own.
+    if (this.ink === undefined) this.frameInk = this.randomInk();
+    this.pointer.deliver((handler) => this.runBody(handler.items, 1, this.globals));
     for (const statement of this.program.statements) this.exec(statement, this.globals);
   }
 
@@ -360,6 +369,14 @@ export class Interpreter {
         return true;
       case 'no':
         return false;
+      case 'clock':
+        return this.clockMs();
+      case 'penx':
+        return this.pointer.pen.x;
+      case 'peny':
+        return this.pointer.pen.y;
+      case 'down':
+        return this.pointer.pen.down ? 1 : 0;
     }
     if (this.defs.has(name)) return this.defs.get(name);
     if (UNSUPPORTED_VALUES.has(name)) {
@@ -383,21 +400,22 @@ export class Interpreter {
     return 0;
   }
 
+  /** A missing or `?` argument, drawn in the reference's ranges (its `box`/`circle` defaults). */
   private randomIn(range: RandomRange): number {
     const { width, height } = this.surface;
     switch (range) {
       case 'x':
-        return this.random.integer(0, Math.max(0, width - 1));
+        return this.random.below(width);
       case 'y':
-        return this.random.integer(0, Math.max(0, height - 1));
+        return this.random.below(height);
       case 'width':
-        return this.random.integer(1, Math.max(1, Math.round(width / 2)));
+        return this.random.below(width / 4) + 10;
       case 'height':
-        return this.random.integer(1, Math.max(1, Math.round(height / 2)));
+        return this.random.below(height / 4) + 10;
       case 'radius':
-        return this.random.integer(1, Math.max(1, Math.round(Math.min(width, height) / 4)));
+        return this.random.below(Math.min(width, height) / 8) + 5;
       case 'byte':
-        return this.random.integer(0, 255);
+        return this.random.below(256);
     }
   }
 
@@ -650,8 +668,18 @@ export class Interpreter {
     return color ?? [0, 0, 0, 255];
   }
 
-  /** The paint for one drawing call: patterns advance once per call. */
-  paintOf(ink: Ink = this.ink): Paint {
+  private randomInk(): Ink {
+    const [r, g, b] = [this.random.below(256), this.random.below(256), this.random.below(256)];
+    return { kind: 'solid', color: [r, g, b, 255] };
+  }
+
+  /**
+   * The paint for one drawing call: patterns advance once per call. With no ink set, `line`,
+   * `box` and `circle` (`fresh`) each draw in a new random ink, as the reference does; other
+   * words use the frame's random host ink.
+   */
+  paintOf(ink: Ink | undefined = this.ink, fresh = false): Paint {
+    if (ink === undefined) return this.paintOf(fresh ? this.randomInk() : this.frameInk);
     switch (ink.kind) {
       case 'solid':
         return { kind: 'solid', color: ink.color };
@@ -680,6 +708,12 @@ export class Interpreter {
     this.surface.fillRect(0, 0, this.surface.width, this.surface.height, paint);
   }
 
+  /** `wipe`: every pixel becomes the paint, alpha included, as the reference's `clear` does. */
+  wipe(paint: Paint): void {
+    this.chargePixels();
+    this.surface.clear(paint);
+  }
+
   private paintBackdrop(): void {
     const nodes = this.program.backdrop;
     if (nodes.length === 0) return;
@@ -689,14 +723,14 @@ export class Interpreter {
         ? only.items.map((item) => this.evaluate(item, this.globals))
         : nodes.map((node) => this.evaluate(node, this.globals));
     const ink = this.inkFrom(values);
-    if (ink !== undefined) this.fill(this.paintOf(ink));
+    if (ink !== undefined) this.wipe(this.paintOf(ink));
   }
 
   // ---- drawing ------------------------------------------------------------------------------
 
   /** Splits a trailing mode word off shape arguments; numbers come back with randoms in range. */
   shapeArgs(values: Value[], ranges: readonly RandomRange[]): { numbers: number[]; mode: Mode } {
-    let mode: Mode = { outline: this.defaultOutline, center: false };
+    let mode: Mode = { outline: this.defaultOutline, inside: false, center: false };
     const last = values[values.length - 1];
     if (typeof last === 'string') {
       const match = MODE.exec(last);
@@ -705,6 +739,7 @@ export class Interpreter {
         const outlined = match[1] !== 'fill';
         mode = {
           outline: outlined ? Math.max(1, Number(match[2] ?? 1)) : 0,
+          inside: match[1] === 'inline',
           center: match[3] !== undefined,
         };
       }
@@ -725,29 +760,40 @@ export class Interpreter {
   }
 
   drawBox(x: number, y: number, width: number, height: number, mode: Mode): void {
-    let left = mode.center ? x - width / 2 : x;
-    let top = mode.center ? y - height / 2 : y;
-    let w = width;
-    let h = height;
-    if (w < 0) {
-      left += w;
-      w = -w;
-    }
-    if (h < 0) {
-      top += h;
-      h = -h;
-    }
-    const paint = this.paintOf();
+    let left = Math.floor(mode.center ? x - width / 2 : x);
+    let top = Math.floor(mode.center ? y - height / 2 : y);
+    let w = Math.ceil(Math.abs(width)) * Math.sign(width);
+    let h = Math.ceil(Math.abs(height)) * Math.sign(height);
+    if (w < 0) [left, w] = [left + w, -w];
+    if (h < 0) [top, h] = [top + h, -h];
+    const paint = this.paintOf(undefined, true);
     this.chargeArea(w, h);
     const t = mode.outline;
-    if (t <= 0 || t * 2 >= w || t * 2 >= h) {
-      this.surface.fillRect(left, top, w, h, paint);
-      return;
+    const screen = this.surface;
+    if (t <= 0 || (mode.inside && (t * 2 > w || t * 2 > h))) {
+      screen.fillRect(left, top, w, h, paint);
+    } else if (!mode.inside && t === 1) {
+      // The reference's outline: one-pixel lines just outside the box.
+      screen.line(left - 1, top - 1, left + w, top - 1, 1, paint);
+      screen.line(left - 1, top + h, left + w, top + h, 1, paint);
+      screen.line(left - 1, top, left - 1, top + h - 1, 1, paint);
+      screen.line(left + w, top, left + w, top + h - 1, 1, paint);
+    } else if (!mode.inside) {
+      screen.fillRect(left - t, top - t, w + 2 * t, t, paint);
+      screen.fillRect(left - t, top + h, w + 2 * t, t, paint);
+      screen.fillRect(left - t, top, t, h, paint);
+      screen.fillRect(left + w, top, t, h, paint);
+    } else if (t === 1) {
+      screen.line(left, top, left + w - 1, top, 1, paint);
+      screen.line(left, top + h - 1, left + w - 1, top + h - 1, 1, paint);
+      screen.line(left, top + 1, left, top + h - 2, 1, paint);
+      screen.line(left + w - 1, top + 1, left + w - 1, top + h - 2, 1, paint);
+    } else {
+      screen.fillRect(left, top, w, t, paint);
+      screen.fillRect(left, top + h - t, w, t, paint);
+      screen.fillRect(left, top + t, t, h - 2 * t, paint);
+      screen.fillRect(left + w - t, top + t, t, h - 2 * t, paint);
     }
-    this.surface.fillRect(left, top, w, t, paint);
-    this.surface.fillRect(left, top + h - t, w, t, paint);
-    this.surface.fillRect(left, top + t, t, h - 2 * t, paint);
-    this.surface.fillRect(left + w - t, top + t, t, h - 2 * t, paint);
   }
 
   // ---- pixels -------------------------------------------------------------------------------
@@ -757,68 +803,6 @@ export class Interpreter {
     const block = this.surface.getPixels();
     change(block);
     this.surface.putPixels(block);
-  }
-
-  scroll(values: Value[]): void {
-    let dx: number;
-    let dy: number;
-    if (values.length === 0) {
-      this.defaultScroll ??= (() => {
-        const directions = [
-          [1, 0],
-          [-1, 0],
-          [0, 1],
-          [0, -1],
-          [1, 1],
-          [-1, -1],
-          [1, -1],
-          [-1, 1],
-        ] as const;
-        const [x, y] = this.random.pick(directions) ?? [1, 0];
-        return { x, y };
-      })();
-      dx = this.defaultScroll.x;
-      dy = this.defaultScroll.y;
-    } else {
-      dx = this.num(values[0]);
-      dy = values.length > 1 ? this.num(values[1]) : 0;
-    }
-    // Fractions carry over to later frames, so (scroll 0.5) moves one pixel every other call.
-    this.scrollCarry.x += dx;
-    this.scrollCarry.y += dy;
-    const wholeX = Math.trunc(this.scrollCarry.x);
-    const wholeY = Math.trunc(this.scrollCarry.y);
-    this.scrollCarry.x -= wholeX;
-    this.scrollCarry.y -= wholeY;
-    if (wholeX !== 0 || wholeY !== 0) this.pixels((block) => scrollPixels(block, wholeX, wholeY));
-  }
-
-  zoom(values: Value[]): void {
-    const factor = values.length === 0 ? 1.1 : this.num(values[0]);
-    const cx = values.length > 1 ? this.num(values[1], 'x') : this.surface.width / 2;
-    const cy = values.length > 2 ? this.num(values[2], 'y') : this.surface.height / 2;
-    this.pixels((block) => zoomPixels(block, factor, cx, cy));
-  }
-
-  spin(values: Value[]): void {
-    const degrees = values.length === 0 ? 1 : this.num(values[0]);
-    const cx = values.length > 1 ? this.num(values[1], 'x') : this.surface.width / 2;
-    const cy = values.length > 2 ? this.num(values[2], 'y') : this.surface.height / 2;
-    this.pixels((block) => spinPixels(block, degrees, cx, cy));
-  }
-
-  blur(values: Value[]): void {
-    const radius = values.length === 0 ? 1 : this.num(values[0]);
-    this.pixels((block) => blurPixels(block, radius));
-  }
-
-  contrast(values: Value[]): void {
-    const amount = values.length === 0 ? 1.1 : this.num(values[0]);
-    this.pixels((block) => contrastPixels(block, amount));
-  }
-
-  invert(): void {
-    this.pixels((block) => invertPixels(block));
   }
 
   setFps(values: Value[]): void {
@@ -1000,6 +984,11 @@ export class Interpreter {
 
   toNumber(value: Value, range: RandomRange = 'byte'): number {
     return this.num(value, range);
+  }
+
+  /** `(clock)`: the time of this frame in ms since 1970 (`epochMs` plus the tick's ms). */
+  clockMs(): number {
+    return (this.options.epochMs ?? 0) + this.tick.ms;
   }
 
   randomNumber(): number {

@@ -1,12 +1,16 @@
 import type { ListNode, Node } from './compile.js';
+import { INPUT_BUILTINS } from './input.js';
 import type { Builtin, Interpreter, Scope, Value } from './interpreter.js';
 import { arithmetic } from './math.js';
+import { TRANSFORM_BUILTINS } from './transform-words.js';
 
 export const BUILTINS = new Map<string, Builtin>();
 
 function define(names: string | readonly string[], builtin: Builtin): void {
   for (const name of typeof names === 'string' ? [names] : names) BUILTINS.set(name, builtin);
 }
+
+for (const [name, builtin] of [...INPUT_BUILTINS, ...TRANSFORM_BUILTINS]) define(name, builtin);
 
 const numbers = (rt: Interpreter, list: ListNode, scope: Scope): number[] =>
   rt.evalArgs(list, scope).map((value) => rt.toNumber(value));
@@ -154,11 +158,10 @@ define('random', (rt, list, scope) => {
   const [a, b] = numbers(rt, list, scope);
   const r = rt.randomNumber();
   if (a === undefined) return Math.floor(r * 256);
-  if (b === undefined) return Math.floor(r * Math.max(0, a));
-  const low = Math.min(a, b);
-  const high = Math.max(a, b);
-  return Math.floor(low + r * (high - low + 1));
+  if (b === undefined) return Math.floor(r * a);
+  return Math.floor(r * (b - a + 1)) + a;
 });
+define('clock', (rt) => rt.clockMs());
 define('wiggle', (rt, list, scope) => {
   const amount = list.items.length > 1 ? (numbers(rt, list, scope)[0] ?? 10) : 10;
   return (rt.randomNumber() - 0.5) * amount;
@@ -179,7 +182,7 @@ for (const name of ['w', 'width', 'h', 'height', 'frame', 'f']) {
 
 define('wipe', (rt, list, scope) => {
   const ink = rt.inkFrom(rt.evalArgs(list, scope));
-  if (ink !== undefined) rt.fill(rt.paintOf(ink));
+  if (ink !== undefined) rt.wipe(rt.paintOf(ink));
   return undefined;
 });
 
@@ -188,7 +191,7 @@ define('backdrop', (rt, list, scope) => {
   if (state.done) return undefined;
   state.done = true;
   const ink = rt.inkFrom(rt.evalArgs(list, scope));
-  if (ink !== undefined) rt.fill(rt.paintOf(ink));
+  if (ink !== undefined) rt.wipe(rt.paintOf(ink));
   return undefined;
 });
 
@@ -233,7 +236,7 @@ define('line', (rt, list, scope) => {
   // A canvas clips a long line to the screen, so the cost stops at the screen's size.
   const reach = rt.screen.width + rt.screen.height;
   rt.chargeSteps(1 + Math.ceil(Math.min(reach, Math.hypot(x1 - x0, y1 - y0)) / 256));
-  rt.screen.line(x0, y0, x1, y1, thickness, rt.paintOf());
+  rt.screen.line(x0, y0, x1, y1, thickness, rt.paintOf(undefined, true));
   return undefined;
 });
 
@@ -253,7 +256,7 @@ define('circle', (rt, list, scope) => {
   const { numbers: n, mode } = rt.shapeArgs(rt.evalArgs(list, scope), ['x', 'y', 'radius']);
   const [x = 0, y = 0, r = 0] = n;
   rt.chargeArea(2 * r, 2 * r);
-  rt.screen.ellipse(x, y, Math.abs(r), Math.abs(r), mode.outline, rt.paintOf());
+  rt.screen.ellipse(x, y, Math.abs(r), Math.abs(r), mode.outline, rt.paintOf(undefined, true));
   return undefined;
 });
 
@@ -306,7 +309,7 @@ define('shape', (rt, list, scope) => {
 define(['point', 'plot'], (rt, list, scope) => {
   const { numbers: n } = rt.shapeArgs(rt.evalArgs(list, scope), ['x', 'y']);
   const [x = 0, y = 0] = n;
-  rt.screen.fillRect(Math.floor(x), Math.floor(y), 1, 1, rt.paintOf());
+  rt.screen.point(x, y, rt.paintOf());
   return undefined;
 });
 
@@ -346,34 +349,6 @@ define('write', (rt, list, scope) => {
 
 define('fps', (rt, list, scope) => {
   rt.setFps(rt.evalArgs(list, scope));
-  return undefined;
-});
-
-// ---- pixel transforms -----------------------------------------------------------------------
-
-define('scroll', (rt, list, scope) => {
-  rt.scroll(rt.evalArgs(list, scope));
-  return undefined;
-});
-define('zoom', (rt, list, scope) => {
-  rt.zoom(rt.evalArgs(list, scope));
-  return undefined;
-});
-define(['spin', 'smoothspin'], (rt, list, scope) => {
-  rt.spin(rt.evalArgs(list, scope));
-  return undefined;
-});
-define('resetSpin', () => undefined);
-define('blur', (rt, list, scope) => {
-  rt.blur(rt.evalArgs(list, scope));
-  return undefined;
-});
-define('contrast', (rt, list, scope) => {
-  rt.contrast(rt.evalArgs(list, scope));
-  return undefined;
-});
-define('invert', (rt) => {
-  rt.invert();
   return undefined;
 });
 

@@ -42,8 +42,3 @@ export function fadeColorAt(paint: Extract<Paint, { kind: 'fade' }>, x: number, 
     Math.round(a[3] + (b[3] - a[3]) * local),
   ];
 }
-
-/** `rgba(r, g, b, a)` for canvas styles. */
-export function cssColor(color: RGBA): string {
-  return `rgba(${color[0]},${color[1]},${color[2]},${color[3] / 255})`;
-}

@@ -46,7 +46,7 @@ export function scrollPixels(block: PixelBlock, dx: number, dy: number): void {
 export function zoomPixels(block: PixelBlock, factor: number, cx: number, cy: number): void {
   const { width, height } = block;
   if (width === 0 || height === 0 || !(factor > 0) || factor === 1) return;
-  const columns = new Int32Array(width);
+  const columns = new Float32Array(width);
   for (let x = 0; x < width; x++)
     columns[x] = wrap(Math.floor(cx + (x + 0.5 - cx) / factor), width);
   const { view, commit } = pixelsOf(block);
@@ -85,14 +85,24 @@ export function spinPixels(block: PixelBlock, degrees: number, cx: number, cy: n
   commit();
 }
 
+// Scratch kept between calls (no 1 MB allocations a frame); both passes run Float32 to Float32
+// so the hot loop sees one array type.
+let across = new Float32Array(0);
+let down = new Float32Array(0);
+
 /** A box blur of the given radius (pixels), horizontal then vertical; edges repeat. */
 export function blurPixels(block: PixelBlock, radius: number): void {
   const { width, height, data } = block;
   const r = Math.min(64, Math.round(radius));
   if (r <= 0 || width === 0 || height === 0) return;
-  const scratch = new Float32Array(data.length);
-  boxPass(data, scratch, width, height, r, 4, width * 4);
-  boxPass(scratch, data, height, width, r, width * 4, 4);
+  if (across.length !== data.length) {
+    across = new Float32Array(data.length);
+    down = new Float32Array(data.length);
+  }
+  across.set(data);
+  boxPass(across, down, width, height, r, 4, width * 4);
+  boxPass(down, across, height, width, r, width * 4, 4);
+  data.set(across);
 }
 
 /**
@@ -101,8 +111,8 @@ export function blurPixels(block: PixelBlock, radius: number): void {
  * Running sums (four channels at once) make the cost independent of the radius.
  */
 function boxPass(
-  from: Uint8ClampedArray | Float32Array,
-  to: Uint8ClampedArray | Float32Array,
+  from: Float32Array,
+  to: Float32Array,
   length: number,
   lines: number,
   r: number,
@@ -185,7 +195,7 @@ export function compositePixels(
   const targetWidth = target.width;
   const sourceWidth = source.width;
   const sourceHeight = source.height;
-  const columns = new Int32Array(right - left);
+  const columns = new Float32Array(right - left);
   for (let tx = left; tx < right; tx++) {
     columns[tx - left] = Math.min(
       sourceWidth - 1,

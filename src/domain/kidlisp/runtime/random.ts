@@ -1,28 +1,30 @@
-/** A small seedable generator (a 32-bit counter run through multiply and xor-shift steps), so that runs with one seed repeat exactly. */
+/**
+ * The reference's seeded generator (aesthetic.computer's KidLisp `seededRandom`): a 32-bit linear
+ * congruential generator, state = (state * 1664525 + 1013904223) mod 2^32, each number the new
+ * state over 2^32. Runs with one seed repeat exactly, and the pixel gate's `random`, `(box)` and
+ * `(circle)` frames depend on drawing numbers in the same order as the reference does.
+ */
 export class SeededRandom {
   private state: number;
 
   constructor(seed: number) {
-    this.state = Math.trunc(seed) >>> 0;
+    this.state = Math.trunc(Math.abs(seed)) % 4294967296 || 0;
   }
 
   /** A float in [0, 1). */
   next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    this.state = (this.state * 1664525 + 1013904223) % 4294967296;
+    return this.state / 4294967296;
   }
 
-  /** A float in [min, max). */
-  between(min: number, max: number): number {
-    return min + (max - min) * this.next();
-  }
-
-  /** An integer in [min, max]. */
+  /** An integer in [min, max], as the reference's `(random min max)`: floor(r * span) + min. */
   integer(min: number, max: number): number {
-    return Math.floor(this.between(min, max + 1));
+    return Math.floor(this.next() * (max - min + 1)) + min;
+  }
+
+  /** floor(r * n): the reference's `(random n)` and its random coordinates. */
+  below(n: number): number {
+    return Math.floor(this.next() * n);
   }
 
   pick<T>(items: readonly T[]): T | undefined {

@@ -28,14 +28,18 @@ export interface PixelBlock {
 }
 
 /**
- * The small drawing interface the interpreter needs. `canvasSurface` (canvas-surface.ts) adapts a
- * CanvasRenderingContext2D (browser, OffscreenCanvas, @napi-rs/canvas); tests use a pixel buffer.
+ * The small drawing interface the interpreter needs. `rasterSurface` (../raster/raster-surface.ts)
+ * draws it into an RGBA buffer with the runtime's own rasterizer.
  * Coordinates are pixels with (0, 0) at the top left.
  */
 export interface Surface {
   readonly width: number;
   readonly height: number;
+  /** Every pixel becomes the paint's color as it is, alpha included (no blending). */
+  clear(paint: Paint): void;
   fillRect(x: number, y: number, width: number, height: number, paint: Paint): void;
+  /** One pixel at (floor x, floor y). */
+  point(x: number, y: number, paint: Paint): void;
   /** A straight line `thickness` pixels wide, both end pixels included. */
   line(x0: number, y0: number, x1: number, y1: number, thickness: number, paint: Paint): void;
   /** `outline` 0 fills the ellipse; N > 0 draws an outline N pixels wide. */
@@ -72,6 +76,8 @@ export interface RuntimeOptions {
   createSurface?: (width: number, height: number) => Surface;
   /** How deep embeds may nest inside embeds. Default 3. */
   maxEmbedDepth?: number;
+  /** The clock's time at frame 0, ms since 1970, for `(clock)`: `epochMs + tick.ms`. Default 0. */
+  epochMs?: number;
   /** Paint the screen black before the first frame (top-level programs). Default true. */
   opaqueStart?: boolean;
 }
@@ -93,4 +99,13 @@ export interface FrameResult {
   stopped: boolean;
   /** The report gained an entry during this frame. */
   reportChanged: boolean;
+}
+
+/** A pointer event, delivered before the frame it belongs to (`tap`, `draw`, `lift`, `penx`...). */
+export interface PointerInput {
+  type: 'touch' | 'draw' | 'lift';
+  x: number;
+  y: number;
+  dx?: number;
+  dy?: number;
 }

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import type { RGBA } from '../../../../src/domain/kidlisp/runtime/index.js';
 import { run } from './helpers.js';
+import type { PixelSurface } from './pixel-surface.js';
 import { BLACK, NAVY, RED, WHITE } from './pixel-surface.js';
 
-const BLUE = [0, 0, 255, 255];
-const LIME = [0, 255, 0, 255];
+const BLUE: RGBA = [0, 0, 255, 255];
+const LIME: RGBA = [0, 255, 0, 255];
 
 describe('backdrop and wipe', () => {
   it('(wipe navy) fills the whole screen navy', () => {
@@ -28,10 +30,10 @@ describe('backdrop and wipe', () => {
     expect(run('(ink red) (box 0 0 20 20)').surface.pixel(30, 30)).toEqual(BLACK);
   });
 
-  it('wipes with grey, RGB and RGBA numbers', () => {
+  it('wipes with grey, RGB and RGBA numbers; the screen takes the alpha as it is', () => {
     expect(run('(wipe 100)').surface.pixel(3, 3)).toEqual([100, 100, 100, 255]);
     expect(run('(wipe 0 255 0)').surface.pixel(3, 3)).toEqual(LIME);
-    expect(run('(wipe 255 0 0 128)').surface.pixel(3, 3)).toEqual([128, 0, 0, 255]);
+    expect(run('(wipe 255 0 0 128)').surface.pixel(3, 3)).toEqual([255, 0, 0, 128]);
   });
 
   it('backdrop paints only on its first run', () => {
@@ -41,7 +43,8 @@ describe('backdrop and wipe', () => {
   });
 
   it('coat lays a half-transparent color over the screen (alpha 128 unless given)', () => {
-    expect(run('(wipe white) (coat black)').surface.pixel(0, 0)).toEqual([127, 127, 127, 255]);
+    // The reference's blend over an opaque pixel: ((a + 1) * src + (255 - a) * dst) >> 8.
+    expect(run('(wipe white) (coat black)').surface.pixel(0, 0)).toEqual([126, 126, 126, 255]);
     expect(run('(wipe white) (coat black 255)').surface.pixel(0, 0)).toEqual(BLACK);
   });
 
@@ -131,14 +134,24 @@ describe('shapes', () => {
     expect(run('(ink red) (line) (box)', { seed: 3 }).surface.snapshot()).toEqual(first.snapshot());
   });
 
-  it('box modes: outline, outline:N, centered, and negative sizes', () => {
+  it('box modes: outline (just outside, as the reference), inline, outline:N, centered, negative', () => {
     const outline = run('(ink red) (box 10 10 20 20 "outline")').surface;
-    expect(outline.pixel(10, 15)).toEqual(RED);
-    expect(outline.pixel(29, 15)).toEqual(RED);
+    expect(outline.pixel(9, 15)).toEqual(RED);
+    expect(outline.pixel(30, 15)).toEqual(RED);
+    expect(outline.pixel(9, 9)).toEqual(RED);
+    expect(outline.pixel(10, 15)).toEqual(BLACK);
     expect(outline.pixel(20, 20)).toEqual(BLACK);
+    const inline = run('(ink red) (box 10 10 20 20 "inline")').surface;
+    expect(inline.pixel(10, 15)).toEqual(RED);
+    expect(inline.pixel(29, 15)).toEqual(RED);
+    expect(inline.pixel(9, 15)).toEqual(BLACK);
     const thick = run('(ink red) (box 10 10 20 20 outline:3)').surface;
-    expect(thick.pixel(12, 20)).toEqual(RED);
-    expect(thick.pixel(13, 20)).toEqual(BLACK);
+    expect(thick.pixel(7, 20)).toEqual(RED);
+    expect(thick.pixel(6, 20)).toEqual(BLACK);
+    expect(thick.pixel(10, 20)).toEqual(BLACK);
+    const thickInside = run('(ink red) (box 10 10 20 20 inline:3)').surface;
+    expect(thickInside.pixel(12, 20)).toEqual(RED);
+    expect(thickInside.pixel(13, 20)).toEqual(BLACK);
     const centered = run('(ink red) (box 32 32 10 10 "fill*center")').surface;
     expect(centered.pixel(28, 28)).toEqual(RED);
     expect(centered.pixel(38, 38)).toEqual(BLACK);
@@ -148,7 +161,7 @@ describe('shapes', () => {
   });
 
   it('(outline) makes later shapes hollow until (fill)', () => {
-    const { surface } = run('(ink red) (outline) (box 0 0 20 20) (fill) (box 30 30 20 20)');
+    const { surface } = run('(ink red) (outline) (box 1 1 20 20) (fill) (box 30 30 20 20)');
     expect(surface.pixel(10, 10)).toEqual(BLACK);
     expect(surface.pixel(0, 10)).toEqual(RED);
     expect(surface.pixel(40, 40)).toEqual(RED);
@@ -161,7 +174,9 @@ describe('shapes', () => {
     expect(disc.pixel(44, 32)).toEqual(BLACK);
     const ring = run('(ink red) (circle 32 32 10 "outline")').surface;
     expect(ring.pixel(32, 32)).toEqual(BLACK);
-    expect(ring.pixel(41, 32)).toEqual(RED);
+    expect(ring.pixel(42, 32)).toEqual(RED);
+    expect(ring.pixel(32, 22)).toEqual(RED);
+    expect(ring.pixel(41, 32)).toEqual(BLACK);
   });
 
   it('oval has two radii', () => {
@@ -177,12 +192,17 @@ describe('shapes', () => {
   });
 
   it('shapes far larger than the screen are clipped, not cut off by the budget', () => {
-    const { surface, runtime } = run(
-      '(ink red) (box -1e9 -1e9 2e9 2e9) (ink blue) (circle 0 0 1e9) (ink red) (write "x" 0 0 nil 1e9)',
-      { stepLimit: 1_000 },
-    );
-    expect(runtime.report().problems).toEqual([]);
-    expect(surface.count(RED)).toBe(64 * 64);
+    const box = run('(ink red) (box -1e9 -1e9 2e9 2e9)', { stepLimit: 1_000 });
+    expect(box.runtime.report().problems).toEqual([]);
+    expect(box.surface.count(RED)).toBe(64 * 64);
+    const disc = run('(ink blue) (circle 32 32 1e9)', { stepLimit: 1_000 });
+    expect(disc.runtime.report().problems).toEqual([]);
+    expect(disc.surface.count(BLUE)).toBe(64 * 64);
+    const line = run('(ink red) (line -1e9 -1e9 1e9 1e9) (write "x" 0 0 nil 1e9)', {
+      stepLimit: 1_000,
+    });
+    expect(line.runtime.report().problems).toEqual([]);
+    for (let i = 0; i < 64; i++) expect(line.surface.pixel(i, i)).toEqual(RED);
   });
 
   it('point and plot set single pixels', () => {
@@ -199,15 +219,24 @@ describe('shapes', () => {
   });
 
   it('write draws text in the ink, with an optional background and size', () => {
+    // Red pixels inside the box (x0, y0)-(x1, y1), exclusive ends.
+    const redIn = (surface: PixelSurface, x0: number, y0: number, x1: number, y1: number) => {
+      let n = 0;
+      for (let y = y0; y < y1; y++)
+        for (let x = x0; x < x1; x++) if (surface.pixel(x, y)[0] === 255) n++;
+      return n;
+    };
     const plain = run('(ink red) (write "hi" 0 0)').surface;
-    expect(plain.pixel(1, 1)).toEqual(RED);
-    expect(plain.pixel(40, 40)).toEqual(BLACK);
+    expect(redIn(plain, 0, 0, 12, 10)).toBeGreaterThan(8);
+    expect(redIn(plain, 0, 0, 64, 64)).toBe(redIn(plain, 0, 0, 12, 10));
     const boxed = run('(ink red) (write "a b" 0 0 blue)').surface;
     expect(boxed.pixel(7, 1)).toEqual(BLUE);
     const big = run('(ink red) (write "x" 0 0 nil 3)').surface;
-    expect(big.pixel(15, 25)).toEqual(RED);
+    expect(redIn(big, 0, 0, 18, 30)).toBeGreaterThan(
+      9 * redIn(run('(ink red) (write "x" 0 0)').surface, 0, 0, 6, 10) - 1,
+    );
     const centered = run('(ink red) (write "hi" center center)').surface;
-    expect(centered.pixel(30, 30)).toEqual(RED);
+    expect(redIn(centered, 20, 27, 44, 37)).toBeGreaterThan(8);
     expect(centered.pixel(2, 2)).toEqual(BLACK);
   });
 });

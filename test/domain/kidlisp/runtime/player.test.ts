@@ -13,6 +13,9 @@ class FakeElement {
   id = '';
   width = 0;
   height = 0;
+  style: Record<string, string> = {};
+  addEventListener(): void {}
+  removeEventListener(): void {}
   private context: SKRSContext2D | undefined;
 
   replaceChildren(...nodes: FakeElement[]): void {
