@@ -25,8 +25,8 @@ describe('assistant catalog', () => {
       'publish_clock',
       'publish_kidlisp',
       'publish_piece',
-      'search_works',
       'render_kidlisp',
+      'search_works',
     ]);
     for (const [key, tool] of Object.entries(assistantTools)) expect(tool.name, key).toBe(key);
     expect(
