@@ -533,9 +533,12 @@ describe('aggregation', () => {
     ]);
   });
 
+  type Tagged = { _id: number; n: number; kind?: string };
   it('tags each branch with a $literal, skips and limits after a union, each document its own copy', async () => {
-    await db.collection('tag-a').insertMany([1, 3, 5].map((n) => ({ _id: n, n, kind: 'old' })));
-    await db.collection('tag-b').insertMany([2, 4].map((n) => ({ _id: n, n })));
+    await db
+      .collection<Tagged>('tag-a')
+      .insertMany([1, 3, 5].map((n) => ({ _id: n, n, kind: 'old' })));
+    await db.collection<Tagged>('tag-b').insertMany([2, 4].map((n) => ({ _id: n, n })));
     const tagged = (kind: string) => [
       { $sort: { n: -1 } },
       { $addFields: { kind: { $literal: kind }, meta: { $literal: { from: kind } } } },
