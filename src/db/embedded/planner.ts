@@ -249,8 +249,10 @@ function choose(
   const known = new Map<string, FieldBounds>();
   const boundsOf: BoundsOf = (field, multikey) => {
     const key = `${multikey ? 1 : 0}${field}`;
-    let bounds = known.get(key);
-    if (!bounds) known.set(key, (bounds = fieldBounds(filter, field, multikey)));
+    const remembered = known.get(key);
+    if (remembered) return remembered;
+    const bounds = fieldBounds(filter, field, multikey);
+    known.set(key, bounds);
     return bounds;
   };
   for (const index of coll.indexes.values()) {
