@@ -532,6 +532,41 @@ describe('aggregation', () => {
       { n: 3, channel: 'b' },
     ]);
   });
+
+  type Tagged = { _id: number; n: number; kind?: string };
+  it('tags each branch with a $literal, skips and limits after a union, each document its own copy', async () => {
+    await db
+      .collection<Tagged>('tag-a')
+      .insertMany([1, 3, 5].map((n) => ({ _id: n, n, kind: 'old' })));
+    await db.collection<Tagged>('tag-b').insertMany([2, 4].map((n) => ({ _id: n, n })));
+    const tagged = (kind: string) => [
+      { $sort: { n: -1 } },
+      { $addFields: { kind: { $literal: kind }, meta: { $literal: { from: kind } } } },
+    ];
+    const merged = await db
+      .collection('tag-a')
+      .aggregate([
+        ...tagged('a'),
+        { $unionWith: { coll: 'tag-b', pipeline: tagged('b') } },
+        { $sort: { n: -1 } },
+        { $skip: 1 },
+        { $limit: 3 },
+        // A literal object set on every document: changing one document's copy changes no other.
+        { $set: { 'meta.n': '$n', dollar: { $literal: '$n' } } },
+      ])
+      .toArray();
+    expect(merged).toEqual([
+      // An existing field keeps its place; a new one comes last.
+      { _id: 4, n: 4, kind: 'b', meta: { from: 'b', n: 4 }, dollar: '$n' },
+      { _id: 3, n: 3, kind: 'a', meta: { from: 'a', n: 3 }, dollar: '$n' },
+      { _id: 2, n: 2, kind: 'b', meta: { from: 'b', n: 2 }, dollar: '$n' },
+    ]);
+    expect(merged.map((doc) => Object.keys(doc))).toEqual([
+      ['_id', 'n', 'kind', 'meta', 'dollar'],
+      ['_id', 'n', 'kind', 'meta', 'dollar'],
+      ['_id', 'n', 'kind', 'meta', 'dollar'],
+    ]);
+  });
 });
 
 describe('collections and errors', () => {

@@ -245,8 +245,18 @@ function choose(
     sorted: sort === undefined || idOrder !== 0,
     score: idAccess.score + (idOrder !== 0 && sort ? 1 : 0),
   });
+  // Indexes share fields (when, _id, ...): each field's bounds are worked out once.
+  const known = new Map<string, FieldBounds>();
+  const boundsOf: BoundsOf = (field, multikey) => {
+    const key = `${multikey ? 1 : 0}${field}`;
+    const remembered = known.get(key);
+    if (remembered) return remembered;
+    const bounds = fieldBounds(filter, field, multikey);
+    known.set(key, bounds);
+    return bounds;
+  };
   for (const index of coll.indexes.values()) {
-    const access = indexAccess(index, filter, sort);
+    const access = indexAccess(index, filter, sort, false, boundsOf);
     if (access) candidates.push(access);
   }
   if (hint !== undefined) return hinted(coll, candidates, hint, filter, sort);
@@ -280,14 +290,18 @@ function hinted(
   throw badValue('hint provided does not correspond to an existing index');
 }
 
+/** A field's bounds under the filter (fieldBounds), maybe remembered for the filter. */
+type BoundsOf = (field: string, multikey: boolean) => FieldBounds;
+
 function indexAccess(
   index: Index,
   filter: Document,
   sort: SortSpec | undefined,
   forced = false,
+  boundsOf: BoundsOf = (field, multikey) => fieldBounds(filter, field, multikey),
 ): Access | undefined {
   const { multikey } = index.meta;
-  const bounds = index.fields.map((field) => fieldBounds(filter, field, multikey));
+  const bounds = index.fields.map((field) => boundsOf(field, multikey));
   if (index.spec.sparse && bounds.every(allowsNull)) return undefined;
   if (
     index.spec.partialFilterExpression &&

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../app-error.js';
-import { handleField, publishedCursor, sortParam } from '../../operations/items/inputs.js';
+import {
+  handleField,
+  listCursor,
+  publishedCursor,
+  searchSortParam,
+  WORKS_SEARCH_MAX,
+  worksSearchField,
+} from '../../operations/items/inputs.js';
 import { optional } from '../../operations/validation.js';
 import type { RouteSpec, WorksPageName } from './route-spec.js';
 
@@ -16,6 +23,12 @@ const cursors = {
 const cursorDescriptions = {
   after: 'endCursor of the page before: the next page (older, or less popular).',
   before: 'startCursor of the page after: the previous page.',
+};
+/** The search box's parameters (the works search, src/operations/items/search-works.ts). */
+const searchQuery = { search: worksSearchField, cursor: optional(listCursor('cursor')) };
+const searchDescriptions = {
+  search: `The search box: shows the works holding this text (a case-insensitive literal substring, at most ${WORKS_SEARCH_MAX} characters, as GET /api/items?search=) with an excerpt each, ${WORKS_PAGE_SIZE} a page; a longer term answers 400 with the page saying so. Blank: no search.`,
+  cursor: 'With search: the cursor of the results page before or after (the pager\u2019s links).',
 };
 const handleQuery = { handle: handleField('handle') };
 const handleDescription = { handle: 'The author, as in /@handle.' };
@@ -41,6 +54,8 @@ const jsonFeedSchema = z.looseObject({
 
 const PAGE_ERRORS: ErrorCode[] = ['METHOD_NOT_ALLOWED', 'DB_UNAVAILABLE', 'INTERNAL'];
 const PAGING_ERRORS: ErrorCode[] = ['CURSOR_INVALID', 'LIMIT_INVALID'];
+/** A term too long is said on the page (400); the others are the error page. */
+const SEARCH_ERRORS: ErrorCode[] = ['SEARCH_TOO_LONG'];
 
 const page = (page: WorksPageName) => ({ face: 'page', page }) as const;
 
@@ -134,23 +149,30 @@ export function pageRoutes(): RouteSpec[] {
       description: `Recent (or popular) works of every kind, ${WORKS_PAGE_SIZE} a page with thumbnails, linking to each work\u2019s page; the latest chat messages. HTML that works without scripts.`,
       authentication: 'none',
       query: {
-        schema: z.object({ sort: sortParam, ...cursors }),
+        schema: z.object({ sort: searchSortParam, ...cursors, ...searchQuery }),
         descriptions: {
-          sort: 'recent (newest first, the default) or hits (most popular first).',
+          sort: 'recent (newest first, the default) or hits (most popular first); with search also relevance (its default).',
           ...cursorDescriptions,
+          ...searchDescriptions,
         },
       },
       response: {
-        statuses: [200],
-        description: 'An HTML page; it links the feeds with <link rel="alternate">.',
+        statuses: [200, 400],
+        description:
+          'An HTML page; it links the feeds with <link rel="alternate">. 400: the same page saying the search term is too long.',
         schema: z.string(),
         contentTypes: ['text/html'],
       },
-      errors: ['SORT_INVALID', ...PAGING_ERRORS, ...PAGE_ERRORS],
+      errors: ['SORT_INVALID', ...SEARCH_ERRORS, ...PAGING_ERRORS, ...PAGE_ERRORS],
       examples: [
         {
           title: 'The most popular works',
           request: { method: 'GET', path: '/', query: { sort: 'hits' } },
+          response: { status: 200, body: '<!doctype html>...' },
+        },
+        {
+          title: 'The search box: works holding "wipe"',
+          request: { method: 'GET', path: '/', query: { search: 'wipe' } },
           response: { status: 200, body: '<!doctype html>...' },
         },
       ],
@@ -165,16 +187,28 @@ export function pageRoutes(): RouteSpec[] {
       description: `An author\u2019s works, newest first, ${WORKS_PAGE_SIZE} a page, with how many there are. An unknown handle is a 404 page.`,
       authentication: 'none',
       query: {
-        schema: z.object({ ...handleQuery, ...cursors }),
-        descriptions: { ...handleDescription, ...cursorDescriptions },
+        schema: z.object({ ...handleQuery, ...cursors, ...searchQuery }),
+        descriptions: {
+          ...handleDescription,
+          ...cursorDescriptions,
+          ...searchDescriptions,
+          search: `${searchDescriptions.search} Only this author\u2019s works.`,
+        },
       },
       response: {
-        statuses: [200],
-        description: 'An HTML page; it links the author\u2019s feeds with <link rel="alternate">.',
+        statuses: [200, 400],
+        description:
+          'An HTML page; it links the author\u2019s feeds with <link rel="alternate">. 400: the same page saying the search term is too long.',
         schema: z.string(),
         contentTypes: ['text/html'],
       },
-      errors: ['AUTHOR_NOT_FOUND', ...PAGING_ERRORS, ...PAGE_ERRORS],
+      errors: [
+        'AUTHOR_NOT_FOUND',
+        'SORT_INVALID',
+        ...SEARCH_ERRORS,
+        ...PAGING_ERRORS,
+        ...PAGE_ERRORS,
+      ],
       examples: [
         {
           title: 'An author\u2019s works',

@@ -14,6 +14,7 @@ import {
   searchSortParam,
   worksSearchField,
 } from './inputs.js';
+import type { Item } from './item.js';
 import { accountsOf, checkList, itemConnection } from './published-connection.js';
 import type { WorksSearchAnswer } from './works-search-answer.js';
 
@@ -35,6 +36,49 @@ export const searchWorksInput = z
 
 export type SearchWorksInput = z.output<typeof searchWorksInput>;
 
+/** A page of the works search: the works found (with excerpts) and the cursors beside it. */
+export interface FoundWorksPage {
+  works: { item: Item; excerpt: string | null }[];
+  /** Pass as `cursor` for the page after this one; null at the end of the list. */
+  nextCursor: string | null;
+  /** Pass as `cursor` for the page before this one; null on the first page. */
+  previousCursor: string | null;
+}
+
+/**
+ * The read behind `searchWorks`, for the faces that show the items themselves (the home and
+ * author pages' search box); input already checked by `searchWorksInput`.
+ */
+export async function findWorks(
+  ctx: RequestContext,
+  input: SearchWorksInput,
+): Promise<FoundWorksPage> {
+  const users = input.handle === undefined ? undefined : await accountsOf(ctx, input.handle);
+  const { way, position } = input.cursor ?? { way: 'after', position: undefined };
+  const page = await itemConnection(
+    ctx,
+    {
+      kind: input.kind,
+      sort: input.sort,
+      search: input.search,
+      ...(way === 'after'
+        ? { first: input.limit, after: position }
+        : { last: input.limit, before: position }),
+    },
+    users,
+  );
+  const cursorAt = (way: ListWay, cursor: string | null) => {
+    const at = cursor === null ? undefined : decodePublishedCursor(cursor);
+    return at ? encodeListCursor({ way, position: at }) : null;
+  };
+  const { pageInfo } = page;
+  return {
+    works: page.edges.map(({ node, excerpt }) => ({ item: node, excerpt })),
+    nextCursor: pageInfo.hasNextPage ? cursorAt('after', pageInfo.endCursor) : null,
+    previousCursor: pageInfo.hasPreviousPage ? cursorAt('before', pageInfo.startCursor) : null,
+  };
+}
+
 /**
  * `GET /api/items` and the MCP tool `search_works`: one page of published works holding a term
  * (all works without one), with the facts `GET /api/items/<code>` answers and an excerpt around
@@ -44,36 +88,10 @@ export const searchWorks = defineOperation({
   name: 'searchWorks',
   input: searchWorksInput,
   async run(ctx: RequestContext, input: SearchWorksInput): Promise<WorksSearchAnswer> {
-    const users = input.handle === undefined ? undefined : await accountsOf(ctx, input.handle);
-    const { way, position } = input.cursor ?? { way: 'after', position: undefined };
-    const page = await itemConnection(
-      ctx,
-      {
-        kind: input.kind,
-        sort: input.sort,
-        search: input.search,
-        ...(way === 'after'
-          ? { first: input.limit, after: position }
-          : { last: input.limit, before: position }),
-      },
-      users,
-    );
+    const { works, nextCursor, previousCursor } = await findWorks(ctx, input);
     const items = await Promise.all(
-      page.edges.map(async (edge) => ({
-        ...(await itemFacts(ctx, edge.node)),
-        excerpt: edge.excerpt,
-      })),
+      works.map(async ({ item, excerpt }) => ({ ...(await itemFacts(ctx, item)), excerpt })),
     );
-    const cursorAt = (way: ListWay, cursor: string | null) => {
-      const at = cursor === null ? undefined : decodePublishedCursor(cursor);
-      return at ? encodeListCursor({ way, position: at }) : null;
-    };
-    const { pageInfo } = page;
-    return {
-      items,
-      count: items.length,
-      nextCursor: pageInfo.hasNextPage ? cursorAt('after', pageInfo.endCursor) : null,
-      previousCursor: pageInfo.hasPreviousPage ? cursorAt('before', pageInfo.startCursor) : null,
-    };
+    return { items, count: items.length, nextCursor, previousCursor };
   },
 });

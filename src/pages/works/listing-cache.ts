@@ -14,7 +14,7 @@ import { worksVersion } from '../../operations/items/works-version.js';
 export const LISTING_TTL_MS = 5_000;
 
 /** The query parameters a listing reads; any other makes no other listing. */
-const LISTING_PARAMS = ['sort', 'after', 'before'] as const;
+const LISTING_PARAMS = ['sort', 'after', 'before', 'search', 'cursor'] as const;
 type ListingParam = (typeof LISTING_PARAMS)[number];
 
 /** A rendered page or feed, and the headers express sent it with (for replays). */
@@ -22,7 +22,16 @@ export interface Listing {
   body: Buffer;
   etag: string;
   lastModified: Date | null;
+  /** 200, or 400 for a page that says why it did not search (a term too long). */
+  status: number;
   headers?: OutgoingHttpHeaders;
+}
+
+/** What a listing's render gives: the text, and its status and time when they are not 200 and none. */
+export interface ListingBody {
+  body: string;
+  lastModified?: Date;
+  status?: number;
 }
 
 export interface ListingCache {
@@ -30,7 +39,7 @@ export interface ListingCache {
   read(
     path: string,
     param: (name: ListingParam) => string | undefined,
-    render: () => Promise<{ body: string; lastModified?: Date }>,
+    render: () => Promise<ListingBody>,
   ): Promise<Listing>;
   /** Sends a listing with its headers through express, and keeps what was sent for replays. */
   send(res: Response, type: string, listing: Listing): void;
@@ -53,17 +62,21 @@ export function createListingCache(services: Services): ListingCache {
   return {
     read(path, param, render) {
       return listings.read(keyOf(path, param), async () => {
-        const { body, lastModified } = await render();
+        const { body, lastModified, status } = await render();
         const bytes = Buffer.from(body, 'utf8');
         return {
           body: bytes,
           etag: `"${createHash('sha256').update(bytes).digest('base64url')}"`,
           lastModified: lastModified ?? null,
+          status: status ?? 200,
         };
       });
     },
     send(res, type, listing) {
-      res.type(type).set({ ETag: listing.etag, 'Cache-Control': 'no-cache' });
+      res
+        .status(listing.status)
+        .type(type)
+        .set({ ETag: listing.etag, 'Cache-Control': 'no-cache' });
       if (listing.lastModified) res.set('Last-Modified', listing.lastModified.toUTCString());
       listing.headers ??= { ...res.getHeaders(), 'content-length': listing.body.length };
       // express answers 304 when If-None-Match (or If-Modified-Since) still holds.
@@ -81,7 +94,7 @@ export function createListingCache(services: Services): ListingCache {
       if (LISTING_PARAMS.some((name) => query.getAll(name).length > 1)) return false;
       const listing = listings.peek(keyOf(path, (name) => query.get(name) ?? undefined));
       if (!listing?.headers) return false;
-      res.writeHead(200, listing.headers).end(listing.body);
+      res.writeHead(listing.status, listing.headers).end(listing.body);
       return true;
     },
   };

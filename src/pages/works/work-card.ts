@@ -1,12 +1,17 @@
 import { html, type SafeHtml } from '../../http/html/html.js';
 import type { Item } from '../../operations/items/item.js';
 import type { Connection } from '../../operations/paging.js';
+import { escapeRegExp } from '../../operations/search-term.js';
 import { imagePath, pagePath, THUMBNAIL_SIZE } from '../share-meta.js';
 
-/** A work as the listings show it: the item and its author's `@handle` (null when anonymous). */
+/**
+ * A work as the listings show it: the item and its author's `@handle` (null when anonymous),
+ * and, in a search's results, the excerpt around the match.
+ */
 export interface Work {
   item: Item;
   author: string | null;
+  excerpt?: string | null;
 }
 
 export type WorksPage = Connection<Work>;
@@ -62,8 +67,16 @@ const authorLink = (author: string | null) =>
     ? html`<a class="author" href="/${author}">${author}</a>`
     : html`<span class="author">anonymous</span>`;
 
+/** The excerpt with the first occurrence of the term marked (as the search matched it: case-insensitive). */
+function markedExcerpt(excerpt: string, term: string | undefined): SafeHtml {
+  const match = term ? new RegExp(escapeRegExp(term), 'i').exec(excerpt) : null;
+  if (!match) return html`<p class="excerpt">${excerpt}</p>`;
+  const end = match.index + match[0].length;
+  return html`<p class="excerpt">${excerpt.slice(0, match.index)}<mark>${match[0]}</mark>${excerpt.slice(end)}</p>`;
+}
+
 /** A grid cell: the picture (or a tile with the work's first line), its title and facts, linking to its page. */
-function workCard({ item, author }: Work): SafeHtml {
+function workCard({ item, author, excerpt }: Work, term: string | undefined): SafeHtml {
   const image = workImage(item);
   const title = workTitle(item);
   const picture = image
@@ -72,24 +85,40 @@ function workCard({ item, author }: Work): SafeHtml {
   return html`<li class="work-card kind-${item.kind}" data-code="${item.code}">
 <a class="work-link" href="${workPath(item)}">${picture}<span class="title">${title}</span></a>
 <p class="meta"><span class="kind">${kindLabel(item)}</span> · ${authorLink(author)} · <time datetime="${item.when.toISOString()}">${item.when.toISOString().slice(0, 10)}</time></p>
+${excerpt ? markedExcerpt(excerpt, term) : ''}
 </li>`;
 }
 
-/** The grid of a page of works, and links to the pages beside it (the read side's cursors). */
-export function worksGrid(
-  page: WorksPage,
+/** The links to the pages beside this one (hrefs; null where the list ends). */
+export interface Pager {
+  previous: string | null;
+  next: string | null;
+}
+
+/** The pager of a Relay page: its start and end cursors as `before` and `after`. */
+export const relayPager = (
+  { pageInfo }: WorksPage,
   pageUrl: (cursor: Record<string, string>) => string,
-): SafeHtml {
-  const { pageInfo } = page;
-  const newer =
+): Pager => ({
+  previous:
     pageInfo.hasPreviousPage && pageInfo.startCursor
-      ? html`<a rel="prev" href="${pageUrl({ before: pageInfo.startCursor })}">← previous</a>`
-      : '';
-  const older =
-    pageInfo.hasNextPage && pageInfo.endCursor
-      ? html`<a rel="next" href="${pageUrl({ after: pageInfo.endCursor })}">next →</a>`
-      : '';
-  return html`<ol class="works-grid">${page.edges.map((edge) => workCard(edge.node))}</ol>
-${page.edges.length === 0 ? html`<p class="works-empty">Nothing is published here yet.</p>` : ''}
+      ? pageUrl({ before: pageInfo.startCursor })
+      : null,
+  next: pageInfo.hasNextPage && pageInfo.endCursor ? pageUrl({ after: pageInfo.endCursor }) : null,
+});
+
+/**
+ * The grid of a page of works (excerpts marked with a search's `term`), what to say when it is
+ * empty, and links to the pages beside it.
+ */
+export function worksGrid(
+  works: readonly Work[],
+  pager: Pager,
+  options: { empty: string; term?: string | undefined },
+): SafeHtml {
+  const newer = pager.previous ? html`<a rel="prev" href="${pager.previous}">← previous</a>` : '';
+  const older = pager.next ? html`<a rel="next" href="${pager.next}">next →</a>` : '';
+  return html`<ol class="works-grid">${works.map((work) => workCard(work, options.term))}</ol>
+${works.length === 0 ? html`<p class="works-empty">${options.empty}</p>` : ''}
 ${newer || older ? html`<nav class="pager">${newer} ${older}</nav>` : ''}`;
 }

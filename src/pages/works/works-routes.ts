@@ -19,8 +19,14 @@ import {
   worksConnection,
 } from '../../operations/items/index.js';
 import { handleField, sortParam } from '../../operations/items/inputs.js';
+import {
+  findWorks,
+  type SearchWorksInput,
+  searchWorksInput,
+} from '../../operations/items/search-works.js';
 import { countWorks } from '../../operations/items/works-count.js';
 import { runOperation } from '../../operations/operation.js';
+import { parseInput } from '../../operations/validation.js';
 import { pageContext } from '../page-context.js';
 import {
   ATOM_TYPE,
@@ -30,9 +36,15 @@ import {
   JSON_FEED_TYPE,
   jsonFeed,
 } from './feeds.js';
-import type { ListingCache } from './listing-cache.js';
-import { authorPage, homePage, type ListingSort } from './listing-pages.js';
-import type { Work, WorksPage } from './work-card.js';
+import type { ListingBody, ListingCache } from './listing-cache.js';
+import {
+  authorPage,
+  homePage,
+  type ListingSort,
+  type ListingView,
+  pageUrl,
+} from './listing-pages.js';
+import { relayPager, type Work, type WorksPage } from './work-card.js';
 
 /** Chat messages the home page shows. */
 export const HOME_CHAT_LINES = 5;
@@ -62,6 +74,61 @@ async function withAuthors(ctx: RequestContext, page: ItemConnection): Promise<W
   return { edges, pageInfo: page.pageInfo };
 }
 
+/**
+ * What a listing at `path` shows: with a `search` term in its query, a page of the works search
+ * (searchWorks' input and read; `handle` narrows it to an author), paged by its `cursor`; a term
+ * too long is said on the page (`problem`, answered 400). Without a term, the page `browse` reads.
+ */
+async function listingView(
+  ctx: RequestContext,
+  req: Request,
+  path: string,
+  browse: () => Promise<ListingView>,
+  handle?: string,
+): Promise<ListingView & { status?: number }> {
+  const term = queryText(req, 'search');
+  if (!term?.trim()) return browse();
+  const sort = queryText(req, 'sort');
+  const raw = {
+    search: term,
+    sort,
+    cursor: queryText(req, 'cursor'),
+    handle,
+    limit: WORKS_PAGE_SIZE,
+  };
+  let input: SearchWorksInput;
+  try {
+    input = parseInput(searchWorksInput, raw);
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'SEARCH_TOO_LONG')) throw error;
+    const none = { previous: null, next: null };
+    return { works: [], pager: none, term, problem: error.message, status: error.status };
+  }
+  const found = await findWorks(ctx, input);
+  const works = await Promise.all(
+    found.works.map(async ({ item, excerpt }) => ({
+      item,
+      excerpt,
+      author: await authorHandleOf(ctx, item),
+    })),
+  );
+  const url = (cursor: string | null) =>
+    cursor === null
+      ? null
+      : `${path}?${new URLSearchParams({ search: input.search ?? '', ...(sort ? { sort } : {}), cursor })}`;
+  return {
+    works,
+    pager: { previous: url(found.previousCursor), next: url(found.nextCursor) },
+    term: input.search,
+  };
+}
+
+/** A Relay page of works as a listing shows it, its pager's links kept at `path` sorted `sort`. */
+const browseView = (page: WorksPage, path: string, sort: ListingSort): ListingView => ({
+  works: page.edges.map((edge) => edge.node),
+  pager: relayPager(page, pageUrl(path, sort)),
+});
+
 /** The author a `/@handle` path names, or AUTHOR_NOT_FOUND (a handle no account could have too). */
 async function authorOf(ctx: RequestContext, req: Request) {
   const param = String(req.params.handle ?? '');
@@ -85,7 +152,7 @@ export function worksRoutes(services: Services, listings: ListingCache): Router 
     req: Request,
     res: Response,
     type: string,
-    render: (ctx: RequestContext) => Promise<{ body: string; lastModified?: Date }>,
+    render: (ctx: RequestContext) => Promise<ListingBody>,
   ): Promise<void> {
     const listing = await listings.read(
       req.path,
@@ -122,27 +189,43 @@ export function worksRoutes(services: Services, listings: ListingCache): Router 
   const handlers: Record<WorksPageName, (req: Request, res: Response) => Promise<void>> = {
     home: (req, res) =>
       send(req, res, 'html', async (ctx) => {
-        const [page, chat] = await Promise.all([
-          runOperation(publishedConnection, ctx, pagingOf(req)),
+        const [view, chat] = await Promise.all([
+          listingView(ctx, req, '/', async () => {
+            const page = await runOperation(publishedConnection, ctx, pagingOf(req));
+            // The operation accepted the sort already.
+            const sort: ListingSort = sortParam.parse(queryText(req, 'sort'));
+            return browseView(await withAuthors(ctx, page), '/', sort);
+          }),
           runOperation(chatMessagesConnection, ctx, { last: HOME_CHAT_LINES }),
         ]);
         const entries = await presentEntries(
           services.db,
           chat.edges.map((edge) => edge.node),
         );
-        // The operation accepted the sort already.
-        const sort: ListingSort = sortParam.parse(queryText(req, 'sort'));
-        return { body: homePage(await withAuthors(ctx, page), sort, entries) };
+        // A search shows no sort tabs; the browse page's operation accepted the sort already.
+        const sort: ListingSort = view.term ? 'recent' : sortParam.parse(queryText(req, 'sort'));
+        return { body: homePage(view, sort, entries), status: view.status };
       }),
     author: (req, res) =>
       send(req, res, 'html', async (ctx) => {
         const author = await authorOf(ctx, req);
         const { sort: _sort, ...paging } = pagingOf(req);
-        const [page, count] = await Promise.all([
-          runOperation(worksConnection, ctx, { ...paging, accounts: author.accounts }),
+        const path = `/${author.handle}`;
+        const [view, count] = await Promise.all([
+          listingView(
+            ctx,
+            req,
+            path,
+            async () => {
+              const input = { ...paging, accounts: author.accounts };
+              const page = await runOperation(worksConnection, ctx, input);
+              return browseView(await withAuthors(ctx, page), path, 'recent');
+            },
+            author.handle,
+          ),
           countWorks(ctx, author.accounts),
         ]);
-        return { body: authorPage(author.handle, count, await withAuthors(ctx, page)) };
+        return { body: authorPage(author.handle, count, view), status: view.status };
       }),
     'feed.atom': feed('atom', false),
     'feed.json': feed('json', false),

@@ -5,7 +5,7 @@ import { setValue } from 'mingo/util';
 import type { Collection } from '../collection.js';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { checkResultDepth } from '../depth.js';
-import { cloneDeep } from '../documents.js';
+import { cloneDeep, defineField } from '../documents.js';
 import { CommandError, failedToParse, notSupported } from '../errors.js';
 import { parseSort, type SelectOptions, select, sortDocs } from '../planner.js';
 import { mingoOptions, prepare, viaMingo } from '../query.js';
@@ -34,11 +34,7 @@ const supportedStages = [
   '$replaceWith',
   '$sortByCount',
 ];
-/** Stages that never modify the documents they are given, so stored documents need no copy. */
-const readOnlyStages = new Set(['$match', '$sort', '$skip', '$limit', '$count', '$group']);
 const stageName = (stage: Document) => Object.keys(stage)[0] as string;
-const readOnly = (stages: Document[]) =>
-  stages.every((stage) => readOnlyStages.has(stageName(stage)));
 
 /** Validates the stages (and those of `$unionWith` sub-pipelines) and readies them for mingo. */
 function checkPipeline(pipeline: unknown): Document[] {
@@ -132,35 +128,66 @@ function leadingSelection(pipeline: Document[]): {
 }
 
 /**
+ * The fields of an `$addFields`/`$set` stage when every one is a top-level name set to a
+ * `$literal` (what a union tags its branches with), else undefined: mingo handles the rest.
+ */
+function literalFields(spec: unknown): [string, unknown][] | undefined {
+  if (!isPlainObject(spec)) return undefined;
+  const fields = Object.entries(spec);
+  const literal = ([name, value]: [string, unknown]) =>
+    !name.includes('.') &&
+    !name.startsWith('$') &&
+    isPlainObject(value) &&
+    Object.keys(value).length === 1 &&
+    '$literal' in value;
+  if (fields.length === 0 || !fields.every(literal)) return undefined;
+  return fields.map(([name, value]) => [name, (value as { $literal: unknown }).$literal]);
+}
+
+type Step = (docs: Document[]) => Document[];
+
+/**
+ * A stage this file runs itself rather than through mingo, on documents it owns: `$sort`,
+ * `$skip`, `$limit`, and literal `$addFields`/`$set`. Undefined for any other stage.
+ */
+function nativeStep(stage: Document): Step | undefined {
+  if (stage.$sort !== undefined) return (docs) => sortDocs(docs, parseSort(stage.$sort) ?? {});
+  if (isCount(stage.$limit, 1)) return (docs) => docs.slice(0, stage.$limit);
+  if (isCount(stage.$skip, 0)) return (docs) => docs.slice(stage.$skip);
+  const fields = literalFields(stage.$addFields ?? stage.$set);
+  if (!fields) return undefined;
+  return (docs) => {
+    for (const doc of docs)
+      for (const [name, value] of fields) defineField(doc, name, cloneDeep(value));
+    return docs;
+  };
+}
+
+/**
  * The documents a pipeline makes of a collection: the leading selection through `select`, the
- * rest with mingo, except `$lookup` and `$unionWith`, done here against the store. `owned`:
- * the caller will modify the result, so stored documents must be copied.
+ * rest here (`$lookup`, `$unionWith` against the store, and the native stages) or with mingo.
+ * `select` decodes each document from its stored bytes, so the documents are this command's own
+ * to modify: nothing is copied.
  */
 function execute(
   store: Store,
   db: string,
   name: string,
   pipeline: Document[],
-  owned: boolean,
   timeLimit?: TimeLimit,
   hint?: unknown,
 ): Document[] {
   const coll = store.collection(db, name);
   const { filter, options, rest } = leadingSelection(pipeline);
-  const selected = coll ? select(coll, filter, { ...options, timeLimit, hint }) : [];
-  let docs =
-    owned || !readOnly(rest) ? selected.map((doc) => cloneDeep(doc) as Document) : selected;
+  let docs = coll ? select(coll, filter, { ...options, timeLimit, hint }) : [];
   let segment: Document[] = [];
   const flush = () => {
     if (segment.length > 0)
       docs = viaMingo(() => new Aggregator(segment, mingoOptions).run(docs) as Document[]);
     segment = [];
   };
-  for (const [at, stage] of rest.entries()) {
-    if (stage.$sort !== undefined) {
-      flush();
-      docs = sortDocs(docs, parseSort(stage.$sort) ?? {});
-    } else if (stage.$lookup !== undefined) {
+  for (const stage of rest) {
+    if (stage.$lookup !== undefined) {
       flush();
       docs = lookup(docs, stage.$lookup, db, store);
     } else if (stage.$unionWith !== undefined) {
@@ -169,10 +196,14 @@ function execute(
         coll: string;
         pipeline: Document[];
       };
-      const later = rest.slice(at + 1);
-      docs = [...docs, ...execute(store, db, other, inner, owned || !readOnly(later), timeLimit)];
+      docs = [...docs, ...execute(store, db, other, inner, timeLimit)];
     } else {
-      segment.push(stage);
+      const step = nativeStep(stage);
+      if (!step) segment.push(stage);
+      else {
+        flush();
+        docs = step(docs);
+      }
     }
   }
   flush();
@@ -218,9 +249,7 @@ const aggregate: Handler = (command, db, context) => {
   }
   const timeLimit = TimeLimit.of(command.maxTimeMS);
   timeLimit?.resume();
-  const docs = execute(context.store, db, name, pipeline, false, timeLimit, command.hint).map(
-    idFirst,
-  );
+  const docs = execute(context.store, db, name, pipeline, timeLimit, command.hint).map(idFirst);
   for (const doc of docs) checkResultDepth(doc);
   timeLimit?.pause();
   return context.cursors.open(`${db}.${name}`, docs, { batchSize });
