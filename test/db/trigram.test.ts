@@ -135,6 +135,54 @@ describe('trigram index', () => {
     expect((await plan(c, { text: /red|bl/ })).stage).toBe('COLLSCAN');
   });
 
+  it('folds case as the i flag does, and splits at lone surrogates, on the edge cases', async () => {
+    const c = client.db('trigram').collection('edges');
+    await c.createIndex({ text: 'trigram' } as Document);
+    const texts = [
+      ...['😀ab', '😃ab', 'Sab', 'ſab', 'sab', 'Kab', 'kab', 'İab', 'iab', 'ıab', 'Iab'],
+      ...['ǅab', 'ǆab', 'Ǆab', 'ßab', 'ẞab', 'ssab', 'Σab', 'σab', 'ςab', '𐐀ab', '𐐨ab'],
+      ...['日本語ab', 'a\nb c', '\u0001ab', 'x😀😀ab', '😀'],
+    ];
+    await c.insertMany(texts.map((text) => ({ text })));
+    const patterns: Array<[string, string]> = [
+      ['\\uDE00ab', ''],
+      ['\\uD83D\\uDE00ab', ''],
+      ['[ſS]ab', ''],
+      ['[ſS]ab', 'i'],
+      ...[
+        'ſab',
+        'Sab',
+        'kab',
+        'Kab',
+        'İab',
+        'iab',
+        'ıab',
+        'ǅab',
+        'ǆab',
+        'ßab',
+        'ẞab',
+        'σab',
+        'ςab',
+      ].map((p): [string, string] => [p, 'i']),
+      ['𐐀ab', 'i'],
+      ['𐐨ab', ''],
+      ['\\cJb c', ''],
+      ['\\x01ab', ''],
+      ['😀+ab', ''],
+      ['😀{2}ab', ''],
+      ['(?:😀|日本)[aA]b', ''],
+      ['本語ab|😀ab', 'i'],
+      ['^.ab$', ''],
+    ];
+    let indexed = 0;
+    for (const [source, options] of patterns) {
+      const filter = { text: { $regex: source, $options: options } };
+      if ((await plan(c, filter)).stage === 'TRIGRAM_IXSCAN') indexed++;
+      expect([source, await c.find(filter).toArray()]).toEqual([source, await scanned(c, filter)]);
+    }
+    expect(indexed).toBeGreaterThan(patterns.length / 2);
+  });
+
   it('goes with its collection and can be dropped', async () => {
     const c = client.db('trigram').collection('dropped');
     await c.createIndex({ text: 'trigram' } as Document, { name: 'search' });

@@ -20,7 +20,8 @@ export function foldChar(char: string): string {
   return oneCodePoint(lower) ? lower : char;
 }
 
-const ASCII = /^[\x00-\x7f]*$/;
+/** Only ASCII: lower-casing the whole text folds each character as foldChar would. */
+const ASCII = /^[^\u0080-\uffff]*$/;
 
 /** The folded code points of a text. */
 function foldedCodePoints(text: string): string[] {
