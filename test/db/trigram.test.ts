@@ -115,7 +115,7 @@ describe('trigram index', () => {
       })),
     );
     const filter = { text: /SYSTEM MESS/i };
-    const options = { sort: { when: -1, _id: -1 }, limit: 10 };
+    const options = { sort: { when: -1, _id: -1 }, limit: 10 } as const;
     const found = await plan(c, filter, options);
     expect(found).toMatchObject({ index: 'when_-1__id_-1', sieve: 'text_trigram', returned: 10 });
     expect(found.docs).toBe(10);
