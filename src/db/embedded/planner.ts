@@ -232,12 +232,12 @@ function* scan(
           if (seen.has(id)) continue;
           seen.add(id);
         }
-        if (sieve && !sieve.postings.holds(sieve.query, idKey)) continue;
+        if (sieve && !sieve.postings.mayHold(sieve.query, idKey)) continue;
         bytes = coll.fetchBytes(idKey);
         if (!bytes) continue;
       } else {
         if (access.score > 0) stats.keysExamined++;
-        if (sieve && !sieve.postings.holds(sieve.query, key as Buffer)) continue;
+        if (sieve && !sieve.postings.mayHold(sieve.query, key as Buffer)) continue;
         bytes = value as Buffer;
       }
       const doc = confirm(bytes);
