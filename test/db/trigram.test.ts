@@ -1,5 +1,10 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { EJSON } from 'bson';
 import { type Collection, type Document, MongoClient, MongoServerError, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportDump } from '../../src/db/dump.js';
 import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
 
 // The embedded server's trigram index (`{ field: 'trigram' }`): what it accepts, what `explain`
@@ -194,5 +199,22 @@ describe('trigram index', () => {
     await c.drop();
     await c.createIndex({ text: 'trigram' } as Document, { name: 'search' });
     expect(await c.countDocuments({ text: /to find/ })).toBe(0);
+  });
+
+  it('stays out of an export, which a real MongoDB could not restore with it', async () => {
+    const c = client.db('trigram_export').collection('chat');
+    await c.createIndex({ when: -1 });
+    await c.createIndex({ text: 'trigram' } as Document);
+    await c.insertOne({ text: 'hello', when: new Date(0) });
+    const out = await mkdtemp(join(tmpdir(), 'trigram-export-'));
+    try {
+      await exportDump(client, out);
+      const metadata = EJSON.parse(
+        await readFile(join(out, 'trigram_export', 'chat.metadata.json'), 'utf8'),
+      );
+      expect(metadata.indexes.map((index: Document) => index.name)).toEqual(['_id_', 'when_-1']);
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
   });
 });

@@ -7,7 +7,12 @@ import { encodeValue, invert, successor, TYPE } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
 import type { TimeLimit } from './time-limit.js';
-import { COMMON_POSTINGS, type TrigramSearch, trigramSearch } from './trigram-search.js';
+import {
+  COMMON_POSTINGS,
+  describeTrigrams,
+  type TrigramSearch,
+  trigramSearch,
+} from './trigram-search.js';
 import { isOperatorObject, isPlainObject, pathValues, valueKey } from './values.js';
 
 export type SortSpec = Record<string, 1 | -1>;
@@ -465,17 +470,6 @@ function implies(
   return holds(partial);
 }
 
-/** What a trigram search looks up: the rarest trigram first, alternations as `$or`. */
-function trigramsOf({ postings, query }: TrigramSearch): Document {
-  const describeQuery = (q: typeof query): Document => ({
-    all: q.all,
-    ...(q.either.length > 0 && {
-      either: q.either.map((branches) => branches.map(describeQuery)),
-    }),
-  });
-  return { indexName: postings.index.name, trigrams: describeQuery(query) };
-}
-
 function describe(access: Access, sort: SortSpec | undefined): Document {
   const { index, trigrams, sieve } = access;
   const direction = access.reverse ? 'backward' : 'forward';
@@ -485,7 +479,7 @@ function describe(access: Access, sort: SortSpec | undefined): Document {
         inputStage: {
           stage: 'TRIGRAM_IXSCAN',
           keyPattern: trigrams.postings.index.keyPattern,
-          ...trigramsOf(trigrams),
+          ...describeTrigrams(trigrams),
           direction,
         },
       }
@@ -517,6 +511,6 @@ function describe(access: Access, sort: SortSpec | undefined): Document {
             },
           }
         : { stage: 'COLLSCAN', direction };
-  if (sieve) Object.assign(scan, { trigramSieve: trigramsOf(sieve) });
+  if (sieve) Object.assign(scan, { trigramSieve: describeTrigrams(sieve) });
   return sort && !access.sorted ? { stage: 'SORT', sortPattern: sort, inputStage: scan } : scan;
 }

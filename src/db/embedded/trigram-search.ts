@@ -63,6 +63,15 @@ export function trigramSearch(
   return best;
 }
 
+/** For `explain`: the index and the trigrams looked up (the rarest first), alternations as `either`. */
+export function describeTrigrams({ postings, query }: TrigramSearch): Document {
+  const described = (q: TrigramQuery): Document => ({
+    all: q.all,
+    ...(q.either.length > 0 && { either: q.either.map((branches) => branches.map(described)) }),
+  });
+  return { indexName: postings.index.name, trigrams: described(query) };
+}
+
 /** A trigram index's postings: for each trigram, the `_id` keys of the documents holding it. */
 export class Postings {
   readonly #counts = new Map<string, number>();
