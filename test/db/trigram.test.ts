@@ -2,25 +2,14 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EJSON } from 'bson';
-import { type Collection, type Document, MongoClient, MongoServerError, ObjectId } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Collection, type Document, MongoServerError, ObjectId } from 'mongodb';
+import { describe, expect, it } from 'vitest';
 import { exportDump } from '../../src/db/dump.js';
-import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { embeddedClientPerFile } from '../support/embedded-client.js';
 
 // The embedded server's trigram index (`{ field: 'trigram' }`): what it accepts, what `explain`
 // says a `$regex` examined through it, and that it answers what a collection scan answers.
-let server: EmbeddedMongo;
-let client: MongoClient;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ dataDir: null });
-  client = await new MongoClient(server.uri).connect();
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
-});
+const connected = embeddedClientPerFile();
 
 async function plan(coll: Collection, filter: Document, options: Document = {}) {
   const explained = await coll.find(filter, options).explain('executionStats');
@@ -41,7 +30,7 @@ const scanned = (coll: Collection, filter: Document, options: Document = {}) =>
 
 describe('trigram index', () => {
   it('is created through createIndexes, listed, and refuses options it cannot honour', async () => {
-    const c = client.db('trigram').collection('spec');
+    const c = connected().db('trigram').collection('spec');
     expect(await c.createIndex({ text: 'trigram' } as Document)).toBe('text_trigram');
     const listed = await c.listIndexes().toArray();
     expect(listed.map((ix) => ix.key)).toContainEqual({ text: 'trigram' });
@@ -58,7 +47,7 @@ describe('trigram index', () => {
   });
 
   it('narrows a case-insensitive substring search to the documents holding its trigrams', async () => {
-    const c = client.db('trigram').collection('messages');
+    const c = connected().db('trigram').collection('messages');
     await c.createIndex({ text: 'trigram' } as Document);
     await c.insertMany(
       Array.from({ length: 3000 }, (_, i) => ({
@@ -80,7 +69,7 @@ describe('trigram index', () => {
   });
 
   it('keeps the scan order, and the sort and limit, with writes kept in step', async () => {
-    const c = client.db('trigram').collection('ordered');
+    const c = connected().db('trigram').collection('ordered');
     await c.createIndex({ when: -1, _id: -1 });
     await c.insertMany(
       Array.from({ length: 500 }, (_, i) => ({
@@ -110,7 +99,7 @@ describe('trigram index', () => {
   });
 
   it('reads the sort index and skips what lacks a trigram when every trigram is common', async () => {
-    const c = client.db('trigram').collection('common');
+    const c = connected().db('trigram').collection('common');
     await c.createIndex({ when: -1, _id: -1 });
     await c.createIndex({ text: 'trigram' } as Document);
     await c.insertMany(
@@ -128,7 +117,7 @@ describe('trigram index', () => {
   });
 
   it('answers an alternation whose every branch is bounded, and scans when one is not', async () => {
-    const c = client.db('trigram').collection('either');
+    const c = connected().db('trigram').collection('either');
     await c.createIndex({ text: 'trigram' } as Document);
     await c.insertMany(
       ['the red fox', 'a blue whale', 'green frog', 'redish', 'Blue sky'].map((text) => ({ text })),
@@ -141,7 +130,7 @@ describe('trigram index', () => {
   });
 
   it('folds case as the i flag does, and splits at lone surrogates, on the edge cases', async () => {
-    const c = client.db('trigram').collection('edges');
+    const c = connected().db('trigram').collection('edges');
     await c.createIndex({ text: 'trigram' } as Document);
     const texts = [
       ...['😀ab', '😃ab', 'Sab', 'ſab', 'sab', 'Kab', 'kab', 'İab', 'iab', 'ıab', 'Iab'],
@@ -189,7 +178,7 @@ describe('trigram index', () => {
   });
 
   it('goes with its collection and can be dropped', async () => {
-    const c = client.db('trigram').collection('dropped');
+    const c = connected().db('trigram').collection('dropped');
     await c.createIndex({ text: 'trigram' } as Document, { name: 'search' });
     await c.insertOne({ text: 'something to find' });
     await c.dropIndex('search');
@@ -202,13 +191,13 @@ describe('trigram index', () => {
   });
 
   it('stays out of an export, which a real MongoDB could not restore with it', async () => {
-    const c = client.db('trigram_export').collection('chat');
+    const c = connected().db('trigram_export').collection('chat');
     await c.createIndex({ when: -1 });
     await c.createIndex({ text: 'trigram' } as Document);
     await c.insertOne({ text: 'hello', when: new Date(0) });
     const out = await mkdtemp(join(tmpdir(), 'trigram-export-'));
     try {
-      await exportDump(client, out);
+      await exportDump(connected(), out);
       const metadata = EJSON.parse(
         await readFile(join(out, 'trigram_export', 'chat.metadata.json'), 'utf8'),
       );

@@ -202,9 +202,11 @@ function* scan(
     return query.test(doc) ? doc : undefined;
   };
   if (trigrams) {
-    const examined = () => stats.keysExamined++;
-    for (const idKey of trigrams.postings.candidates(trigrams.query, access.reverse, examined)) {
+    const examined = () => {
+      stats.keysExamined++;
       timeLimit?.check();
+    };
+    for (const idKey of trigrams.postings.candidates(trigrams.query, access.reverse, examined)) {
       const bytes = coll.fetchBytes(idKey);
       const doc = bytes && confirm(bytes);
       if (doc) yield doc;
