@@ -5,7 +5,7 @@ import { encodeValue, invert, MAX_KEY_BYTES, successor, valueEnd } from './keys.
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
 import { textTrigrams, trigramEnd, trigramKey } from './trigrams.js';
-import { pathValues } from './values.js';
+import { pathValues, valueKey } from './values.js';
 
 /** What the catalog keeps of a secondary index. */
 export interface IndexMeta {
@@ -113,6 +113,20 @@ export class Index {
       keys.set(bytes.toString('latin1'), { bytes, values });
     }
     return [...keys.values()];
+  }
+
+  /**
+   * A trigram index keeps its entries when an update leaves its field as it was (a counter
+   * of a long KidLisp source, say), without folding the text twice to find that out.
+   */
+  unchangedBy(old: Document, doc: Document): boolean {
+    if (!this.trigram) return false;
+    const path = this.#paths[0] as string[];
+    const before = pathValues(old, path);
+    const after = pathValues(doc, path);
+    return (
+      before.length === after.length && before.every((v, i) => valueKey(v) === valueKey(after[i]))
+    );
   }
 
   /** The table key of one entry. */
