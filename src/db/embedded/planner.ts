@@ -8,8 +8,8 @@ import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
 import type { TimeLimit } from './time-limit.js';
 import {
-  COMMON_POSTINGS,
   describeTrigrams,
+  POSTINGS_BUDGET,
   type TrigramSearch,
   trigramSearch,
 } from './trigram-search.js';
@@ -24,6 +24,7 @@ export interface PlannedCollection {
   readonly docs: Table;
   readonly indexes: ReadonlyMap<string, Index>;
   fetchBytes(idKey: Buffer): Buffer | undefined;
+  count(): number;
 }
 
 export interface SelectOptions {
@@ -282,14 +283,17 @@ function choose(
   let best = candidates[0] as Access;
   for (const candidate of candidates) if (candidate.score > best.score) best = candidate;
   if (best.score === 0 && best.index) best = candidates[0] as Access;
-  const search = best.score < 100 ? trigramSearch(coll.indexes.values(), filter) : undefined;
+  const search = best.score < 100 ? searchOf(coll, coll.indexes.values(), filter) : undefined;
   if (!search) return best;
   // Every required trigram is common: reading the index in the sort's order, skipping what
   // lacks one, finds the first matches sooner than the postings would.
-  if (search.estimate >= COMMON_POSTINGS && best.sorted && sort && limited)
+  if (search.estimate > POSTINGS_BUDGET && best.sorted && sort && limited)
     return { ...best, sieve: search };
   return trigramAccess(search, sort);
 }
+
+const searchOf = (coll: PlannedCollection, indexes: Iterable<Index>, filter: Document) =>
+  trigramSearch(coll.docs, coll.count(), indexes, filter);
 
 /** Candidates from the postings, in `_id` order: the sort's order when it is `_id` alone. */
 function trigramAccess(search: TrigramSearch, sort: SortSpec | undefined): Access {
@@ -320,7 +324,7 @@ function hinted(
   for (const index of coll.indexes.values()) {
     if (!matches(index.name, index.keyPattern)) continue;
     if (index.trigram) {
-      const search = trigramSearch([index], filter);
+      const search = searchOf(coll, [index], filter);
       return search ? trigramAccess(search, sort) : (candidates[0] as Access);
     }
     return (

@@ -1,11 +1,23 @@
 import type { Document } from 'bson';
 import type { Index } from './indexes.js';
+import type { Table } from './tables.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
 import { trigramKey } from './trigrams.js';
 import { isOperatorObject, isPlainObject } from './values.js';
 
-/** Postings counted up to this many: enough to tell a rare trigram from a common one. */
-export const COMMON_POSTINGS = 2_000;
+/**
+ * A trigram is counted among this many newest documents (by `_id`), and the count scaled to
+ * the collection: every trigram is so counted in about the same bounded time, however common.
+ */
+const SAMPLE_DOCS = 10_000;
+/** A trigram none of the sample holds is counted in full up to this many postings. */
+const FEW_POSTINGS = 2_000;
+/**
+ * Reading up to this many postings (each probed for the other trigrams) costs less than
+ * reading another index in the sort's order until the page is full could; past it, when
+ * another index has the sort's order, that one is read, each entry probed for one trigram.
+ */
+export const POSTINGS_BUDGET = 20_000;
 /** At most this many trigrams of one pattern are looked up (any subset is still required). */
 const MOST_TRIGRAMS = 12;
 
@@ -13,7 +25,7 @@ const MOST_TRIGRAMS = 12;
 export interface TrigramSearch {
   postings: Postings;
   query: TrigramQuery;
-  /** Postings of the rarest required trigram, counted up to COMMON_POSTINGS. */
+  /** The postings of the rarest required trigram, estimated (./trigram-search.ts, Postings). */
   estimate: number;
 }
 
@@ -45,13 +57,17 @@ const fewer = (trigrams: string[]) =>
  * come from ./regex.ts: without `i` (rewritten into classes) and without `u`.
  */
 export function trigramSearch(
+  docs: Table,
+  documents: number,
   indexes: Iterable<Index>,
   filter: Document,
 ): TrigramSearch | undefined {
   let best: TrigramSearch | undefined;
+  let sample: Sample | undefined;
   for (const index of indexes) {
     if (!index.trigram) continue;
-    const postings = new Postings(index);
+    sample ??= newest(docs, documents);
+    const postings = new Postings(index, sample);
     for (const regex of fieldRegexes(filter, index.fields[0] as string)) {
       if (/[iuv]/.test(regex.flags)) continue;
       const query = postings.ranked(patternTrigrams(regex.source));
@@ -72,12 +88,30 @@ export function describeTrigrams({ postings, query }: TrigramSearch): Document {
   return { indexName: postings.index.name, trigrams: described(query) };
 }
 
+/** The newest documents by `_id`: those from `from` on (all when undefined), `size` of `documents`. */
+interface Sample {
+  from: Buffer | undefined;
+  size: number;
+  documents: number;
+}
+
+function newest(docs: Table, documents: number): Sample {
+  if (documents <= SAMPLE_DOCS) return { from: undefined, size: documents, documents };
+  const [from] = docs.getKeys({ reverse: true, offset: SAMPLE_DOCS - 1, limit: 1 });
+  return from
+    ? { from: Buffer.from(from as Buffer), size: SAMPLE_DOCS, documents }
+    : { from: undefined, size: documents, documents };
+}
+
 /** A trigram index's postings: for each trigram, the `_id` keys of the documents holding it. */
 export class Postings {
   readonly #counts = new Map<string, number>();
   /** Where an entry's key is put together for a lookup. */
   #scratch = Buffer.allocUnsafe(64);
-  constructor(readonly index: Index) {}
+  constructor(
+    readonly index: Index,
+    private readonly sample: Sample,
+  ) {}
 
   /** Whether the document filed under `idKey` holds the trigram. */
   has(trigram: string, idKey: Buffer): boolean {
@@ -88,14 +122,24 @@ export class Postings {
     return this.index.entries.doesExist(this.#scratch.subarray(0, length));
   }
 
-  /** The entries of one trigram, up to COMMON_POSTINGS. */
+  /**
+   * About how many documents hold a trigram: its postings among the newest documents (counted
+   * by LMDB, at most SAMPLE_DOCS), scaled to the collection; when none of those holds it, its
+   * postings counted in full, up to FEW_POSTINGS.
+   */
   count(trigram: string): number {
     let count = this.#counts.get(trigram);
     if (count === undefined) {
-      count = 0;
-      const start = trigramKey(trigram);
-      const end = Buffer.concat([start, Buffer.from([0xff])]);
-      for (const _ of this.index.entries.getKeys({ start, end, limit: COMMON_POSTINGS })) count++;
+      const prefix = trigramKey(trigram);
+      const { from, size, documents } = this.sample;
+      const end = Buffer.concat([prefix, Buffer.from([0xff])]);
+      const start = from ? Buffer.concat([prefix, from]) : prefix;
+      const sampled = this.index.entries.getKeysCount({ start, end });
+      count = Math.round((sampled * documents) / Math.max(size, 1));
+      if (sampled === 0 && from) {
+        const old = this.index.entries.getKeys({ start: prefix, end, limit: FEW_POSTINGS });
+        for (const _ of old) count++;
+      }
       this.#counts.set(trigram, count);
     }
     return count;
@@ -107,7 +151,7 @@ export class Postings {
     return { all, either: query.either.map((branches) => branches.map((b) => this.ranked(b))) };
   }
 
-  /** How many documents a ranked query may select, at most (capped as `count` is). */
+  /** About how many documents a ranked query may select, at most (estimated as `count` is). */
   estimate(query: TrigramQuery): number {
     if (query.all.length > 0) return this.count(query.all[0] as string);
     const [branches = []] = query.either;
