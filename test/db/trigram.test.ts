@@ -66,6 +66,9 @@ describe('trigram index', () => {
     expect(none).toMatchObject({ stage: 'TRIGRAM_IXSCAN', docs: 0, returned: 0 });
     // Two letters give no trigram: the scan stays.
     expect((await plan(c, { text: /ze/i })).stage).toBe('COLLSCAN');
+    // A unique key pinned by equality reads one document: that index, not the postings.
+    await c.createIndex({ n: 1 }, { unique: true });
+    expect(await plan(c, { n: 7, text: /zebra/i })).toMatchObject({ index: 'n_1', docs: 1 });
   });
 
   it('keeps the scan order, and the sort and limit, with writes kept in step', async () => {

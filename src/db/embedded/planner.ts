@@ -283,7 +283,8 @@ function choose(
   let best = candidates[0] as Access;
   for (const candidate of candidates) if (candidate.score > best.score) best = candidate;
   if (best.score === 0 && best.index) best = candidates[0] as Access;
-  const search = best.score < 100 ? searchOf(coll, coll.indexes.values(), filter) : undefined;
+  // A unique key (or `_id`) pinned by equality finds at most one document: no search.
+  const search = best.score < 10 ? searchOf(coll, coll.indexes.values(), filter) : undefined;
   if (!search) return best;
   // Every required trigram is common: reading the index in the sort's order, skipping what
   // lacks one, finds the first matches sooner than the postings would.
