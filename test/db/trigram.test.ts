@@ -122,6 +122,14 @@ describe('trigram index', () => {
     expect(found).toMatchObject({ index: 'when_-1__id_-1', sieve: 'text_trigram', returned: 10 });
     expect(found.docs).toBe(10);
     expect(await c.find(filter, options).toArray()).toEqual(await scanned(c, filter, options));
+    // In a smaller collection too, when half the documents or more hold every trigram.
+    const small = connected().db('trigram').collection('common_small');
+    await small.createIndex({ when: -1, _id: -1 });
+    await small.createIndex({ text: 'trigram' } as Document);
+    await small.insertMany(
+      Array.from({ length: 300 }, (_, i) => ({ text: `system message ${i}`, when: new Date(i) })),
+    );
+    expect(await plan(small, filter, options)).toMatchObject({ sieve: 'text_trigram', docs: 10 });
     // Common trigrams around a rare one (`234` is in about one message in a hundred): postings.
     const rare = { text: /MESSAGE 1234\b/i };
     const narrowed = await plan(c, rare, options);

@@ -286,10 +286,10 @@ function choose(
   // A unique key (or `_id`) pinned by equality finds at most one document: no search.
   const search = best.score < 10 ? searchOf(coll, coll.indexes.values(), filter) : undefined;
   if (!search) return best;
-  // Every required trigram is common: reading the index in the sort's order, skipping what
-  // lacks one, finds the first matches sooner than the postings would.
-  if (search.estimate > POSTINGS_BUDGET && best.sorted && sort && limited)
-    return { ...best, sieve: search };
+  // Every required trigram is common (in many documents, or in half of them): reading the
+  // index in the sort's order, skipping what lacks one, finds the first matches sooner.
+  const common = search.estimate > POSTINGS_BUDGET || search.estimate * 2 >= coll.count();
+  if (common && best.sorted && sort && limited) return { ...best, sieve: search };
   return trigramAccess(search, sort);
 }
 

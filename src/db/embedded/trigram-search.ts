@@ -14,8 +14,9 @@ const SAMPLE_DOCS = 10_000;
 const FEW_POSTINGS = 2_000;
 /**
  * Reading up to this many postings (each probed for the other trigrams) costs less than
- * reading another index in the sort's order until the page is full could; past it, when
- * another index has the sort's order, that one is read, each entry probed for one trigram.
+ * reading another index in the sort's order until the page is full could; past it (or when
+ * half the documents hold the rarest trigram), when another index has the sort's order and a
+ * limit, that one is read, each entry probed for one trigram (./planner.ts, choose).
  */
 export const POSTINGS_BUDGET = 20_000;
 /** At most this many trigrams of one pattern are looked up (any subset is still required). */
