@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { type Collection, type Db, type Document, MongoClient, ObjectId } from 'mongodb';
 import { startEmbeddedMongo } from '../src/db/embedded/index.js';
 import { startEmbeddedMongoInWorker } from '../src/db/embedded/threaded.js';
+import { type SearchLatencies, searchLatencies, serviceSearches } from './db-search.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const concurrencies = [20, 1];
@@ -130,11 +131,15 @@ const residentMiB = (pid: number) => {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 };
 
-/** The chat indexes the service creates (src/db/indexes.ts) on the collections it reads. */
+/**
+ * The chat indexes the service creates (src/db/indexes.ts) on the collections it reads, the
+ * trigram index of the embedded default included.
+ */
 async function chatIndexes(db: Db): Promise<void> {
   await db.collection('chat-system').createIndexes([
     { key: { when: -1, _id: -1 }, name: 'chat_when_id' },
     { key: { user: 1, when: -1, _id: -1 }, name: 'chat_user_when_id' },
+    { key: { text: 'trigram' } as unknown as Document, name: 'chat_text_trigram' },
   ]);
   await db.collection('hearts').createIndex({ type: 1, for: 1 }, { name: 'hearts_type_for' });
   await db.collection('@handles').createIndex({ handle: 1 }, { name: 'handles_handle' });
@@ -225,6 +230,9 @@ interface ScaleRow {
   oldest: string;
   from: string;
   search: string;
+  searches: SearchLatencies;
+  /** Three no-match searches at once through the service's chat route: each one's status and ms. */
+  serviceSearches: string;
   insertOne: number;
   findOne: number;
   /** Percent of one core the server process used during the findOne run. */
@@ -269,7 +277,9 @@ async function loopDelayDuringSearches(dataDir: string): Promise<number> {
 }
 
 async function scaleRun(): Promise<ScaleRow[]> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'embedded-scale-'));
+  // The embedded database under a service's DATA_DIR (`<root>/db`), so the service can open it.
+  const root = await mkdtemp(join(tmpdir(), 'embedded-scale-'));
+  const dataDir = join(root, 'db');
   const rows: ScaleRow[] = [];
   let { child } = await startServer(dataDir);
   try {
@@ -299,6 +309,7 @@ async function scaleRun(): Promise<ScaleRow[]> {
             .toArray(),
         3,
       );
+      const searches = await searchLatencies(db.collection('chat-system'), size);
       const probe = db.collection('probe');
       await probe.createIndex({ code: 1 }, { unique: true });
       let inserted = (await probe.countDocuments()) + 1;
@@ -336,6 +347,7 @@ async function scaleRun(): Promise<ScaleRow[]> {
       await client.close();
       const stopMs = await stopServer(child);
       const loopDelayMs = await loopDelayDuringSearches(dataDir);
+      const throughService = await serviceSearches(root, 'scale');
       const restarted = await startServer(dataDir);
       child = restarted.child;
       client = await new MongoClient(child.uri, { maxPoolSize: 20 }).connect();
@@ -351,6 +363,8 @@ async function scaleRun(): Promise<ScaleRow[]> {
         oldest: shown(oldest),
         from: shown(from),
         search: shown(search),
+        searches,
+        serviceSearches: throughService,
         insertOne: insertOne.opsPerSecond,
         findOne: findOne.opsPerSecond,
         findOneServerCpu: findOne.serverCpu,
@@ -365,7 +379,7 @@ async function scaleRun(): Promise<ScaleRow[]> {
     await client.close();
   } finally {
     await stopServer(child).catch(() => 0);
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(root, { recursive: true, force: true });
   }
   return rows;
 }
@@ -404,7 +418,7 @@ async function main(): Promise<void> {
   if (sizes.every((size) => size > 0)) {
     const scale = await scaleRun();
     out(
-      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (every message examined), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
+      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (through the trigram index: see the search table), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
     );
     out(
       '| messages | load msg/s | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) | findOne _id/s (20) | server CPU, findOne | stop ms | restart-to-ready ms | RSS MiB | data MiB | loop delay, 3 searches (ms) |\n',
@@ -414,6 +428,16 @@ async function main(): Promise<void> {
     for (const r of scale)
       out(
         `| ${n(r.size)} | ${n(r.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${n(r.insertOne)} | ${n(r.findOne)} | ${n(r.findOneServerCpu)}% | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${n(r.diskMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
+      );
+    out(
+      "\nSearch through the trigram index (src/db/embedded/trigrams.ts), the chat's query (case-insensitive `$regex` of the escaped term, newest first, 50), a fresh term each time, p50 / p95 ms of 10 (of 3 for the last): a match among the newest messages (a phrase every message holds), a rare match (one message, somewhere), no match (a trigram no message holds), and no match though every trigram is common (each one in every message: the sort index is read, each entry probed for one trigram, then fetched and tested). Service: three no-match searches at once through `GET /api/chat-messages?search=&limit=100` of the service on this data (the embedded default), each one's status and time.\n\n",
+    );
+    out(
+      '| messages | newest match | rare match | no match | no match, common trigrams | service, 3 at once |\n|---:|---:|---:|---:|---:|---|\n',
+    );
+    for (const r of scale)
+      out(
+        `| ${n(r.size)} | ${shown(r.searches.newest)} | ${shown(r.searches.rare)} | ${shown(r.searches.none)} | ${shown(r.searches.noneCommon)} | ${r.serviceSearches} |\n`,
       );
     out(
       `\nLoad average at the end: ${loadavg()

@@ -62,7 +62,10 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     config.mongodbUri ?? (embedded as EmbeddedMongo).uri,
     config.mongodbDb,
   );
-  await ensureIndexes(db.db, logger, { chatIndexes: config.chatIndexes });
+  await ensureIndexes(db.db, logger, {
+    chatIndexes: config.chatIndexes,
+    embedded: embedded !== undefined,
+  });
   const registered = await syncCodeRegistry(db);
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
   const storage = createStorage(config, logger);

@@ -77,7 +77,11 @@ export async function exportDump(client: MongoClient, out: string): Promise<Dump
       } finally {
         await file.close();
       }
-      const indexes = (await coll.listIndexes().toArray()).map(({ ns: _ns, ...index }) => index);
+      // The embedded server's trigram indexes stay out: mongorestore into a real MongoDB would
+      // refuse them, and the service creates them again on the embedded default.
+      const indexes = (await coll.listIndexes().toArray())
+        .filter((index) => !Object.values(index.key).includes('trigram'))
+        .map(({ ns: _ns, ...index }) => index);
       const metadata = {
         indexes,
         uuid: uuidHex((info as Document).info?.uuid) ?? '',

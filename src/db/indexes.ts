@@ -38,6 +38,30 @@ const chatIndexes: IndexDescription[] = [
 ];
 const chatCollections = new Set<string>([names.chatSystem, names.chatClock]);
 
+/**
+ * The embedded server's own trigram indexes (src/db/embedded/trigrams.ts), which make a `$regex`
+ * search read only the documents holding the pattern's trigrams: the chat's message text and
+ * the published works' text. A real MongoDB refuses this index kind, and there a search stays
+ * a scan: they are created only on the embedded default.
+ */
+const trigram = (field: string, name: string): IndexDescription => ({
+  key: { [field]: 'trigram' } as unknown as IndexDescription['key'],
+  name,
+});
+const trigramPlan: Record<string, IndexDescription[]> = {
+  [names.kidlisp]: [trigram('source', 'kidlisp_source_trigram')],
+  [names.clocks]: [trigram('source', 'clock_source_trigram')],
+  [names.pieces]: [
+    trigram('name', 'pieces_name_trigram'),
+    trigram('source', 'pieces_source_trigram'),
+    trigram('slug', 'pieces_slug_trigram'),
+  ],
+  [names.paintings]: [trigram('slug', 'paintings_slug_trigram')],
+  [names.tapes]: [trigram('slug', 'tapes_slug_trigram')],
+  [names.chatSystem]: [trigram('text', 'chat_text_trigram')],
+  [names.chatClock]: [trigram('text', 'chat_text_trigram')],
+};
+
 /** Every index the service relies on. Created once at start-up, never per request. */
 const indexPlan: Record<string, IndexDescription[]> = {
   [names.kidlisp]: [
@@ -105,11 +129,14 @@ const indexPlan: Record<string, IndexDescription[]> = {
 export async function ensureIndexes(
   db: Db,
   logger: Logger,
-  { chatIndexes = true }: { chatIndexes?: boolean } = {},
+  { chatIndexes = true, embedded = false }: { chatIndexes?: boolean; embedded?: boolean } = {},
 ): Promise<void> {
-  const plan = Object.entries(indexPlan).filter(
-    ([collection]) => chatIndexes || !chatCollections.has(collection),
-  );
+  const plan = Object.entries(indexPlan)
+    .map(([collection, indexes]): [string, IndexDescription[]] => [
+      collection,
+      [...indexes, ...(embedded ? (trigramPlan[collection] ?? []) : [])],
+    ])
+    .filter(([collection]) => chatIndexes || !chatCollections.has(collection));
   await Promise.all(
     plan.map(async ([collection, indexes]) => {
       try {

@@ -4,28 +4,17 @@ import {
   Long,
   MaxKey,
   MinKey,
-  MongoClient,
+  type MongoClient,
   ObjectId,
   Timestamp,
 } from 'mongodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
+import { describe, expect, it } from 'vitest';
+import { embeddedClientPerFile } from '../support/embedded-client.js';
 
 // How the embedded server finds documents: what `explain` says it examined, and the order and
 // selection that follow from index ranges; and how much of the data file it keeps them in (these
 // figures are the embedded engine's own).
-let server: EmbeddedMongo;
-let client: MongoClient;
-
-beforeAll(async () => {
-  server = await startEmbeddedMongo({ dataDir: null });
-  client = await new MongoClient(server.uri).connect();
-});
-
-afterAll(async () => {
-  await client?.close();
-  await server?.close();
-});
+const connected = embeddedClientPerFile();
 
 async function examined(
   coll: ReturnType<ReturnType<MongoClient['db']>['collection']>,
@@ -44,7 +33,7 @@ async function examined(
 
 describe('index range scans', () => {
   it('narrows equality, $in, comparisons and anchored regexes to index ranges', async () => {
-    const c = client.db('ranges').collection('items');
+    const c = connected().db('ranges').collection('items');
     await c.createIndex({ n: 1 });
     await c.createIndex({ kind: 1, n: -1 });
     await c.createIndex({ name: 1 });
@@ -80,7 +69,7 @@ describe('index range scans', () => {
   });
 
   it('pages a (when, _id) index at any depth examining about the page size', async () => {
-    const c = client.db('ranges').collection('chat');
+    const c = connected().db('ranges').collection('chat');
     await c.createIndex({ when: -1, _id: -1 });
     const start = Date.UTC(2026, 0, 1);
     await c.insertMany(
@@ -116,7 +105,7 @@ describe('index range scans', () => {
   });
 
   it('bounds an index scan by an $or whose every branch bounds the field (keyset pages)', async () => {
-    const c = client.db('ranges').collection('ranked');
+    const c = connected().db('ranges').collection('ranked');
     await c.createIndex({ hits: -1, when: -1, _id: -1 });
     await c.insertMany(
       Array.from(
@@ -147,7 +136,7 @@ describe('index range scans', () => {
   });
 
   it('streams a collection scan and stops at the limit', async () => {
-    const c = client.db('ranges').collection('plain');
+    const c = connected().db('ranges').collection('plain');
     await c.insertMany(Array.from({ length: 1000 }, (_, i) => ({ i })));
     expect(await examined(c, { i: { $gte: 0 } }, { limit: 7 })).toMatchObject({
       index: 'COLLSCAN',
@@ -157,7 +146,7 @@ describe('index range scans', () => {
   });
 
   it('sorts by a compound index with a pinned leading field, in both directions', async () => {
-    const c = client.db('ranges').collection('scores');
+    const c = connected().db('ranges').collection('scores');
     await c.createIndex({ game: 1, score: -1, at: 1 });
     await c.insertMany(
       Array.from({ length: 300 }, (_, i) => ({ game: `g${i % 3}`, score: i % 50, at: i })),
@@ -182,7 +171,7 @@ describe('index range scans', () => {
 
 describe('backward reads', () => {
   it('finds `_id` values and inclusive bounds when reading the `_id` order backwards', async () => {
-    const c = client.db('ranges').collection<{ _id: number }>('backwards');
+    const c = connected().db('ranges').collection<{ _id: number }>('backwards');
     await c.insertMany([1, 2, 3, 4, 5].map((_id) => ({ _id })));
     const ids = async (filter: Document) =>
       (await c.find(filter, { sort: { _id: -1 } }).toArray()).map((d) => d._id);
@@ -193,7 +182,7 @@ describe('backward reads', () => {
   });
 
   it('reads a descending index in its order and in reverse, and says which way it went', async () => {
-    const c = client.db('ranges').collection('newest-first');
+    const c = connected().db('ranges').collection('newest-first');
     await c.createIndex({ when: -1 });
     await c.insertMany(Array.from({ length: 100 }, (_, i) => ({ when: i })));
     const plan = async (sort: Document) => {
@@ -213,7 +202,7 @@ describe('backward reads', () => {
 
 describe('sorts without an index', () => {
   it('keeps only the best skip + limit documents and returns them in order', async () => {
-    const c = client.db('ranges').collection('unindexed');
+    const c = connected().db('ranges').collection('unindexed');
     const values = Array.from({ length: 3000 }, (_, i) => (i * 7919) % 3001);
     await c.insertMany(values.map((v) => ({ v })));
     const page = await c.find({}, { sort: { v: -1 }, skip: 10, limit: 5 }).toArray();
@@ -226,7 +215,7 @@ describe('sorts without an index', () => {
 
 describe('index key order', () => {
   it("orders an index by MongoDB's comparison order across BSON types", async () => {
-    const c = client.db('order').collection('mixed');
+    const c = connected().db('order').collection('mixed');
     await c.createIndex({ v: 1 });
     const values: Array<[string, unknown]> = [
       ['maxKey', new MaxKey()],
@@ -286,7 +275,7 @@ describe('index key order', () => {
 
 describe('hints', () => {
   it('refuses a hint naming no index with BadValue', async () => {
-    const c = client.db('order').collection('hinted');
+    const c = connected().db('order').collection('hinted');
     await c.insertOne({ a: 1 });
     await expect(c.find({ a: 1 }, { hint: 'nope_1' }).toArray()).rejects.toMatchObject({
       code: 2,
@@ -301,7 +290,7 @@ describe('hints', () => {
 
 describe('page use', () => {
   it('keeps pages nearly full while collections written together each grow in key order', async () => {
-    const db = client.db('pages');
+    const db = connected().db('pages');
     const chat = db.collection('chat');
     const hearts = db.collection('hearts');
     await chat.createIndex({ when: -1, _id: -1 }, { name: 'newest_first' });
@@ -333,7 +322,7 @@ describe('page use', () => {
 
 describe('limits', () => {
   it('refuses a collection past its table limit with a clear error, keeping those it has', async () => {
-    const db = client.db('many');
+    const db = connected().db('many');
     const made = await (async () => {
       for (let i = 0; ; i++) {
         try {

@@ -118,11 +118,13 @@ export class Collection {
 
   #store(doc: Document, idKey: Buffer, old: Document | undefined): void {
     checkStoredDepth(doc, old ? 'update' : 'insert');
-    const changes = [...this.indexes.values()].map((index) => ({
-      index,
-      before: old ? index.keys(old) : ([] as IndexKey[]),
-      after: index.keys(doc),
-    }));
+    const changes = [...this.indexes.values()]
+      .filter((index) => !(old && index.unchangedBy(old, doc)))
+      .map((index) => ({
+        index,
+        before: old ? index.keys(old) : ([] as IndexKey[]),
+        after: index.keys(doc),
+      }));
     for (const { index, after } of changes) {
       const clash = index.conflict(after, idKey);
       if (clash) throw index.duplicateError(this.ns, clash);

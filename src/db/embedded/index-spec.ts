@@ -3,9 +3,12 @@ import { defineField } from './documents.js';
 import { CommandError, failedToParse, notSupported } from './errors.js';
 import { isPlainObject } from './values.js';
 
+/** Ascending, descending, or the embedded server's own trigram index (./trigrams.ts). */
+export type IndexDirection = 1 | -1 | 'trigram';
+
 export interface IndexSpec {
   v: 2;
-  key: Record<string, 1 | -1>;
+  key: Record<string, IndexDirection>;
   name: string;
   unique?: true;
   sparse?: true;
@@ -21,17 +24,29 @@ const invalidSpecOption = (field: string) =>
     `The field '${field}' is not valid for an index specification`,
   );
 
+const trigramOptions = new Set(['key', 'name', ...ignoredOptions]);
+
+/** A trigram index covers one field and takes no option (no uniqueness, sparseness, filter, TTL). */
+function checkTrigramSpec(raw: Document, key: Record<string, IndexDirection>): void {
+  if (Object.keys(key).length !== 1)
+    throw new CommandError(67, 'CannotCreateIndex', 'a trigram index covers exactly one field');
+  const option = Object.keys(raw).find((name) => !trigramOptions.has(name));
+  if (option !== undefined)
+    throw new CommandError(67, 'CannotCreateIndex', `a trigram index takes no option '${option}'`);
+}
+
 /** Validates a `createIndexes` entry into the stored spec; refuses what this server cannot honour. */
 export function parseIndexSpec(raw: unknown): IndexSpec {
   if (!isPlainObject(raw) || !isPlainObject(raw.key) || Object.keys(raw.key).length === 0) {
     throw failedToParse('an index specification needs a non-empty key document');
   }
-  const key: Record<string, 1 | -1> = {};
+  const key: Record<string, IndexDirection> = {};
   for (const [field, direction] of Object.entries(raw.key)) {
-    if (direction !== 1 && direction !== -1)
+    if (direction !== 1 && direction !== -1 && direction !== 'trigram')
       throw notSupported(`index type ${JSON.stringify(direction)} on '${field}'`);
     defineField(key, field, direction);
   }
+  if (Object.values(key).includes('trigram')) checkTrigramSpec(raw, key);
   const name =
     raw.name ??
     Object.entries(key)

@@ -1,10 +1,11 @@
 import type { Document } from 'bson';
 import { CommandError, duplicateKey } from './errors.js';
-import type { IndexSpec } from './index-spec.js';
+import type { IndexDirection, IndexSpec } from './index-spec.js';
 import { encodeValue, invert, MAX_KEY_BYTES, successor, valueEnd } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
-import { pathValues } from './values.js';
+import { textTrigrams, trigramEnd, trigramKey } from './trigrams.js';
+import { pathValues, valueKey } from './values.js';
 
 /** What the catalog keeps of a secondary index. */
 export interface IndexMeta {
@@ -40,6 +41,8 @@ export class Index {
   readonly mirrored: boolean;
   /** Each field's direction in the table (the spec's, flipped when mirrored). */
   readonly storedDirections: Array<1 | -1>;
+  /** A trigram index (./trigrams.ts): one entry per folded trigram of the field's strings. */
+  readonly trigram: boolean;
   readonly #paths: string[][];
   readonly #directions: Array<1 | -1>;
   readonly #filter: Filter | undefined;
@@ -50,7 +53,8 @@ export class Index {
   ) {
     this.fields = Object.keys(meta.spec.key);
     this.#paths = this.fields.map((field) => field.split('.'));
-    this.#directions = this.fields.map((field) => meta.spec.key[field] as 1 | -1);
+    this.trigram = meta.spec.key[this.fields[0] as string] === 'trigram';
+    this.#directions = this.fields.map((field) => (meta.spec.key[field] === -1 ? -1 : 1));
     this.mirrored = this.#directions[0] === -1;
     this.storedDirections = this.#directions.map((d) => (this.mirrored ? -d : d) as 1 | -1);
     this.#filter = meta.spec.partialFilterExpression
@@ -66,7 +70,7 @@ export class Index {
     return this.meta.spec.name;
   }
 
-  get keyPattern(): Record<string, 1 | -1> {
+  get keyPattern(): Record<string, IndexDirection> {
     return this.meta.spec.key;
   }
 
@@ -77,6 +81,11 @@ export class Index {
   /** The keys a document files under; none when a sparse or partial index leaves it out. */
   keys(doc: Document): IndexKey[] {
     if (this.#filter && !this.#filter.test(doc)) return [];
+    if (this.trigram)
+      return [...textTrigrams(pathValues(doc, this.#paths[0] as string[]))].map((trigram) => ({
+        bytes: trigramKey(trigram),
+        values: [trigram],
+      }));
     const perField = this.#paths.map((path) => {
       const found = pathValues(doc, path);
       return found.length === 0 ? [undefined] : found;
@@ -104,6 +113,20 @@ export class Index {
       keys.set(bytes.toString('latin1'), { bytes, values });
     }
     return [...keys.values()];
+  }
+
+  /**
+   * A trigram index keeps its entries when an update leaves its field as it was (a counter
+   * of a long KidLisp source, say), without folding the text twice to find that out.
+   */
+  unchangedBy(old: Document, doc: Document): boolean {
+    if (!this.trigram) return false;
+    const path = this.#paths[0] as string[];
+    const before = pathValues(old, path);
+    const after = pathValues(doc, path);
+    return (
+      before.length === after.length && before.every((v, i) => valueKey(v) === valueKey(after[i]))
+    );
   }
 
   /** The table key of one entry. */
@@ -147,6 +170,7 @@ export class Index {
    * reuses the memory of the keys it reads, and this key is looked up next.
    */
   idKeyOf(entry: Buffer): Buffer {
+    if (this.trigram) return Buffer.from(entry.subarray(trigramEnd(entry)));
     let at = 0;
     for (const direction of this.storedDirections) at = valueEnd(entry, at, direction === -1);
     return Buffer.from(entry.subarray(at));

@@ -7,6 +7,12 @@ import { encodeValue, invert, successor, TYPE } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
 import type { TimeLimit } from './time-limit.js';
+import {
+  describeTrigrams,
+  POSTINGS_BUDGET,
+  type TrigramSearch,
+  trigramSearch,
+} from './trigram-search.js';
 import { isOperatorObject, isPlainObject, pathValues, valueKey } from './values.js';
 
 export type SortSpec = Record<string, 1 | -1>;
@@ -18,6 +24,7 @@ export interface PlannedCollection {
   readonly docs: Table;
   readonly indexes: ReadonlyMap<string, Index>;
   fetchBytes(idKey: Buffer): Buffer | undefined;
+  count(): number;
 }
 
 export interface SelectOptions {
@@ -101,6 +108,10 @@ interface Access {
   /** The order of the scan is the order asked for. */
   sorted: boolean;
   score: number;
+  /** Candidates from a trigram index's postings, in `_id` order, instead of key ranges. */
+  trigrams?: TrigramSearch;
+  /** Entries whose document lacks a trigram the regex requires are skipped before fetching. */
+  sieve?: TrigramSearch;
 }
 
 /**
@@ -114,7 +125,7 @@ export function execute(
   { sort, skip = 0, limit = 0, hint, timeLimit }: SelectOptions = {},
 ): Execution {
   const query = compileFilter(filter);
-  const access = choose(coll, query.spec, sort, hint);
+  const access = choose(coll, query.spec, sort, hint, limit > 0);
   const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
   const found = scan(coll, access, query, stats, timeLimit);
   const keep = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
@@ -185,7 +196,24 @@ function* scan(
   stats: ScanStats,
   timeLimit: TimeLimit | undefined,
 ): Generator<Document> {
-  const { index } = access;
+  const { index, trigrams, sieve } = access;
+  const confirm = (bytes: Buffer) => {
+    stats.docsExamined++;
+    const doc = decodeDocument(bytes);
+    return query.test(doc) ? doc : undefined;
+  };
+  if (trigrams) {
+    const examined = () => {
+      stats.keysExamined++;
+      timeLimit?.check();
+    };
+    for (const idKey of trigrams.postings.candidates(trigrams.query, access.reverse, examined)) {
+      const bytes = coll.fetchBytes(idKey);
+      const doc = bytes && confirm(bytes);
+      if (doc) yield doc;
+    }
+    return;
+  }
   const reverse = index?.mirrored ? !access.reverse : access.reverse;
   const ranges = reverse ? [...access.ranges].reverse() : access.ranges;
   const table = index ? index.entries : coll.docs;
@@ -212,15 +240,16 @@ function* scan(
           if (seen.has(id)) continue;
           seen.add(id);
         }
+        if (sieve && !sieve.postings.mayHold(sieve.query, idKey)) continue;
         bytes = coll.fetchBytes(idKey);
         if (!bytes) continue;
       } else {
-        bytes = value as Buffer;
         if (access.score > 0) stats.keysExamined++;
+        if (sieve && !sieve.postings.mayHold(sieve.query, key as Buffer)) continue;
+        bytes = value as Buffer;
       }
-      stats.docsExamined++;
-      const doc = decodeDocument(bytes);
-      if (query.test(doc)) yield doc;
+      const doc = confirm(bytes);
+      if (doc) yield doc;
     }
   }
 }
@@ -231,6 +260,7 @@ function choose(
   filter: Document,
   sort: SortSpec | undefined,
   hint: unknown,
+  limited: boolean,
 ): Access {
   const candidates: Access[] = [];
   const idBounds = fieldBounds(filter, '_id', false);
@@ -262,8 +292,31 @@ function choose(
   if (hint !== undefined) return hinted(coll, candidates, hint, filter, sort);
   let best = candidates[0] as Access;
   for (const candidate of candidates) if (candidate.score > best.score) best = candidate;
-  if (best.score === 0 && best.index) return candidates[0] as Access;
-  return best;
+  if (best.score === 0 && best.index) best = candidates[0] as Access;
+  // A unique key (or `_id`) pinned by equality finds at most one document: no search.
+  const search = best.score < 10 ? searchOf(coll, coll.indexes.values(), filter) : undefined;
+  if (!search) return best;
+  // Every required trigram is common (in many documents, or in half of them): reading the
+  // index in the sort's order, skipping what lacks one, finds the first matches sooner.
+  const common = search.estimate > POSTINGS_BUDGET || search.estimate * 2 >= coll.count();
+  if (common && best.sorted && sort && limited) return { ...best, sieve: search };
+  return trigramAccess(search, sort);
+}
+
+const searchOf = (coll: PlannedCollection, indexes: Iterable<Index>, filter: Document) =>
+  trigramSearch(coll.docs, coll.count(), indexes, filter);
+
+/** Candidates from the postings, in `_id` order: the sort's order when it is `_id` alone. */
+function trigramAccess(search: TrigramSearch, sort: SortSpec | undefined): Access {
+  const order = sortDirection(['_id'], [1], [], sort);
+  return {
+    index: search.postings.index,
+    ranges: [],
+    reverse: order === -1,
+    sorted: sort === undefined || order !== 0,
+    score: 50,
+    trigrams: search,
+  };
 }
 
 function hinted(
@@ -281,6 +334,10 @@ function hinted(
   if (matches('_id_', { _id: 1 })) return candidates[0] as Access;
   for (const index of coll.indexes.values()) {
     if (!matches(index.name, index.keyPattern)) continue;
+    if (index.trigram) {
+      const search = searchOf(coll, [index], filter);
+      return search ? trigramAccess(search, sort) : (candidates[0] as Access);
+    }
     return (
       candidates.find((candidate) => candidate.index === index) ??
       indexAccess(index, filter, sort, true) ??
@@ -300,6 +357,7 @@ function indexAccess(
   forced = false,
   boundsOf: BoundsOf = (field, multikey) => fieldBounds(filter, field, multikey),
 ): Access | undefined {
+  if (index.trigram) return undefined;
   const { multikey } = index.meta;
   const bounds = index.fields.map((field) => boundsOf(field, multikey));
   if (index.spec.sparse && bounds.every(allowsNull)) return undefined;
@@ -434,35 +492,46 @@ function implies(
 }
 
 function describe(access: Access, sort: SortSpec | undefined): Document {
-  const { index } = access;
+  const { index, trigrams, sieve } = access;
   const direction = access.reverse ? 'backward' : 'forward';
-  const scan = index
+  const scan = trigrams
     ? {
         stage: 'FETCH',
         inputStage: {
-          stage: 'IXSCAN',
-          indexName: index.name,
-          keyPattern: index.keyPattern,
-          isMultiKey: index.meta.multikey,
-          isUnique: index.spec.unique === true,
-          isSparse: index.spec.sparse === true,
-          isPartial: index.spec.partialFilterExpression !== undefined,
+          stage: 'TRIGRAM_IXSCAN',
+          keyPattern: trigrams.postings.index.keyPattern,
+          ...describeTrigrams(trigrams),
           direction,
-          keyRanges: access.ranges.length,
         },
       }
-    : access.score > 0 || (access.sorted && sort)
+    : index
       ? {
           stage: 'FETCH',
           inputStage: {
             stage: 'IXSCAN',
-            indexName: '_id_',
-            keyPattern: { _id: 1 },
+            indexName: index.name,
+            keyPattern: index.keyPattern,
+            isMultiKey: index.meta.multikey,
+            isUnique: index.spec.unique === true,
+            isSparse: index.spec.sparse === true,
+            isPartial: index.spec.partialFilterExpression !== undefined,
             direction,
-            isUnique: true,
             keyRanges: access.ranges.length,
           },
         }
-      : { stage: 'COLLSCAN', direction };
+      : access.score > 0 || (access.sorted && sort)
+        ? {
+            stage: 'FETCH',
+            inputStage: {
+              stage: 'IXSCAN',
+              indexName: '_id_',
+              keyPattern: { _id: 1 },
+              direction,
+              isUnique: true,
+              keyRanges: access.ranges.length,
+            },
+          }
+        : { stage: 'COLLSCAN', direction };
+  if (sieve) Object.assign(scan, { trigramSieve: describeTrigrams(sieve) });
   return sort && !access.sorted ? { stage: 'SORT', sortPattern: sort, inputStage: scan } : scan;
 }

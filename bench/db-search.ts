@@ -1,0 +1,94 @@
+import type { Collection } from 'mongodb';
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { escapeRegExp } from '../src/operations/chat/read-window.js';
+import { startService } from '../src/service.js';
+
+/** p50 / p95 in ms. */
+export interface Percentiles {
+  p50: number;
+  p95: number;
+}
+
+export interface SearchLatencies {
+  newest: Percentiles;
+  rare: Percentiles;
+  none: Percentiles;
+  noneCommon: Percentiles;
+}
+
+const SAMPLES = 10;
+
+/** `times` runs of `run(i)`, one after another: p50 and p95 of their times. */
+async function percentiles(
+  run: (i: number) => Promise<unknown>,
+  times = SAMPLES,
+): Promise<Percentiles> {
+  const samples: number[] = [];
+  for (let i = 0; i < times; i++) {
+    const started = performance.now();
+    await run(i);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => samples[Math.min(times - 1, Math.floor(q * times))] as number;
+  return { p50: at(0.5), p95: at(0.95) };
+}
+
+let fresh = 0;
+
+/**
+ * The chat's search (src/operations/chat/read-window.ts) over messages `system message <i> with
+ * some words in it`, each case with a term not asked before: a phrase every message holds
+ * (the newest 50 answer), one message's number, a word no message holds, and a phrase whose
+ * every trigram each message holds though none holds the phrase.
+ */
+export async function searchLatencies(chat: Collection, size: number): Promise<SearchLatencies> {
+  const search = async (term: string, expected?: number) => {
+    const rows = await chat
+      .find(
+        { deleted: { $ne: true }, text: { $regex: escapeRegExp(term), $options: 'i' } },
+        { sort: { when: -1, _id: -1 }, limit: 50, maxTimeMS: 60_000 },
+      )
+      .toArray();
+    if (expected !== undefined && rows.length !== expected)
+      throw new Error(`search ${term}: ${rows.length} rows, not ${expected}`);
+  };
+  const casing = (i: number) => (i % 2 ? 'SOME WORDS' : 'Words In');
+  return {
+    newest: await percentiles((i) => search(casing(i), 50)),
+    rare: await percentiles((i) =>
+      search(`message ${Math.floor(((i + 0.5) * size) / SAMPLES)} with`, 1),
+    ),
+    none: await percentiles(() => search(`no such thing ${++fresh}`, 0)),
+    noneCommon: await percentiles((i) => search(i % 2 ? 'sage with' : 'SAGE WITH', 0), 3),
+  };
+}
+
+/**
+ * Three no-match searches at once through the service's chat route (100 rows asked, the most), on the embedded database
+ * under `dataDir` (the service's DATA_DIR) as `npm start` runs it: `status ms` of each.
+ */
+export async function serviceSearches(dataDir: string, database: string): Promise<string> {
+  const config = loadConfig({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    MONGODB_DB: database,
+    LOG_LEVEL: 'silent',
+  });
+  const service = await startService(config, createLogger(config.logLevel));
+  try {
+    const answers = await Promise.all(
+      [1, 2, 3].map(async () => {
+        const started = performance.now();
+        const term = encodeURIComponent(`no such thing ${++fresh}`);
+        const response = await fetch(`${service.url}/api/chat-messages?search=${term}&limit=100`);
+        await response.arrayBuffer();
+        return `${response.status} ${Math.round(performance.now() - started)}`;
+      }),
+    );
+    return answers.join(', ');
+  } finally {
+    await service.close();
+  }
+}

@@ -1,0 +1,213 @@
+import type { Document } from 'bson';
+import type { Index } from './indexes.js';
+import type { Table } from './tables.js';
+import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
+import { trigramKey } from './trigrams.js';
+import { isOperatorObject, isPlainObject } from './values.js';
+
+/**
+ * A trigram is counted among this many newest documents (by `_id`), and the count scaled to
+ * the collection: every trigram is so counted in about the same bounded time, however common.
+ */
+const SAMPLE_DOCS = 10_000;
+/** A trigram none of the sample holds is counted in full up to this many postings. */
+const FEW_POSTINGS = 2_000;
+/**
+ * Reading up to this many postings (each probed for the other trigrams) costs less than
+ * reading another index in the sort's order until the page is full could; past it (or when
+ * half the documents hold the rarest trigram), when another index has the sort's order and a
+ * limit, that one is read, each entry probed for one trigram (./planner.ts, choose).
+ */
+export const POSTINGS_BUDGET = 20_000;
+/** At most this many trigrams of one pattern are looked up (any subset is still required). */
+const MOST_TRIGRAMS = 12;
+
+/** A `$regex` on a trigram-indexed field: the index and what every match contains. */
+export interface TrigramSearch {
+  postings: Postings;
+  query: TrigramQuery;
+  /** The postings of the rarest required trigram, estimated (./trigram-search.ts, Postings). */
+  estimate: number;
+}
+
+/** The regexes a filter applies to `field`: its own condition and those in a top-level `$and`. */
+function fieldRegexes(filter: Document, field: string): RegExp[] {
+  const found: RegExp[] = [];
+  for (const [key, condition] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(condition))
+      for (const part of condition.filter(isPlainObject)) found.push(...fieldRegexes(part, field));
+    if (key !== field) continue;
+    if (condition instanceof RegExp) found.push(condition);
+    else if (isOperatorObject(condition) && condition.$regex instanceof RegExp)
+      found.push(condition.$regex);
+  }
+  return found;
+}
+
+/** Fewer trigrams, spread along the pattern, when it has many. */
+const fewer = (trigrams: string[]) =>
+  trigrams.length <= MOST_TRIGRAMS
+    ? trigrams
+    : Array.from(
+        { length: MOST_TRIGRAMS },
+        (_, i) => trigrams[Math.floor((i * trigrams.length) / MOST_TRIGRAMS)] as string,
+      );
+
+/**
+ * The trigram index that narrows a filter's `$regex` (the rarest first), if any. Regexes here
+ * come from ./regex.ts: without `i` (rewritten into classes) and without `u`.
+ */
+export function trigramSearch(
+  docs: Table,
+  documents: number,
+  indexes: Iterable<Index>,
+  filter: Document,
+): TrigramSearch | undefined {
+  let best: TrigramSearch | undefined;
+  let sample: Sample | undefined;
+  for (const index of indexes) {
+    if (!index.trigram) continue;
+    sample ??= newest(docs, documents);
+    const postings = new Postings(index, sample);
+    for (const regex of fieldRegexes(filter, index.fields[0] as string)) {
+      if (/[iuv]/.test(regex.flags)) continue;
+      const query = postings.ranked(patternTrigrams(regex.source));
+      if (!usable(query)) continue;
+      const estimate = postings.estimate(query);
+      if (!best || estimate < best.estimate) best = { postings, query, estimate };
+    }
+  }
+  return best;
+}
+
+/** For `explain`: the index and the trigrams looked up (the rarest first), alternations as `either`. */
+export function describeTrigrams({ postings, query }: TrigramSearch): Document {
+  const described = (q: TrigramQuery): Document => ({
+    all: q.all,
+    ...(q.either.length > 0 && { either: q.either.map((branches) => branches.map(described)) }),
+  });
+  return { indexName: postings.index.name, trigrams: described(query) };
+}
+
+/** The newest documents by `_id`: those from `from` on (all when undefined), `size` of `documents`. */
+interface Sample {
+  from: Buffer | undefined;
+  size: number;
+  documents: number;
+}
+
+function newest(docs: Table, documents: number): Sample {
+  if (documents <= SAMPLE_DOCS) return { from: undefined, size: documents, documents };
+  const [from] = docs.getKeys({ reverse: true, offset: SAMPLE_DOCS - 1, limit: 1 });
+  return from
+    ? { from: Buffer.from(from as Buffer), size: SAMPLE_DOCS, documents }
+    : { from: undefined, size: documents, documents };
+}
+
+/** A trigram index's postings: for each trigram, the `_id` keys of the documents holding it. */
+export class Postings {
+  readonly #counts = new Map<string, number>();
+  /** Where an entry's key is put together for a lookup. */
+  #scratch = Buffer.allocUnsafe(64);
+  constructor(
+    readonly index: Index,
+    private readonly sample: Sample,
+  ) {}
+
+  /** Whether the document filed under `idKey` holds the trigram. */
+  has(trigram: string, idKey: Buffer): boolean {
+    const length = Buffer.byteLength(trigram) + idKey.length;
+    if (length > this.#scratch.length) this.#scratch = Buffer.allocUnsafe(2 * length);
+    const at = this.#scratch.write(trigram);
+    idKey.copy(this.#scratch, at);
+    return this.index.entries.doesExist(this.#scratch.subarray(0, length));
+  }
+
+  /**
+   * About how many documents hold a trigram: its postings among the newest documents (counted
+   * by LMDB, at most SAMPLE_DOCS), scaled to the collection; when none of those holds it, its
+   * postings counted in full, up to FEW_POSTINGS.
+   */
+  count(trigram: string): number {
+    let count = this.#counts.get(trigram);
+    if (count === undefined) {
+      const prefix = trigramKey(trigram);
+      const { from, size, documents } = this.sample;
+      const end = Buffer.concat([prefix, Buffer.from([0xff])]);
+      const start = from ? Buffer.concat([prefix, from]) : prefix;
+      const sampled = this.index.entries.getKeysCount({ start, end });
+      count = Math.round((sampled * documents) / Math.max(size, 1));
+      if (sampled === 0 && from) {
+        const old = this.index.entries.getKeys({ start: prefix, end, limit: FEW_POSTINGS });
+        for (const _ of old) count++;
+      }
+      this.#counts.set(trigram, count);
+    }
+    return count;
+  }
+
+  /** The query with fewer trigrams, the rarest first (the first one drives a search). */
+  ranked(query: TrigramQuery): TrigramQuery {
+    const all = fewer(query.all).sort((a, b) => this.count(a) - this.count(b));
+    return { all, either: query.either.map((branches) => branches.map((b) => this.ranked(b))) };
+  }
+
+  /** About how many documents a ranked query may select, at most (estimated as `count` is). */
+  estimate(query: TrigramQuery): number {
+    if (query.all.length > 0) return this.count(query.all[0] as string);
+    const [branches = []] = query.either;
+    return branches.reduce((sum, branch) => sum + this.estimate(branch), 0);
+  }
+
+  /** The `_id` keys (copies) holding one trigram, in `_id` order or its reverse. */
+  *ids(trigram: string, reverse: boolean): Generator<Buffer> {
+    const prefix = trigramKey(trigram);
+    const start = prefix;
+    const end = Buffer.concat([prefix, Buffer.from([0xff])]);
+    const range = reverse ? { start: end, end: start, reverse } : { start, end };
+    for (const key of this.index.entries.getKeys(range))
+      yield Buffer.from((key as Buffer).subarray(prefix.length));
+  }
+
+  /** Whether the document filed under `idKey` holds what the ranked query requires. */
+  holds(query: TrigramQuery, idKey: Buffer, from = 0): boolean {
+    for (let i = from; i < query.all.length; i++)
+      if (!this.has(query.all[i] as string, idKey)) return false;
+    return query.either.every((branches) => branches.some((b) => this.holds(b, idKey)));
+  }
+
+  /**
+   * A cheaper `holds` for a sieve over another index, where each entry would otherwise be
+   * fetched and tested: the rarest trigram only (each further lookup would cost about what it
+   * saves when every trigram is common).
+   */
+  mayHold(query: TrigramQuery, idKey: Buffer): boolean {
+    const [rarest] = query.all;
+    return rarest === undefined ? this.holds(query, idKey) : this.has(rarest, idKey);
+  }
+
+  /**
+   * The `_id` keys of the documents that may match a ranked query, in `_id` order (or its
+   * reverse): the rarest trigram's postings, each probed for the others; without a trigram of
+   * its own, the union of its first alternation's branches. `examined`: one per posting read.
+   */
+  *candidates(query: TrigramQuery, reverse: boolean, examined: () => void): Generator<Buffer> {
+    const [driver] = query.all;
+    if (driver !== undefined) {
+      for (const idKey of this.ids(driver, reverse)) {
+        examined();
+        if (this.holds(query, idKey, 1)) yield idKey;
+      }
+      return;
+    }
+    const [branches = [], ...others] = query.either;
+    const union = new Map<string, Buffer>();
+    for (const branch of branches)
+      for (const idKey of this.candidates(branch, reverse, examined))
+        union.set(idKey.toString('latin1'), idKey);
+    const ordered = [...union.values()].sort(Buffer.compare);
+    if (reverse) ordered.reverse();
+    const rest = { all: [], either: others };
+    for (const idKey of ordered) if (this.holds(rest, idKey)) yield idKey;
+  }
+}

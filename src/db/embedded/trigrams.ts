@@ -1,0 +1,57 @@
+/**
+ * Trigrams for the embedded server's own index kind (`{ field: 'trigram' }`, ./index-spec.ts):
+ * every run of three code points of a string, case-folded.
+ *
+ * Folding: a code point becomes its lower case when that is again one code point, and stays
+ * as it is otherwise (`İ`, whose lower case is two code points, stays `İ`). Astral characters
+ * (emoji, rarer CJK) are one code point each, so `😀ab` is one trigram. The index only has to
+ * hold every trigram a match must contain: ./trigram-pattern.ts keeps a character of a pattern
+ * only when everything it matches under `i` (./regex.ts folds case one UTF-16 unit at a time)
+ * folds to one code point here, and the real expression confirms every candidate.
+ */
+
+/** Whether a string is exactly one code point. */
+const oneCodePoint = (text: string) =>
+  text.length === 1 || (text.length === 2 && (text.codePointAt(0) as number) > 0xffff);
+
+/** One code point, case-folded. */
+export function foldChar(char: string): string {
+  const lower = char.toLowerCase();
+  return oneCodePoint(lower) ? lower : char;
+}
+
+/** Only ASCII: lower-casing the whole text folds each character as foldChar would. */
+const ASCII = /^[^\u0080-\uffff]*$/;
+
+/** The folded code points of a text. */
+function foldedCodePoints(text: string): string[] {
+  if (ASCII.test(text)) return [...text.toLowerCase()];
+  return Array.from(text, foldChar);
+}
+
+/** Adds the trigrams of a sequence of folded code points to `into`. */
+export function addTrigrams(chars: readonly string[], into: Set<string>): void {
+  for (let i = 0; i + 2 < chars.length; i++)
+    into.add((chars[i] as string) + chars[i + 1] + chars[i + 2]);
+}
+
+/** The distinct trigrams of the strings among `values` (array elements included). */
+export function textTrigrams(values: readonly unknown[]): Set<string> {
+  const trigrams = new Set<string>();
+  for (const value of values)
+    if (typeof value === 'string') addTrigrams(foldedCodePoints(value), trigrams);
+  return trigrams;
+}
+
+/** A trigram's bytes in the index (UTF-8: three whole code points, so no key prefixes another). */
+export const trigramKey = (trigram: string): Buffer => Buffer.from(trigram, 'utf8');
+
+/** Where an entry's `_id` key starts: after the three UTF-8 code points of its trigram. */
+export function trigramEnd(entry: Buffer): number {
+  let at = 0;
+  for (let n = 0; n < 3; n++) {
+    const lead = entry[at] as number;
+    at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
+  }
+  return at;
+}
