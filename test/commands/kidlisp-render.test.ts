@@ -144,8 +144,6 @@ describe('publish-gateway kidlisp render: bad input', () => {
     [['render', 'PROGRAM', '--sha256', '--frames', 'many'], /frames must be a whole number/],
     [['render', 'PROGRAM'], /exactly one of --out DIR, --gif FILE, --sha256/],
     [['render', 'PROGRAM', '--sha256', '--gif', 'x.gif'], /exactly one of/],
-    [['render', 'PROGRAM', '--sha256', '--colour', 'red'], /Unknown option '--colour'/],
-    [['paint', 'PROGRAM'], /unknown action "paint"/],
   ])('%j: one clear line, exit status 2', async (args, message) => {
     const program = join(dir, 'ok.lisp');
     const broken = join(dir, 'broken.json');
@@ -159,6 +157,16 @@ describe('publish-gateway kidlisp render: bad input', () => {
     expect(ran.stdout).toBe('');
     expect(ran.stderr).toMatch(message);
     expect(ran.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  it.each([
+    [['render', '--sha256', '--colour', 'red'], "Unknown option '--colour'."],
+    [['paint'], 'Unknown kidlisp command: paint.'],
+  ])('%j: one line naming the mistake, then the usage, exit status 2', async (args, line) => {
+    const [ran, help] = [await cli(args), await cli(['--help'])];
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    expect(ran.stderr).toBe(`${line}\n\n${help.stdout}`);
   });
 
   it('prints its usage and exits 0 when asked for --help', async () => {
