@@ -178,13 +178,14 @@ describe('trigram index', () => {
       ],
     };
     const recent = { sort: { when: -1, _id: -1 }, limit: 5 } as const;
-    for (const [filter, options] of [
+    const cases: Array<[Document, Document]> = [
       [anyField, {}],
       [anyField, { sort: { _id: -1 }, limit: 3 }],
       [worksSearch, recent],
       [worksSearch, { sort: { _id: 1 }, skip: 2 }],
       [{ $and: [{ source: /wipe/ }, anyField] }, recent],
-    ] as const) {
+    ];
+    for (const [filter, options] of cases) {
       const explained = await c.find(filter, options).explain('executionStats');
       const winning = JSON.stringify(explained.queryPlanner.winningPlan);
       expect(winning).toContain('"stage":"OR"');
