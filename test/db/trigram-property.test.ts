@@ -101,13 +101,15 @@ const options = fc.constantFrom('', 'i', 'i', 'm', 's', 'im');
 const LOOKALIKES = ['sSſ', 'kKK', 'iIİı', 'ǅǆǄ', 'ßẞ', 'ΣσςS', 'eEéÉ', 'aA', '𐐀𐐨', '😀😃'];
 const lookalikes = (c: string) => [...(LOOKALIKES.find((group) => group.includes(c)) ?? c)];
 
+const strings = (values: unknown[]) =>
+  values.flat().filter((v): v is string => typeof v === 'string');
+
 /** A piece of one of the messages (so that some searches match), or any text. */
-const excerpt = (values: unknown[]) => {
-  const strings = values.flat().filter((v): v is string => typeof v === 'string');
-  return fc.oneof(
+const excerpt = (values: unknown[]) =>
+  fc.oneof(
     text,
     fc
-      .tuple(fc.constantFrom(...strings, ''), fc.nat(), fc.nat())
+      .tuple(fc.constantFrom(...strings(values), ''), fc.nat(), fc.nat())
       .map(([whole, a, b]) => {
         const chars = [...whole];
         const [from, to] = [a % (chars.length + 1), b % (chars.length + 1)].sort((x, y) => x - y);
@@ -116,7 +118,6 @@ const excerpt = (values: unknown[]) => {
       .chain((chars) => fc.tuple(...chars.map((c) => fc.constantFrom(...lookalikes(c)))))
       .map((chars) => chars.join('')),
   );
-};
 
 /** One character of an excerpt as a pattern: itself, a look-alike, a class of both, `.`, `\\u`. */
 const unitEscape = (unit: number) => `\\u${unit.toString(16).padStart(4, '0')}`;
@@ -167,27 +168,59 @@ const shapes: Document[] = [
 ];
 
 let trigramPlans = 0;
+/** Plans reading the union of several branches' postings (a `$or`). */
+let unionPlans = 0;
 
 async function sameAsScan(c: Collection, filter: Document, shape: Document): Promise<void> {
   const explained = await c.find(filter, shape).explain('executionStats');
-  if (JSON.stringify(explained.queryPlanner.winningPlan).includes('trigram')) trigramPlans++;
+  const winning = JSON.stringify(explained.queryPlanner.winningPlan);
+  if (winning.includes('trigram')) trigramPlans++;
+  if (winning.includes('"stage":"OR"')) unionPlans++;
   const indexed = await c.find(filter, shape).toArray();
   const scanned = await c.find(filter, { ...shape, hint: { $natural: 1 } }).toArray();
   expect(indexed).toEqual(scanned);
 }
 
-async function loaded(values: unknown[]): Promise<Collection> {
+/** The messages under `text`, and maybe others under `title` (a second trigram index). */
+async function loaded(values: unknown[], titles: unknown[] = []): Promise<Collection> {
   const c = connected().db('property').collection(`m${new ObjectId().toHexString()}`);
   await c.createIndex({ when: -1, _id: -1 });
   await c.createIndex({ text: 'trigram' } as Document);
+  if (titles.length > 0) await c.createIndex({ title: 'trigram' } as Document);
   await c.insertMany(
     values.map((v, i) => ({
       ...(v !== undefined && { text: v }),
+      ...(titles[i] !== undefined && { title: titles[i] }),
       when: new Date(Date.UTC(2026, 0, 1, 0, 0, (i * 7919) % 97)),
+      n: i,
     })),
   );
   return c;
 }
+
+/** Whether a scan refuses the filter (a construct the linear engine cannot run): then the index refuses it alike. */
+async function refusedAlike(c: Collection, filter: Document): Promise<boolean> {
+  const refused = await c
+    .find(filter, { hint: { $natural: 1 } })
+    .toArray()
+    .then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+  if (!refused) return false;
+  expect(refused).toBeInstanceOf(MongoServerError);
+  await expect(c.find(filter).toArray()).rejects.toMatchObject({
+    code: (refused as MongoServerError).code,
+  });
+  return true;
+}
+
+/** A regular expression: from the grammar, or made from an excerpt of the values, with any options. */
+const anyRegex = (values: unknown[]) =>
+  fc.tuple(fc.oneof(anchored, derived(values)), options).map(([$regex, $options]) => ({
+    $regex,
+    $options,
+  }));
 
 describe(`trigram index answers what a scan answers (seed ${SEED}, ${RUNS} runs)`, () => {
   it('for the chat search: an escaped substring, case-insensitive', async () => {
@@ -228,20 +261,7 @@ describe(`trigram index answers what a scan answers (seed ${SEED}, ${RUNS} runs)
           const c = await loaded(values);
           for (const [source, flags] of regexes) {
             const filter = { text: { $regex: source, $options: flags } };
-            const refused = await c
-              .find(filter, { hint: { $natural: 1 } })
-              .toArray()
-              .then(
-                () => undefined,
-                (e: unknown) => e,
-              );
-            if (refused) {
-              // What a scan refuses (a construct the linear engine cannot run) the index refuses too.
-              expect(refused).toBeInstanceOf(MongoServerError);
-              await expect(c.find(filter).toArray()).rejects.toMatchObject({
-                code: (refused as MongoServerError).code,
-              });
-            } else await sameAsScan(c, filter, shape);
+            if (!(await refusedAlike(c, filter))) await sameAsScan(c, filter, shape);
           }
           await c.drop();
         },
@@ -249,5 +269,77 @@ describe(`trigram index answers what a scan answers (seed ${SEED}, ${RUNS} runs)
       { numRuns: RUNS, seed: SEED },
     );
     expect(trigramPlans).toBeGreaterThan(RUNS / 10);
+  }, 300_000);
+
+  it('for a $or of regular expressions over two indexed fields, maybe beside other clauses', async () => {
+    unionPlans = 0;
+    // Some titles repeat their message, so that a document matches in both fields.
+    const twoFields = fc
+      .tuple(messages, messages, fc.array(fc.boolean(), { minLength: 40, maxLength: 40 }))
+      .map(
+        ([texts, others, repeat]) =>
+          [texts, texts.map((text, i) => (repeat[i] ? text : others[i]))] as const,
+      );
+    // Three or more characters of a message, escaped, with `i`: the works search's term.
+    const term = (values: unknown[]) =>
+      fc
+        .tuple(fc.constantFrom(...strings(values), 'no such'), fc.nat(), fc.nat())
+        .map(([whole, from, length]) => {
+          const chars = [...whole];
+          const start = from % Math.max(chars.length - 2, 1);
+          return chars.slice(start, start + 3 + (length % 4)).join('');
+        })
+        .map((piece) => ({ $regex: escapeRegExp(piece), $options: 'i' }));
+    // One regex on each field (as the works search asks), or any regexes on either field.
+    const branchesOf = (values: unknown[]) =>
+      fc.oneof(
+        fc.oneof(term(values), anyRegex(values)).map(
+          (regex) =>
+            [
+              ['text', regex],
+              ['title', regex],
+            ] as const,
+        ),
+        fc.array(fc.tuple(fc.constantFrom('text', 'title'), anyRegex(values)), {
+          minLength: 1,
+          maxLength: 3,
+        }),
+      );
+    await fc.assert(
+      fc.asyncProperty(
+        twoFields.chain(([texts, titles]) =>
+          fc.tuple(
+            fc.constant(texts),
+            fc.constant(titles),
+            fc.array(
+              fc.tuple(
+                branchesOf([...texts, ...titles]),
+                fc.constantFrom('alone', 'in $and', 'beside a condition'),
+              ),
+              { minLength: 1, maxLength: 3 },
+            ),
+          ),
+        ),
+        fc.constantFrom(...shapes),
+        async ([texts, titles, searches], shape) => {
+          const c = await loaded(texts, titles);
+          for (const [branches, setting] of searches) {
+            const or = { $or: branches.map(([field, regex]) => ({ [field]: regex })) };
+            // On a field without an index: another index would read in another (as good) order.
+            const early = { n: { $lt: 30 } };
+            const filter =
+              setting === 'alone'
+                ? or
+                : setting === 'in $and'
+                  ? { $and: [early, or] }
+                  : { ...early, ...or };
+            if (!(await refusedAlike(c, filter))) await sameAsScan(c, filter, shape);
+          }
+          await c.drop();
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+    expect(unionPlans).toBeGreaterThan(RUNS / 10);
   }, 300_000);
 });

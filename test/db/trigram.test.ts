@@ -151,6 +151,60 @@ describe('trigram index', () => {
     expect((await plan(c, { text: /red|bl/ })).stage).toBe('COLLSCAN');
   });
 
+  it('answers a $or of regexes over indexed fields from the union of their postings', async () => {
+    const c = connected().db('trigram').collection('works');
+    await c.createIndex({ when: -1, _id: -1 });
+    for (const field of ['name', 'slug', 'source'])
+      await c.createIndex({ [field]: 'trigram' } as Document);
+    await c.insertMany(
+      Array.from({ length: 2000 }, (_, i) => ({
+        user: i % 2 ? 'ann' : 'bob',
+        name: i % 500 === 3 ? `Spiral ${i}` : `piece ${i}`,
+        slug: i % 400 === 5 ? `spiral-${i}` : `p${i}`,
+        source: i % 300 === 5 ? `(wipe) (spiral ${i})` : `(wipe) (ink ${i})`,
+        when: new Date(Date.UTC(2026, 0, 1, 0, 0, i % 977)),
+      })),
+    );
+    const term = { $regex: 'SPIRAL', $options: 'i' };
+    const anyField = { $or: [{ name: term }, { slug: term }, { source: term }] };
+    // As the works search writes it: the user, the search, the cursor's position (a `$or` of
+    // its own, which no trigram narrows), sorted newest first with a page size.
+    const position = { when: { $lte: new Date(Date.UTC(2026, 0, 1, 0, 0, 900)) } };
+    const worksSearch = {
+      $and: [
+        { user: { $in: ['ann', 'bob'] } },
+        anyField,
+        { ...position, $or: [{ when: { $lt: position.when.$lte } }, { _id: { $lt: 'zzz' } }] },
+      ],
+    };
+    const recent = { sort: { when: -1, _id: -1 }, limit: 5 } as const;
+    const cases: Array<[Document, Document]> = [
+      [anyField, {}],
+      [anyField, { sort: { _id: -1 }, limit: 3 }],
+      [worksSearch, recent],
+      [worksSearch, { sort: { _id: 1 }, skip: 2 }],
+      [{ $and: [{ source: /wipe/ }, anyField] }, recent],
+    ];
+    for (const [filter, options] of cases) {
+      const explained = await c.find(filter, options).explain('executionStats');
+      const winning = JSON.stringify(explained.queryPlanner.winningPlan);
+      expect(winning).toContain('"stage":"OR"');
+      for (const index of ['name_trigram', 'slug_trigram', 'source_trigram'])
+        expect(winning).toContain(index);
+      // Each of the 14 works is fetched once, though two match in two fields.
+      expect(explained.executionStats.totalDocsExamined).toBeLessThanOrEqual(14);
+      const got = await c.find(filter, options).toArray();
+      expect(got).toEqual(await scanned(c, filter, options));
+      expect(got.length).toBeGreaterThan(0);
+    }
+    expect(await c.countDocuments(anyField)).toBe(4 + 5 + 7 - 2);
+    // One branch without a trigram (two letters) could match anything: the scan stays.
+    const loose = { $or: [{ name: term }, { source: /sp/i }] };
+    expect((await plan(c, loose)).stage).toBe('COLLSCAN');
+    // A branch on a field without a trigram index: the same.
+    expect((await plan(c, { $or: [{ name: term }, { user: term }] })).stage).toBe('COLLSCAN');
+  });
+
   it('folds case as the i flag does, and splits at lone surrogates, on the edge cases', async () => {
     const c = connected().db('trigram').collection('edges');
     await c.createIndex({ text: 'trigram' } as Document);

@@ -8,11 +8,14 @@ import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
 import type { TimeLimit } from './time-limit.js';
 import {
-  describeTrigrams,
-  POSTINGS_BUDGET,
-  type TrigramSearch,
-  trigramSearch,
-} from './trigram-search.js';
+  describeSieve,
+  describeTrigramScan,
+  type TrigramPlan,
+  trigramCandidates,
+  trigramMayHold,
+  trigramPlan,
+} from './trigram-plan.js';
+import { POSTINGS_BUDGET } from './trigram-search.js';
 import { isOperatorObject, isPlainObject, pathValues, valueKey } from './values.js';
 
 export type SortSpec = Record<string, 1 | -1>;
@@ -108,10 +111,10 @@ interface Access {
   /** The order of the scan is the order asked for. */
   sorted: boolean;
   score: number;
-  /** Candidates from a trigram index's postings, in `_id` order, instead of key ranges. */
-  trigrams?: TrigramSearch;
+  /** Candidates from trigram indexes' postings, in `_id` order, instead of key ranges. */
+  trigrams?: TrigramPlan;
   /** Entries whose document lacks a trigram the regex requires are skipped before fetching. */
-  sieve?: TrigramSearch;
+  sieve?: TrigramPlan;
 }
 
 /**
@@ -207,7 +210,7 @@ function* scan(
       stats.keysExamined++;
       timeLimit?.check();
     };
-    for (const idKey of trigrams.postings.candidates(trigrams.query, access.reverse, examined)) {
+    for (const idKey of trigramCandidates(trigrams, access.reverse, examined)) {
       const bytes = coll.fetchBytes(idKey);
       const doc = bytes && confirm(bytes);
       if (doc) yield doc;
@@ -240,12 +243,12 @@ function* scan(
           if (seen.has(id)) continue;
           seen.add(id);
         }
-        if (sieve && !sieve.postings.mayHold(sieve.query, idKey)) continue;
+        if (sieve && !trigramMayHold(sieve, idKey)) continue;
         bytes = coll.fetchBytes(idKey);
         if (!bytes) continue;
       } else {
         if (access.score > 0) stats.keysExamined++;
-        if (sieve && !sieve.postings.mayHold(sieve.query, key as Buffer)) continue;
+        if (sieve && !trigramMayHold(sieve, key as Buffer)) continue;
         bytes = value as Buffer;
       }
       const doc = confirm(bytes);
@@ -304,13 +307,13 @@ function choose(
 }
 
 const searchOf = (coll: PlannedCollection, indexes: Iterable<Index>, filter: Document) =>
-  trigramSearch(coll.docs, coll.count(), indexes, filter);
+  trigramPlan(coll.docs, coll.count(), indexes, filter);
 
 /** Candidates from the postings, in `_id` order: the sort's order when it is `_id` alone. */
-function trigramAccess(search: TrigramSearch, sort: SortSpec | undefined): Access {
+function trigramAccess(search: TrigramPlan, sort: SortSpec | undefined): Access {
   const order = sortDirection(['_id'], [1], [], sort);
   return {
-    index: search.postings.index,
+    index: undefined,
     ranges: [],
     reverse: order === -1,
     sorted: sort === undefined || order !== 0,
@@ -497,12 +500,7 @@ function describe(access: Access, sort: SortSpec | undefined): Document {
   const scan = trigrams
     ? {
         stage: 'FETCH',
-        inputStage: {
-          stage: 'TRIGRAM_IXSCAN',
-          keyPattern: trigrams.postings.index.keyPattern,
-          ...describeTrigrams(trigrams),
-          direction,
-        },
+        inputStage: describeTrigramScan(trigrams, direction),
       }
     : index
       ? {
@@ -532,6 +530,6 @@ function describe(access: Access, sort: SortSpec | undefined): Document {
             },
           }
         : { stage: 'COLLSCAN', direction };
-  if (sieve) Object.assign(scan, { trigramSieve: describeTrigrams(sieve) });
+  if (sieve) Object.assign(scan, { trigramSieve: describeSieve(sieve) });
   return sort && !access.sorted ? { stage: 'SORT', sortPattern: sort, inputStage: scan } : scan;
 }

@@ -54,30 +54,36 @@ const fewer = (trigrams: string[]) =>
       );
 
 /**
- * The trigram index that narrows a filter's `$regex` (the rarest first), if any. Regexes here
- * come from ./regex.ts: without `i` (rewritten into classes) and without `u`.
+ * For one collection: the trigram index that narrows a filter's `$regex` (the rarest first),
+ * if any. The filters asked about (a whole filter, the branches of its `$or`) share one sample
+ * and each trigram's count. Regexes here come from ./regex.ts: without `i` (rewritten into
+ * classes) and without `u`.
  */
-export function trigramSearch(
+export function trigramSearcher(
   docs: Table,
   documents: number,
   indexes: Iterable<Index>,
-  filter: Document,
-): TrigramSearch | undefined {
-  let best: TrigramSearch | undefined;
-  let sample: Sample | undefined;
-  for (const index of indexes) {
-    if (!index.trigram) continue;
-    sample ??= newest(docs, documents);
-    const postings = new Postings(index, sample);
-    for (const regex of fieldRegexes(filter, index.fields[0] as string)) {
-      if (/[iuv]/.test(regex.flags)) continue;
-      const query = postings.ranked(patternTrigrams(regex.source));
-      if (!usable(query)) continue;
-      const estimate = postings.estimate(query);
-      if (!best || estimate < best.estimate) best = { postings, query, estimate };
+): (filter: Document) => TrigramSearch | undefined {
+  const trigramIndexes = [...indexes].filter((index) => index.trigram);
+  let postings: Postings[] | undefined;
+  return (filter) => {
+    if (trigramIndexes.length === 0) return undefined;
+    if (!postings) {
+      const sample = newest(docs, documents);
+      postings = trigramIndexes.map((index) => new Postings(index, sample));
     }
-  }
-  return best;
+    let best: TrigramSearch | undefined;
+    for (const indexed of postings) {
+      for (const regex of fieldRegexes(filter, indexed.index.fields[0] as string)) {
+        if (/[iuv]/.test(regex.flags)) continue;
+        const query = indexed.ranked(patternTrigrams(regex.source));
+        if (!usable(query)) continue;
+        const estimate = indexed.estimate(query);
+        if (!best || estimate < best.estimate) best = { postings: indexed, query, estimate };
+      }
+    }
+    return best;
+  };
 }
 
 /** For `explain`: the index and the trigrams looked up (the rarest first), alternations as `either`. */
