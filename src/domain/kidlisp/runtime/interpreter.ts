@@ -11,7 +11,7 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
-import { PointerState } from './input.js';
+import { LIVE_VALUES_READ, PointerState } from './input.js';
 import { arithmetic } from './math.js';
 import { fadeLine } from './paint.js';
 import {
@@ -100,10 +100,9 @@ class Scope {
 
 /** Words that only name a value; everything else in `BUILTINS` is a procedure. */
 const VALUE_WORDS = new Set(['w', 'width', 'h', 'height', 'frame', 'f', 'yes', 'no']);
-/** Values the language has that this runtime cannot know (sound, pointer, URL): they read as 0. */
-const DRAWN_VALUES = new Set(['clock', 'penx', 'peny', 'down']);
+/** Values the language has that this runtime cannot know (sound, parameters): they read as 0. */
 const UNSUPPORTED_VALUES: ReadonlySet<string> = new Set(
-  LIVE_INPUT_VALUES.filter((name) => !DRAWN_VALUES.has(name)),
+  LIVE_INPUT_VALUES.filter((name) => !LIVE_VALUES_READ.has(name)),
 );
 
 const MODE = /^(fill|outline|inline|stroke)(?::(\d+(?:\.\d+)?))?(?:\*?(center))?$/;
