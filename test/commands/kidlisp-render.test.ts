@@ -144,8 +144,6 @@ describe('publish-gateway kidlisp render: bad input', () => {
     [['render', 'PROGRAM', '--sha256', '--frames', 'many'], /frames must be a whole number/],
     [['render', 'PROGRAM'], /exactly one of --out DIR, --gif FILE, --sha256/],
     [['render', 'PROGRAM', '--sha256', '--gif', 'x.gif'], /exactly one of/],
-    [['render', 'PROGRAM', '--sha256', '--colour', 'red'], /Unknown option '--colour'/],
-    [['paint', 'PROGRAM'], /unknown action "paint"/],
   ])('%j: one clear line, exit status 2', async (args, message) => {
     const program = join(dir, 'ok.lisp');
     const broken = join(dir, 'broken.json');
@@ -159,6 +157,23 @@ describe('publish-gateway kidlisp render: bad input', () => {
     expect(ran.stdout).toBe('');
     expect(ran.stderr).toMatch(message);
     expect(ran.stderr.trim().split('\n')).toHaveLength(1);
+  });
+
+  // A mistake in how the command is called reads as every command's does (src/commands/usage-error.ts):
+  // one line naming it, then the usage.
+  it.each([
+    [['render', 'PROGRAM', '--sha256', '--colour', 'red'], /^Unknown option '--colour'/],
+    [['paint', 'PROGRAM'], /^Unknown kidlisp command: paint\.$/],
+  ])('%j: the mistake on the first line, then the usage, exit status 2', async (args, message) => {
+    const program = join(dir, 'ok.lisp');
+    await writeFile(program, '(wipe red)');
+    const ran = await cli(args.map((arg) => (arg === 'PROGRAM' ? program : arg)));
+    expect(ran.code).toBe(2);
+    expect(ran.stdout).toBe('');
+    const [first, blank, usage] = ran.stderr.split('\n');
+    expect(first).toMatch(message);
+    expect(blank).toBe('');
+    expect(usage).toMatch(/^Usage: publish-gateway kidlisp render /);
   });
 
   it('prints its usage and exits 0 when asked for --help', async () => {
