@@ -4,7 +4,7 @@ import { isPaintingCode, withoutColonParameter } from './words.js';
 
 /**
  * Words the runtime would not draw, sorted and unique: built-ins it lacks (`noise`, `melody`),
- * live input values that read as 0 (`amp`, `penx`) and `#code` paintings. They are not warnings:
+ * live input values that read as 0 (`amp`, `dx`) and `#code` paintings. They are not warnings:
  * the program is fine, this viewer lacks them, and its notice names the same words.
  */
 export function notDrawnWords(forms: readonly Form[], lists: readonly ListForm[]): string[] {

@@ -22,7 +22,7 @@ export interface KidlispStats {
   timing_words: string[];
   /**
    * Sorted unique words the runtime would not draw: built-ins it lacks (`noise`, `melody`), live
-   * input values that read as 0 (`amp`, `penx`) and `#code` paintings.
+   * input values that read as 0 (`amp`, `dx`) and `#code` paintings.
    */
   not_drawn: string[];
 }

@@ -10,7 +10,14 @@ import {
   MAX_MIDPOINT_RADIUS,
   type Visit,
 } from './geometry.js';
-import { blendPixel, type Ink, lineBlendPixel, type Pixels, replacePixel } from './pixels.js';
+import {
+  blendPixel,
+  blendSpan,
+  type Ink,
+  lineBlendPixel,
+  type Pixels,
+  replacePixel,
+} from './pixels.js';
 
 /** A surface that also hands out its pixels: what the renderer, thumbnails and player read. */
 export interface RasterSurface extends Surface {
@@ -93,7 +100,7 @@ export function rasterSurface(width: number, height: number): RasterSurface {
       fillByDoubling(pixels, first, (to - from + 1) * 4);
       return;
     }
-    for (let x = from; x <= to; x++) blendPixel(pixels, (x + y * width) * 4, ink);
+    blendSpan(pixels, (from + y * width) * 4, to - from + 1, ink);
   };
 
   const thinLine = (x0: number, y0: number, x1: number, y1: number, paint: Paint): void => {

@@ -5,6 +5,12 @@ import type { PointerInput } from './types.js';
 /** Which pointer event each handler word answers: `tap` a touch, `draw` a drag, `lift` a release. */
 export type HandlerKind = 'tap' | 'draw' | 'lift';
 
+/**
+ * The live values of the language this runtime reads: the clock and the pointer. The others
+ * (sound, `paramA`..., `dx`/`dy`) read as 0 and are named in the notice.
+ */
+export const LIVE_VALUES_READ: ReadonlySet<string> = new Set(['clock', 'penx', 'peny', 'down']);
+
 /** The pointer as programs read it: `penx`, `peny`, `down` (1 while pressed, else 0). */
 export interface Pen {
   x: number;

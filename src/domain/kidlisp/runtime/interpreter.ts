@@ -11,30 +11,14 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
-import { PointerState } from './input.js';
+import { Embeds } from './embeds.js';
+import { type Ink, Inks } from './inks.js';
+import { LIVE_VALUES_READ, PointerState } from './input.js';
 import { arithmetic } from './math.js';
-import { fadeLine } from './paint.js';
-import {
-  type FadeSpec,
-  type Pattern,
-  parseFade,
-  patternOf,
-  RAINBOW,
-  solidColor,
-  ZEBRA,
-} from './palette.js';
-import { compositePixels } from './pixels.js';
 import { SeededRandom } from './random.js';
+import { boxBounds, type Mode, paintBox, takeMode } from './shape-modes.js';
 import { ScrollState } from './transform-words.js';
-import type {
-  FrameResult,
-  Paint,
-  RGBA,
-  RuntimeOptions,
-  RuntimeReport,
-  Surface,
-  Tick,
-} from './types.js';
+import type { FrameResult, Paint, RuntimeOptions, RuntimeReport, Surface, Tick } from './types.js';
 
 /** `?` as an argument: a random number whose range depends on where it is used. */
 const RANDOM: unique symbol = Symbol('?');
@@ -48,7 +32,6 @@ export type Builtins = ReadonlyMap<string, Builtin>;
 
 const DEFAULT_STEP_LIMIT = 100_000;
 const DEFAULT_MAX_DEPTH = 128;
-const DEFAULT_EMBED_DEPTH = 3;
 const DEFAULT_FPS = 60;
 /** Timers faster than this run at most once a frame at 60 fps. */
 const SHORTEST_PERIOD_MS = 1000 / 60;
@@ -56,31 +39,11 @@ const SHORTEST_PERIOD_MS = 1000 / 60;
 const PIXELS_PER_STEP = 64;
 const TEXT_SIZE = 10;
 
-type Ink =
-  | { kind: 'solid'; color: RGBA }
-  | { kind: 'erase'; alpha: number }
-  | { kind: 'pattern'; pattern: Pattern; alpha: number }
-  | { kind: 'fade'; fade: FadeSpec; alpha: number };
-
 type RandomRange = 'x' | 'y' | 'width' | 'height' | 'radius' | 'byte';
 
 interface LaterFunction {
   params: string[];
   body: Node[];
-}
-
-interface Mode {
-  /** 0 fills; N outlines N pixels wide. */
-  outline: number;
-  /** `inline`: a box's outline inside its bounds; `outline`/`stroke`: just outside, as the reference. */
-  inside: boolean;
-  center: boolean;
-}
-
-interface EmbedState {
-  status: 'loading' | 'ready' | 'missing';
-  child?: Interpreter;
-  surface?: Surface;
 }
 
 /** Thrown to end a frame early; caught in `frame`, never seen by the caller. */
@@ -100,13 +63,10 @@ class Scope {
 
 /** Words that only name a value; everything else in `BUILTINS` is a procedure. */
 const VALUE_WORDS = new Set(['w', 'width', 'h', 'height', 'frame', 'f', 'yes', 'no']);
-/** Values the language has that this runtime cannot know (sound, pointer, URL): they read as 0. */
-const DRAWN_VALUES = new Set(['clock', 'penx', 'peny', 'down']);
+/** Values the language has that this runtime cannot know (sound, parameters): they read as 0. */
 const UNSUPPORTED_VALUES: ReadonlySet<string> = new Set(
-  LIVE_INPUT_VALUES.filter((name) => !DRAWN_VALUES.has(name)),
+  LIVE_INPUT_VALUES.filter((name) => !LIVE_VALUES_READ.has(name)),
 );
-
-const MODE = /^(fill|outline|inline|stroke)(?::(\d+(?:\.\d+)?))?(?:\*?(center))?$/;
 
 function truthy(value: Value): boolean {
   return (
@@ -115,10 +75,6 @@ function truthy(value: Value): boolean {
 }
 
 /** A color channel as the reference keeps it: floored, then held to 0..255 (NaN is 0). */
-function clampByte(value: number): number {
-  return Math.max(0, Math.min(255, Math.floor(value) || 0));
-}
-
 /** The KidLisp interpreter for one program on one surface. Build it with `createKidlispRuntime`. */
 export class Interpreter {
   private readonly surface: BufferedSurface;
@@ -127,25 +83,18 @@ export class Interpreter {
   private readonly stepLimit: number;
   private readonly maxDepth: number;
   private readonly options: RuntimeOptions;
-  private readonly embedDepth: number;
-  private readonly ancestors: ReadonlySet<string>;
 
   private readonly globals = new Scope();
   private readonly defs = new Map<string, Value>();
   private readonly functions = new Map<string, LaterFunction>();
   private readonly report: RuntimeReport = { unsupported: [], unknown: [], problems: [] };
-  private readonly pendingLoads = new Set<Promise<unknown>>();
-  private readonly sources = new Map<string, Promise<string | null>>();
   private readonly atomStates = new WeakMap<Node, FormState>();
-  private readonly children = new Set<Interpreter>();
+  /** The programs this one embeds (embeds.ts). */
+  private readonly embeds: Embeds;
 
-  /** The ink `(ink ...)` set; until a program sets one, shapes draw in random inks (below). */
-  private ink: Ink | undefined;
-  /** The host's ink for the frame while the program has set none: random, drawn at frame start. */
-  private frameInk: Ink = { kind: 'solid', color: [255, 255, 255, 255] };
+  /** The ink `(ink ...)` set and the patterns' places (inks.ts). */
+  private readonly inks: Inks;
   private defaultOutline = 0;
-  private rainbowIndex = 0;
-  private zebraIndex = 0;
   /** `scroll`'s direction and carried fractions (transform-words.ts). */
   readonly scrollState = new ScrollState();
   private tick: Tick = { frame: 0, ms: 0 };
@@ -165,10 +114,35 @@ export class Interpreter {
     this.options = options;
     this.surface = bufferedSurface(options.surface);
     this.random = new SeededRandom(options.seed ?? 1);
+    this.embeds = new Embeds({
+      options,
+      depth: embedDepth,
+      ancestors,
+      screen: () => this.surface,
+      now: () => this.tick,
+      toNumber: (value, range) => this.num(value, range),
+      stepsLeft: () => Math.max(1, this.limit - this.steps),
+      charge: (steps) => this.charge(steps),
+      tell: (kind, entry) => this.tell(kind, entry),
+      pixels: (change) => this.pixels(change),
+      child: (text, surface, above) =>
+        new Interpreter(
+          text,
+          { ...options, surface, opaqueStart: false, seed: this.random.integer(0, 2 ** 31) },
+          builtins,
+          embedDepth + 1,
+          above,
+        ),
+    });
+    this.inks = new Inks({
+      random: this.random,
+      toNumber: (value) => this.num(value as Value),
+      angleOf: (expression) => this.num(this.evaluate(compileWord(expression), this.globals)),
+      screenSize: () => this.surface,
+      unknown: (entry) => this.unknown(entry),
+    });
     this.stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
-    this.embedDepth = embedDepth;
-    this.ancestors = ancestors;
     let program: CompiledProgram;
     try {
       program = compileProgram(typeof source === 'string' ? source : String(source));
@@ -203,8 +177,7 @@ export class Interpreter {
 
   /** Resolves once every embed requested so far has loaded (or failed). */
   async idle(): Promise<void> {
-    while (this.pendingLoads.size > 0) await Promise.allSettled([...this.pendingLoads]);
-    for (const child of this.children) await child.idle();
+    await this.embeds.idle();
   }
 
   /** The pen and the program's `tap`/`draw`/`lift` handlers; events wait for the next frame. */
@@ -246,8 +219,7 @@ export class Interpreter {
       if (this.options.opaqueStart !== false) this.wipe({ kind: 'solid', color: [0, 0, 0, 255] });
       this.paintBackdrop();
     }
-    // The host sets a random ink at the start of every frame until the program sets its own.
-    if (this.ink === undefined) this.frameInk = this.randomInk();
+    this.inks.startFrame();
     this.pointer.deliver((handler) => this.runBody(handler.items, 1, this.globals));
     for (const statement of this.program.statements) this.exec(statement, this.globals);
   }
@@ -615,92 +587,18 @@ export class Interpreter {
     this.defs.delete(name);
   }
 
-  // ---- colors -------------------------------------------------------------------------------
+  // ---- colors (inks.ts) ----------------------------------------------------------------------
 
-  /** Reads color arguments: a name, `erase`, a pattern, a fade, or 1-4 numbers. Undefined if unreadable. */
   inkFrom(values: readonly Value[]): Ink | undefined {
-    const [first, second] = values;
-    if (first === undefined) {
-      return {
-        kind: 'solid',
-        color: [this.randomIn('byte'), this.randomIn('byte'), this.randomIn('byte'), 255],
-      };
-    }
-    if (typeof first === 'string') {
-      const alpha = second === undefined ? 255 : clampByte(this.num(second));
-      if (first === 'erase') return { kind: 'erase', alpha };
-      const pattern = patternOf(first);
-      if (pattern !== undefined) return { kind: 'pattern', pattern, alpha };
-      const fade = parseFade(first);
-      if (fade !== undefined) {
-        for (const name of fade.unknown) this.unknown(`${name} (in ${first})`);
-        if (fade.stops.length === 0) return undefined;
-        return { kind: 'fade', fade, alpha };
-      }
-      const solid = solidColor(first);
-      if (solid !== undefined)
-        return { kind: 'solid', color: [solid[0], solid[1], solid[2], alpha] };
-      if (Number.isNaN(Number.parseFloat(first))) {
-        this.unknown(`${first} (not a color)`);
-        return undefined;
-      }
-    }
-    const numbers = values.map((value) => clampByte(this.num(value)));
-    const [a = 0, b = 0, c = 0, d = 255] = numbers;
-    if (numbers.length === 1) return { kind: 'solid', color: [a, a, a, 255] };
-    if (numbers.length === 2) return { kind: 'solid', color: [a, a, a, b] };
-    if (numbers.length === 3) return { kind: 'solid', color: [a, b, c, 255] };
-    return { kind: 'solid', color: [a, b, c, d] };
+    return this.inks.from(values);
   }
 
   setInk(ink: Ink | undefined): void {
-    if (ink !== undefined) this.ink = ink;
+    this.inks.set(ink);
   }
 
-  private nextPattern(pattern: Pattern): RGBA {
-    if (pattern === 'rainbow') {
-      const color = RAINBOW[this.rainbowIndex % RAINBOW.length] ?? RAINBOW[0];
-      this.rainbowIndex++;
-      return color ?? [255, 0, 0, 255];
-    }
-    const color = ZEBRA[this.zebraIndex % ZEBRA.length];
-    this.zebraIndex++;
-    return color ?? [0, 0, 0, 255];
-  }
-
-  private randomInk(): Ink {
-    const [r, g, b] = [this.random.below(256), this.random.below(256), this.random.below(256)];
-    return { kind: 'solid', color: [r, g, b, 255] };
-  }
-
-  /**
-   * The paint for one drawing call: patterns advance once per call. With no ink set, `line`,
-   * `box` and `circle` (`fresh`) each draw in a new random ink, as the reference does; other
-   * words use the frame's random host ink.
-   */
-  paintOf(ink: Ink | undefined = this.ink, fresh = false): Paint {
-    if (ink === undefined) return this.paintOf(fresh ? this.randomInk() : this.frameInk);
-    switch (ink.kind) {
-      case 'solid':
-        return { kind: 'solid', color: ink.color };
-      case 'erase':
-        return { kind: 'erase', alpha: ink.alpha };
-      case 'pattern': {
-        const color = this.nextPattern(ink.pattern);
-        return { kind: 'solid', color: [color[0], color[1], color[2], ink.alpha] };
-      }
-      case 'fade': {
-        const { fade, alpha } = ink;
-        const stops = fade.stops.map((stop): RGBA => {
-          const color = typeof stop === 'string' ? this.nextPattern(stop) : stop;
-          return [color[0], color[1], color[2], alpha];
-        });
-        let angle = fade.angle;
-        if (fade.angleExpression !== undefined)
-          angle = this.num(this.evaluate(compileWord(fade.angleExpression), this.globals));
-        return { kind: 'fade', stops, ...fadeLine(angle, this.surface.width, this.surface.height) };
-      }
-    }
+  paintOf(ink?: Ink, fresh = false): Paint {
+    return this.inks.paintOf(ink, fresh);
   }
 
   fill(paint: Paint): void {
@@ -730,20 +628,7 @@ export class Interpreter {
 
   /** Splits a trailing mode word off shape arguments; numbers come back with randoms in range. */
   shapeArgs(values: Value[], ranges: readonly RandomRange[]): { numbers: number[]; mode: Mode } {
-    let mode: Mode = { outline: this.defaultOutline, inside: false, center: false };
-    const last = values[values.length - 1];
-    if (typeof last === 'string') {
-      const match = MODE.exec(last);
-      if (match !== null) {
-        values.pop();
-        const outlined = match[1] !== 'fill';
-        mode = {
-          outline: outlined ? Math.max(1, Number(match[2] ?? 1)) : 0,
-          inside: match[1] === 'inline',
-          center: match[3] !== undefined,
-        };
-      }
-    }
+    const mode = takeMode(values, this.defaultOutline);
     const numbers = ranges.map((range, index) => {
       const value = values[index];
       return value === undefined ? this.randomIn(range) : this.num(value, range);
@@ -760,40 +645,10 @@ export class Interpreter {
   }
 
   drawBox(x: number, y: number, width: number, height: number, mode: Mode): void {
-    let left = Math.floor(mode.center ? x - width / 2 : x);
-    let top = Math.floor(mode.center ? y - height / 2 : y);
-    let w = Math.ceil(Math.abs(width)) * Math.sign(width);
-    let h = Math.ceil(Math.abs(height)) * Math.sign(height);
-    if (w < 0) [left, w] = [left + w, -w];
-    if (h < 0) [top, h] = [top + h, -h];
+    const bounds = boxBounds(x, y, width, height, mode);
     const paint = this.paintOf(undefined, true);
-    this.chargeArea(w, h);
-    const t = mode.outline;
-    const screen = this.surface;
-    if (t <= 0 || (mode.inside && (t * 2 > w || t * 2 > h))) {
-      screen.fillRect(left, top, w, h, paint);
-    } else if (!mode.inside && t === 1) {
-      // The reference's outline: one-pixel lines just outside the box.
-      screen.line(left - 1, top - 1, left + w, top - 1, 1, paint);
-      screen.line(left - 1, top + h, left + w, top + h, 1, paint);
-      screen.line(left - 1, top, left - 1, top + h - 1, 1, paint);
-      screen.line(left + w, top, left + w, top + h - 1, 1, paint);
-    } else if (!mode.inside) {
-      screen.fillRect(left - t, top - t, w + 2 * t, t, paint);
-      screen.fillRect(left - t, top + h, w + 2 * t, t, paint);
-      screen.fillRect(left - t, top, t, h, paint);
-      screen.fillRect(left + w, top, t, h, paint);
-    } else if (t === 1) {
-      screen.line(left, top, left + w - 1, top, 1, paint);
-      screen.line(left, top + h - 1, left + w - 1, top + h - 1, 1, paint);
-      screen.line(left, top + 1, left, top + h - 2, 1, paint);
-      screen.line(left + w - 1, top + 1, left + w - 1, top + h - 2, 1, paint);
-    } else {
-      screen.fillRect(left, top, w, t, paint);
-      screen.fillRect(left, top + h - t, w, t, paint);
-      screen.fillRect(left, top + t, t, h - 2 * t, paint);
-      screen.fillRect(left + w - t, top + t, t, h - 2 * t, paint);
-    }
+    this.chargeArea(bounds.width, bounds.height);
+    paintBox(this.surface, bounds, mode, paint);
   }
 
   // ---- pixels -------------------------------------------------------------------------------
@@ -815,112 +670,12 @@ export class Interpreter {
 
   /** `($code x y w h alpha)`: another published program, drawn live into a rectangle. */
   embed(code: string, argNodes: readonly Node[], node: Node, scope: Scope): Value {
-    const { loadEmbed, createSurface } = this.options;
-    if (loadEmbed === undefined || createSurface === undefined) {
-      this.unsupported(`${code} (embeds are not available here)`);
-      return undefined;
-    }
-    const bare = code.slice(1);
-    if (this.ancestors.has(bare)) {
-      this.problem(`${code} embeds itself (through its embeds); that embed is not drawn`);
-      return undefined;
-    }
-    if (this.embedDepth >= (this.options.maxEmbedDepth ?? DEFAULT_EMBED_DEPTH)) {
-      this.problem(
-        `Embeds nest deeper than ${this.options.maxEmbedDepth ?? DEFAULT_EMBED_DEPTH} levels at ${code}; not drawn`,
-      );
-      return undefined;
-    }
+    if (!this.embeds.allowed(code)) return undefined;
     const values = argNodes.map((arg) => this.evaluate(arg, scope));
-    const { width, height } = this.surface;
-    const n = (index: number, range: RandomRange) => this.num(values[index], range);
-    let x = 0;
-    let y = 0;
-    let w = width;
-    let h = height;
-    let opacity = 1;
-    if (values.length >= 1) x = n(0, 'x');
-    if (values.length >= 2) y = n(1, 'y');
-    if (values.length === 3) w = h = n(2, 'width');
-    if (values.length >= 4) {
-      w = n(2, 'width');
-      h = n(3, 'height');
-    }
-    if (values.length >= 5) {
-      const alpha = n(4, 'byte');
-      opacity = Math.max(0, Math.min(1, alpha > 1 ? alpha / 255 : alpha));
-    }
-    if (values.length === 1 || values.length === 2) {
-      w = width - x;
-      h = height - y;
-    }
     const holder = node.t === 'list' ? this.stateOf(node) : this.atomState(node);
-    let state = holder.embed as EmbedState | undefined;
-    if (state === undefined) {
-      state = { status: 'loading' };
-      holder.embed = state;
-      // The embedded screen is never larger than the host's: more pixels could not be seen.
-      const embedWidth = Math.max(1, Math.min(width, Math.round(Math.abs(w))));
-      const embedHeight = Math.max(1, Math.min(height, Math.round(Math.abs(h))));
-      this.startEmbed(bare, code, state, embedWidth, embedHeight);
-    }
-    if (state.status !== 'ready' || state.child === undefined || state.surface === undefined)
-      return undefined;
-    const childSurface = state.surface;
-    const child = state.child;
-    const result = child.frame(this.tick, Math.max(1, this.limit - this.steps));
-    this.charge(result.steps);
-    for (const entry of child.report.unsupported) this.unsupported(entry);
-    for (const entry of child.report.unknown) this.unknown(`${entry} (in ${code})`);
-    for (const entry of child.report.problems) this.problem(`In ${code}: ${entry}`);
-    if (result.stopped)
-      throw new StopFrame(`${code} used up the frame's step budget; the frame was cut short`);
-    this.pixels((block) => compositePixels(block, childSurface.getPixels(), x, y, w, h, opacity));
+    const cutShort = this.embeds.draw(code, values, holder);
+    if (cutShort !== undefined) throw new StopFrame(cutShort);
     return undefined;
-  }
-
-  private startEmbed(
-    bare: string,
-    code: string,
-    state: EmbedState,
-    width: number,
-    height: number,
-  ): void {
-    const { loadEmbed, createSurface } = this.options;
-    if (loadEmbed === undefined || createSurface === undefined) return;
-    let source = this.sources.get(bare);
-    if (source === undefined) {
-      source = Promise.resolve().then(() => loadEmbed(bare));
-      this.sources.set(bare, source);
-    }
-    const loading = source.then(
-      (text) => {
-        if (typeof text !== 'string') {
-          state.status = 'missing';
-          this.problem(`${code} was not found; that embed is not drawn`);
-          return;
-        }
-        const surface = createSurface(width, height);
-        const ancestors = new Set(this.ancestors);
-        ancestors.add(bare);
-        state.surface = surface;
-        state.child = new Interpreter(
-          text,
-          { ...this.options, surface, opaqueStart: false, seed: this.random.integer(0, 2 ** 31) },
-          this.builtins,
-          this.embedDepth + 1,
-          ancestors,
-        );
-        this.children.add(state.child);
-        state.status = 'ready';
-      },
-      (error: unknown) => {
-        state.status = 'missing';
-        this.problem(`${code} could not be loaded (${String(error)}); that embed is not drawn`);
-      },
-    );
-    this.pendingLoads.add(loading);
-    void loading.finally(() => this.pendingLoads.delete(loading));
   }
 
   /** Child interpreters merge this into their parent's report. */

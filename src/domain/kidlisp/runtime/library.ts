@@ -1,5 +1,5 @@
 import type { ListNode, Node } from './compile.js';
-import { INPUT_BUILTINS } from './input.js';
+import { INPUT_BUILTINS, LIVE_VALUES_READ } from './input.js';
 import type { Builtin, Interpreter, Scope, Value } from './interpreter.js';
 import { arithmetic } from './math.js';
 import { TRANSFORM_BUILTINS } from './transform-words.js';
@@ -161,7 +161,6 @@ define('random', (rt, list, scope) => {
   if (b === undefined) return Math.floor(r * a);
   return Math.floor(r * (b - a + 1)) + a;
 });
-define('clock', (rt) => rt.clockMs());
 define('wiggle', (rt, list, scope) => {
   const amount = list.items.length > 1 ? (numbers(rt, list, scope)[0] ?? 10) : 10;
   return (rt.randomNumber() - 0.5) * amount;
@@ -169,7 +168,8 @@ define('wiggle', (rt, list, scope) => {
 
 // ---- values as calls ------------------------------------------------------------------------
 
-for (const name of ['w', 'width', 'h', 'height', 'frame', 'f']) {
+// The live values it reads (`(clock)`, `(penx)`) are called the same way.
+for (const name of ['w', 'width', 'h', 'height', 'frame', 'f', ...LIVE_VALUES_READ]) {
   define(name, (rt, list, scope) =>
     rt.evalNode(
       { t: 'word', name: list.items[0]?.t === 'word' ? list.items[0].name : name },

@@ -19,8 +19,19 @@ function pixelsOf(block: PixelBlock): { view: Uint32Array; commit: () => void } 
 }
 
 function wrap(value: number, size: number): number {
+  if (value >= 0 && value < size) return value;
   const r = value % size;
   return r < 0 ? r + size : r;
+}
+
+// The screen as it was before a transform, kept between calls (no 256 KB allocation a frame).
+let before = new Uint32Array(0);
+
+/** A copy of `view` in the scratch array: transforms read from it while they write `view`. */
+function copyOf(view: Uint32Array): Uint32Array {
+  if (before.length !== view.length) before = new Uint32Array(view.length);
+  before.set(view);
+  return before;
 }
 
 /** Moves the picture by whole pixels (dx right, dy down), wrapping at the edges. */
@@ -31,7 +42,7 @@ export function scrollPixels(block: PixelBlock, dx: number, dy: number): void {
   const sy = wrap(Math.round(dy), height);
   if (sx === 0 && sy === 0) return;
   const { view, commit } = pixelsOf(block);
-  const source = view.slice();
+  const source = copyOf(view);
   for (let y = 0; y < height; y++) {
     const from = y * width;
     const to = wrap(y + sy, height) * width;
@@ -50,7 +61,7 @@ export function zoomPixels(block: PixelBlock, factor: number, cx: number, cy: nu
   for (let x = 0; x < width; x++)
     columns[x] = wrap(Math.floor(cx + (x + 0.5 - cx) / factor), width);
   const { view, commit } = pixelsOf(block);
-  const source = view.slice();
+  const source = copyOf(view);
   for (let y = 0; y < height; y++) {
     const row = wrap(Math.floor(cy + (y + 0.5 - cy) / factor), height) * width;
     const to = y * width;
@@ -67,7 +78,7 @@ export function spinPixels(block: PixelBlock, degrees: number, cx: number, cy: n
   const cos = Math.cos(radians);
   const sin = Math.sin(radians);
   const { view, commit } = pixelsOf(block);
-  const source = view.slice();
+  const source = copyOf(view);
   for (let y = 0; y < height; y++) {
     const ry = y + 0.5 - cy;
     // Inverse rotation: where each destination pixel comes from.
@@ -85,68 +96,101 @@ export function spinPixels(block: PixelBlock, degrees: number, cx: number, cy: n
   commit();
 }
 
-// Scratch kept between calls (no 1 MB allocations a frame); both passes run Float32 to Float32
-// so the hot loop sees one array type.
+// Scratch kept between calls (no allocations a frame): the horizontal pass's output, and the
+// vertical pass's running sums (one per byte of a row).
 let across = new Float32Array(0);
-let down = new Float32Array(0);
+let columnSums = new Float64Array(0);
 
-/** A box blur of the given radius (pixels), horizontal then vertical; edges repeat. */
+/**
+ * A box blur of the given radius (pixels), horizontal then vertical; edges repeat. Each pass
+ * keeps running sums, so the cost does not depend on the radius; the vertical pass walks the
+ * rows in order (a sum per column), which keeps the reads sequential. Every intermediate value
+ * is a float32 (as a Float32Array holds it) and the sums of such values are exact in a double,
+ * so the order of the additions does not change a byte.
+ */
 export function blurPixels(block: PixelBlock, radius: number): void {
   const { width, height, data } = block;
   const r = Math.min(64, Math.round(radius));
   if (r <= 0 || width === 0 || height === 0) return;
-  if (across.length !== data.length) {
-    across = new Float32Array(data.length);
-    down = new Float32Array(data.length);
-  }
-  across.set(data);
-  boxPass(across, down, width, height, r, 4, width * 4);
-  boxPass(down, across, height, width, r, width * 4, 4);
-  data.set(across);
+  if (across.length !== data.length) across = new Float32Array(data.length);
+  if (columnSums.length !== width * 4) columnSums = new Float64Array(width * 4);
+  const scale = 1 / (r * 2 + 1);
+  blurRows(data, across, width, height, r, scale);
+  blurColumns(across, data, width, height, r, scale, columnSums);
 }
 
-/**
- * One direction of the box blur over `lines` lines of `length` pixels; `step` is the byte
- * distance between neighbours along a line, `stride` between the starts of two lines.
- * Running sums (four channels at once) make the cost independent of the radius.
- */
-function boxPass(
-  from: Float32Array,
+/** The horizontal pass: each row's running sums over 2r+1 pixels, four channels at once. */
+function blurRows(
+  from: ArrayLike<number>,
   to: Float32Array,
-  length: number,
-  lines: number,
+  width: number,
+  height: number,
   r: number,
-  step: number,
-  stride: number,
+  scale: number,
 ): void {
-  const scale = 1 / (r * 2 + 1);
-  // Every index below is clamped to the line, so the reads are in bounds.
-  const last = length - 1;
-  for (let line = 0; line < lines; line++) {
-    const base = line * stride;
+  const last = width - 1;
+  for (let y = 0; y < height; y++) {
+    const base = y * width * 4;
     let s0 = 0;
     let s1 = 0;
     let s2 = 0;
     let s3 = 0;
     for (let i = -r; i <= r; i++) {
-      const at = base + Math.min(last, Math.max(0, i)) * step;
+      const at = base + (i < 0 ? 0 : i > last ? last : i) * 4;
       s0 += from[at] as number;
       s1 += from[at + 1] as number;
       s2 += from[at + 2] as number;
       s3 += from[at + 3] as number;
     }
-    for (let i = 0; i < length; i++) {
-      const out = base + i * step;
+    for (let x = 0; x < width; x++) {
+      const out = base + x * 4;
       to[out] = s0 * scale;
       to[out + 1] = s1 * scale;
       to[out + 2] = s2 * scale;
       to[out + 3] = s3 * scale;
-      const add = base + Math.min(last, i + r + 1) * step;
-      const remove = base + Math.max(0, i - r) * step;
+      const ahead = x + r + 1;
+      const behind = x - r;
+      const add = base + (ahead > last ? last : ahead) * 4;
+      const remove = base + (behind < 0 ? 0 : behind) * 4;
       s0 += (from[add] as number) - (from[remove] as number);
       s1 += (from[add + 1] as number) - (from[remove + 1] as number);
       s2 += (from[add + 2] as number) - (from[remove + 2] as number);
       s3 += (from[add + 3] as number) - (from[remove + 3] as number);
+    }
+  }
+}
+
+/**
+ * The vertical pass, row after row: `sums` holds each byte column's running sum over 2r+1 rows.
+ * A result is rounded to a float32 first, then to a byte, as storing it in a Float32Array and
+ * copying that into the block would.
+ */
+function blurColumns(
+  from: Float32Array,
+  to: PixelBlock['data'],
+  width: number,
+  height: number,
+  r: number,
+  scale: number,
+  sums: Float64Array,
+): void {
+  const rowBytes = width * 4;
+  const last = height - 1;
+  sums.fill(0);
+  for (let i = -r; i <= r; i++) {
+    const row = (i < 0 ? 0 : i > last ? last : i) * rowBytes;
+    for (let k = 0; k < rowBytes; k++) sums[k] = (sums[k] as number) + (from[row + k] as number);
+  }
+  for (let y = 0; y < height; y++) {
+    const out = y * rowBytes;
+    const ahead = y + r + 1;
+    const behind = y - r;
+    const add = (ahead > last ? last : ahead) * rowBytes;
+    const remove = (behind < 0 ? 0 : behind) * rowBytes;
+    for (let k = 0; k < rowBytes; k++) {
+      const sum = sums[k] as number;
+      to[out + k] = Math.fround(sum * scale);
+      sums[k] = sum + ((from[add + k] as number) - (from[remove + k] as number));
     }
   }
 }

@@ -17,8 +17,8 @@ export interface WordEntry {
 const LIVE_INPUT: ReadonlySet<string> = new Set(LIVE_INPUT_VALUES);
 
 function wordState(word: string): WordState {
-  if (LIVE_INPUT.has(word)) return 'reads as 0';
-  return BUILTINS.has(word) ? 'runs' : 'not drawn';
+  if (BUILTINS.has(word)) return 'runs';
+  return LIVE_INPUT.has(word) ? 'reads as 0' : 'not drawn';
 }
 
 /** Every built-in word of the language, by family, with its state in this runtime. */

@@ -4,7 +4,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blendPixel, lineBlendPixel } from '../../../../src/domain/kidlisp/raster/pixels.js';
+import {
+  blendPixel,
+  blendSpan,
+  lineBlendPixel,
+} from '../../../../src/domain/kidlisp/raster/pixels.js';
 import { presentLayer } from '../../../../src/domain/kidlisp/raster/present.js';
 import { rasterSurface } from '../../../../src/domain/kidlisp/raster/raster-surface.js';
 import type { Paint } from '../../../../src/domain/kidlisp/runtime/index.js';
@@ -178,6 +182,28 @@ describe('any input', () => {
         },
       ),
       { numRuns: Number(process.env.KIDLISP_RUNS ?? 300) },
+    );
+  });
+});
+
+describe('blendSpan: a row blended at once gives the bytes of blendPixel on each pixel', () => {
+  it('for any ink (erase, clear, translucent, opaque) over any row, opaque or not', () => {
+    const byte = fc.integer({ min: 0, max: 255 });
+    fc.assert(
+      fc.property(
+        fc.uint8Array({ minLength: 4, maxLength: 64 }),
+        fc.record({ r: byte, g: byte, b: byte, a: byte, erase: fc.boolean() }),
+        fc.boolean(),
+        (bytes, ink, opaque) => {
+          const row = new Uint8ClampedArray(bytes.slice(0, bytes.length - (bytes.length % 4)));
+          if (opaque) for (let i = 3; i < row.length; i += 4) row[i] = 255;
+          const expected = row.slice();
+          for (let i = 0; i < expected.length; i += 4) blendPixel(expected, i, ink);
+          blendSpan(row, 0, row.length / 4, ink);
+          expect([...row]).toEqual([...expected]);
+        },
+      ),
+      { numRuns: 500 },
     );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isBuiltin } from '../../../../src/domain/kidlisp/builtins.js';
+import { previewKidlisp } from '../../../../src/domain/kidlisp/index.js';
 import { wordStates } from '../../../../src/domain/kidlisp/runtime/index.js';
 import { run } from './helpers.js';
 
@@ -17,5 +18,16 @@ describe('wordStates: every built-in word with its state in this runtime', () =>
       const { runtime } = run(`(wipe red) (${entry.word})`);
       expect(runtime.report().unsupported, entry.word).toContain(entry.word);
     }
+  });
+
+  it('the pointer and the clock run: not listed as undrawn by the validator nor the notice', () => {
+    const byWord = new Map(wordStates().map((entry) => [entry.word, entry.state]));
+    const source = '(wipe navy)\n(ink (if down 255 0) 0 0)\n(box penx peny (% clock 9) 4)';
+    const { runtime } = run(source);
+    for (const word of ['penx', 'peny', 'down', 'clock']) {
+      expect(byWord.get(word), word).toBe('runs');
+      expect(runtime.report().unsupported, word).not.toContain(word);
+    }
+    expect(previewKidlisp(source).stats.not_drawn).toEqual([]);
   });
 });

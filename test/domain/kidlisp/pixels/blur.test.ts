@@ -1,0 +1,67 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blurPixels } from '../../../../src/domain/kidlisp/runtime/pixels.js';
+
+/**
+ * The box blur by its definition, one pixel at a time: the mean of the 2r+1 neighbours along a
+ * row (edges repeat) kept as a float32, then the same down each column, then rounded to a byte.
+ */
+function blurByDefinition(data: Uint8ClampedArray, width: number, height: number, r: number) {
+  const scale = 1 / (2 * r + 1);
+  const clamp = (value: number, last: number) => Math.min(last, Math.max(0, value));
+  const across = new Float32Array(data.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        for (let i = -r; i <= r; i++)
+          sum += data[(y * width + clamp(x + i, width - 1)) * 4 + c] ?? 0;
+        across[(y * width + x) * 4 + c] = sum * scale;
+      }
+  const out = new Uint8ClampedArray(data.length);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++)
+      for (let c = 0; c < 4; c++) {
+        let sum = 0;
+        for (let i = -r; i <= r; i++)
+          sum += across[(clamp(y + i, height - 1) * width + x) * 4 + c] ?? 0;
+        out[(y * width + x) * 4 + c] = Math.fround(sum * scale);
+      }
+  return out;
+}
+
+describe('blur: the fast box blur gives the bytes of its definition', () => {
+  it('on any picture, size and radius (1..64), edges included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 24 }),
+        fc.integer({ min: 1, max: 24 }),
+        fc.integer({ min: 1, max: 64 }),
+        fc.integer({ min: 0, max: 2 ** 31 }),
+        (width, height, radius, seed) => {
+          const data = new Uint8ClampedArray(width * height * 4);
+          let state = seed;
+          for (let i = 0; i < data.length; i++) {
+            state = (state * 1103515245 + 12345) % 2 ** 31;
+            data[i] = state >> 23;
+          }
+          const expected = blurByDefinition(data, width, height, radius);
+          blurPixels({ width, height, data }, radius);
+          expect(Buffer.from(data).equals(Buffer.from(expected))).toBe(true);
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a one-pixel white dot on black spreads into a 3x3 square at radius 1', () => {
+    const width = 5;
+    const data = new Uint8ClampedArray(width * width * 4);
+    data.set([255, 255, 255, 255], (2 * width + 2) * 4);
+    blurPixels({ width, height: width, data }, 1);
+    const at = (x: number, y: number) => data[(y * width + x) * 4] ?? -1;
+    expect(at(2, 2)).toBe(28); // 255 / 9, rounded
+    expect(at(1, 1)).toBe(28);
+    expect(at(0, 0)).toBe(0);
+  });
+});
