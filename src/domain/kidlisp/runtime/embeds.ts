@@ -4,15 +4,22 @@
  * loaded once per code; its report merges into the host's.
  */
 import type { FormState } from './compile.js';
-import type { Interpreter, Value } from './interpreter.js';
 import { compositePixels } from './pixels.js';
-import type { RuntimeOptions, Surface, Tick } from './types.js';
+import type { FrameResult, RuntimeOptions, RuntimeReport, Surface, Tick } from './types.js';
+import type { Value } from './value.js';
 
 const DEFAULT_EMBED_DEPTH = 3;
 
+/** An embedded program as its host runs it (the interpreter, one level deeper). */
+export interface EmbeddedProgram {
+  idle(): Promise<void>;
+  frame(tick: Tick, stepLimit?: number): FrameResult;
+  readonly reportEntries: RuntimeReport;
+}
+
 interface EmbedState {
   status: 'loading' | 'ready' | 'missing';
-  child?: Interpreter;
+  child?: EmbeddedProgram;
   surface?: Surface;
 }
 
@@ -33,13 +40,13 @@ export interface EmbedHost {
   tell(kind: 'unsupported' | 'unknown' | 'problem', entry: string): void;
   pixels(change: (block: ReturnType<Surface['getPixels']>) => void): void;
   /** A program of its own for an embed, one level deeper, on its own screen. */
-  child(source: string, surface: Surface, ancestors: ReadonlySet<string>): Interpreter;
+  child(source: string, surface: Surface, ancestors: ReadonlySet<string>): EmbeddedProgram;
 }
 
 export class Embeds {
   private readonly pending = new Set<Promise<unknown>>();
   private readonly sources = new Map<string, Promise<string | null>>();
-  private readonly children = new Set<Interpreter>();
+  private readonly children = new Set<EmbeddedProgram>();
 
   constructor(private readonly host: EmbedHost) {}
 

@@ -1,5 +1,4 @@
 import type { ListNode } from './compile.js';
-import type { Builtin } from './interpreter.js';
 import type { PointerInput } from './types.js';
 
 /** Which pointer event each handler word answers: `tap` a touch, `draw` a drag, `lift` a release. */
@@ -59,16 +58,3 @@ export class PointerState {
     if (body !== undefined) run(body);
   }
 }
-
-const registering =
-  (kind: HandlerKind): Builtin =>
-  (rt, list) => {
-    rt.pointer.register(kind, list);
-    return undefined;
-  };
-
-export const INPUT_BUILTINS: readonly (readonly [string, Builtin])[] = [
-  ['tap', registering('tap')],
-  ['draw', registering('draw')],
-  ['lift', registering('lift')],
-];

@@ -16,14 +16,10 @@ import { type Ink, Inks } from './inks.js';
 import { LIVE_VALUES_READ, PointerState } from './input.js';
 import { arithmetic } from './math.js';
 import { SeededRandom } from './random.js';
+import { ScrollState } from './scroll-state.js';
 import { boxBounds, type Mode, paintBox, takeMode } from './shape-modes.js';
-import { ScrollState } from './transform-words.js';
 import type { FrameResult, Paint, RuntimeOptions, RuntimeReport, Surface, Tick } from './types.js';
-
-/** `?` as an argument: a random number whose range depends on where it is used. */
-const RANDOM: unique symbol = Symbol('?');
-
-export type Value = number | string | boolean | undefined | typeof RANDOM;
+import { RANDOM, type Value } from './value.js';
 
 /** A built-in form; it gets its arguments unevaluated and decides what to evaluate (./library.ts). */
 export type Builtin = (rt: Interpreter, list: ListNode, scope: Scope, statement: boolean) => Value;

@@ -1,8 +1,10 @@
 import type { ListNode, Node } from './compile.js';
-import { INPUT_BUILTINS, LIVE_VALUES_READ } from './input.js';
-import type { Builtin, Interpreter, Scope, Value } from './interpreter.js';
+import { LIVE_VALUES_READ } from './input.js';
+import { INPUT_BUILTINS } from './input-words.js';
+import type { Builtin, Interpreter, Scope } from './interpreter.js';
 import { arithmetic } from './math.js';
 import { TRANSFORM_BUILTINS } from './transform-words.js';
+import type { Value } from './value.js';
 
 export const BUILTINS = new Map<string, Builtin>();
 

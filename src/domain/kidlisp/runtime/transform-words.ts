@@ -1,4 +1,4 @@
-import type { Builtin, Interpreter, Value } from './interpreter.js';
+import type { Builtin, Interpreter } from './interpreter.js';
 import {
   blurPixels,
   contrastPixels,
@@ -7,6 +7,7 @@ import {
   spinPixels,
   zoomPixels,
 } from './pixels.js';
+import type { Value } from './value.js';
 
 /** The eight directions `(scroll)` with no arguments chooses from, once per program. */
 const DIRECTIONS = [
@@ -19,13 +20,6 @@ const DIRECTIONS = [
   [1, -1],
   [-1, 1],
 ] as const;
-
-/** What `scroll` remembers between frames: its chosen direction and the fractions not moved yet. */
-export class ScrollState {
-  direction: readonly [number, number] | undefined;
-  carryX = 0;
-  carryY = 0;
-}
 
 function scroll(rt: Interpreter, values: Value[]): void {
   const state = rt.scrollState;
