@@ -24,8 +24,11 @@ Options (a fixture file's own fields are used when an option is not given):
   --step-ms MS    milliseconds between frames (default 1000/60)
   --epoch-ms MS   the clock at frame 0, ms since 1970 (default 0)
 
-A fixture file is JSON: {source, width, height, frames, seed, epochMs?, stepMs?,
-events?: [{frame, type: "touch" | "draw" | "lift", x, y, dx?, dy?}]}.
+A fixture file is JSON: {source, width, height, frames, seed, epochMs?, stepMs?, events?}.
+Each event arrives before its frame: {frame, type: "touch" | "draw" | "lift", x, y, dx?, dy?}
+for the pointer (dx/dy default to the movement since the last event), or
+{frame, type: "keydown" | "keyup", key} for a key (Enter/Space press and release the pen
+where it is, the arrow keys move it a pixel). Sound words run silently.
 `;
 
 /** Bad input: one line, exit status 2. */

@@ -219,7 +219,7 @@ export function describeRenderSurface(
       expect(text).toContain('## Every word and its state in this runtime');
       expect(text).toContain('`box` runs');
       expect(text).toContain('`flood` not drawn');
-      expect(text).toContain('`mic` reads as 0');
+      expect(text).toContain('`beat` reads as 0');
     });
 
     it('remix-kidlisp loads the work and asks for a render, then a publish with remixOf', async () => {

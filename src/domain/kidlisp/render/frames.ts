@@ -6,12 +6,10 @@
 import { presentLayer } from '../raster/present.js';
 import { rasterSurface } from '../raster/raster-surface.js';
 import { createKidlispRuntime } from '../runtime/index.js';
-import type { PointerInput, RuntimeReport } from '../runtime/types.js';
+import type { KeyInput, PointerInput, RuntimeReport } from '../runtime/types.js';
 
-/** A pointer event and the frame it arrives before, as in the reference's pixel fixtures. */
-export interface PointerEvent extends PointerInput {
-  frame: number;
-}
+/** A pointer or key event and the frame it arrives before, as in the reference's pixel fixtures. */
+export type ReplayEvent = (PointerInput | KeyInput) & { frame: number };
 
 export interface RenderSpec {
   source: string;
@@ -24,7 +22,7 @@ export interface RenderSpec {
   stepMs?: number;
   /** The clock's time at frame 0, in ms since 1970; 0 when absent. */
   epochMs?: number;
-  events?: readonly PointerEvent[];
+  events?: readonly ReplayEvent[];
 }
 
 export interface RenderedFrame {
@@ -68,7 +66,11 @@ export function* frameStream(spec: RenderSpec): Generator<RenderedFrame, Runtime
   });
   const events = spec.events ?? [];
   for (let frame = 0; frame < spec.frames; frame++) {
-    for (const event of events) if (event.frame === frame) runtime.pointer(event);
+    for (const event of events) {
+      if (event.frame !== frame) continue;
+      if ('key' in event) runtime.key(event);
+      else runtime.pointer(event);
+    }
     runtime.frame({ frame, ms: frame * stepMs });
     const rgba = new Uint8ClampedArray(surface.pixels.length);
     presentLayer(surface.pixels, rgba);

@@ -3,7 +3,7 @@
  * the reference's shape ({source, width, height, frames, seed, epochMs?, stepMs?, events?}), with
  * command-line options taking precedence over the fixture's fields. Every mistake is one sentence.
  */
-import type { PointerEvent, RenderSpec } from './frames.js';
+import type { RenderSpec, ReplayEvent } from './frames.js';
 
 export const MAX_SIZE = 2048;
 export const MAX_FRAMES = 100_000;
@@ -47,24 +47,39 @@ function field(
 const integerIn = (low: number, high: number) => (n: number) =>
   Number.isInteger(n) && n >= low && n <= high;
 
-function readEvents(value: unknown): PointerEvent[] {
+const MAX_EVENTS = 10_000;
+
+function readEvents(value: unknown): ReplayEvent[] {
   if (value === undefined) return [];
   if (!Array.isArray(value)) throw new SpecError('events must be a list');
+  if (value.length > MAX_EVENTS) throw new SpecError(`events may hold at most ${MAX_EVENTS}`);
   return value.map((event, index) => {
     const where = `events[${index}]`;
     if (!isRecord(event)) throw new SpecError(`${where} must be an object`);
-    const { frame, type, x, y, dx, dy } = event;
+    const { frame, type, x, y, dx, dy, key } = event;
     if (!integerIn(0, Number.MAX_SAFE_INTEGER)(Number(frame)) || typeof frame !== 'number')
       throw new SpecError(`${where}.frame must be a whole number from 0`);
+    if (type === 'keydown' || type === 'keyup') {
+      if (typeof key !== 'string' || key.length === 0 || key.length > 32)
+        throw new SpecError(`${where}.key must be a key name such as "Enter" or "ArrowLeft"`);
+      return { frame, type, key };
+    }
     if (type !== 'touch' && type !== 'draw' && type !== 'lift')
-      throw new SpecError(`${where}.type must be "touch", "draw" or "lift"`);
+      throw new SpecError(`${where}.type must be "touch", "draw", "lift", "keydown" or "keyup"`);
     for (const [key, n] of Object.entries({ x, y, dx, dy })) {
       const optional = key === 'dx' || key === 'dy';
       if (optional && n === undefined) continue;
       if (typeof n !== 'number' || !Number.isFinite(n))
         throw new SpecError(`${where}.${key} must be a number`);
     }
-    return { frame, type, x: x as number, y: y as number, dx: dx as number, dy: dy as number };
+    return {
+      frame,
+      type,
+      x: x as number,
+      y: y as number,
+      ...(dx === undefined ? {} : { dx: dx as number }),
+      ...(dy === undefined ? {} : { dy: dy as number }),
+    };
   });
 }
 

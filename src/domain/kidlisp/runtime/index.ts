@@ -5,14 +5,23 @@
  */
 import { Interpreter } from './interpreter.js';
 import { BUILTINS } from './library.js';
-import type { FrameResult, PointerInput, RuntimeOptions, RuntimeReport, Tick } from './types.js';
+import type {
+  FrameResult,
+  KeyInput,
+  PointerInput,
+  RuntimeOptions,
+  RuntimeReport,
+  Tick,
+} from './types.js';
 
 export type { RasterSurface } from '../raster/raster-surface.js';
 export { rasterSurface } from '../raster/raster-surface.js';
 export { fadeColorAt, fadeLine } from './paint.js';
+export type { SoundNote, SoundOutput } from './sound.js';
 export type {
   EmbedLoader,
   FrameResult,
+  KeyInput,
   Paint,
   PixelBlock,
   PointerInput,
@@ -27,6 +36,8 @@ export { type WordEntry, type WordState, wordStates } from './word-states.js';
 export interface KidlispRuntime {
   /** Hands a pointer event to the program; its handlers run before the next frame's step. */
   pointer(event: PointerInput): void;
+  /** Hands a key to the program (Enter/Space press the pen, arrows move it; input.ts). */
+  key(event: KeyInput): void;
   /** Draws one frame at `tick`. Never throws. */
   frame(tick: Tick): FrameResult;
   /** Unsupported forms, unknown words and problems seen so far. */
@@ -42,6 +53,7 @@ export function createKidlispRuntime(source: string, options: RuntimeOptions): K
   return {
     frame: (tick) => interpreter.frame(tick),
     pointer: (event) => interpreter.pointer.push(event),
+    key: (event) => interpreter.pointer.push(event),
     report: () => interpreter.getReport(),
     get fps() {
       return interpreter.fps;

@@ -18,6 +18,7 @@ import { arithmetic } from './math.js';
 import { SeededRandom } from './random.js';
 import { ScrollState } from './scroll-state.js';
 import { boxBounds, type Mode, paintBox, takeMode } from './shape-modes.js';
+import { SoundState } from './sound.js';
 import type { FrameResult, Paint, RuntimeOptions, RuntimeReport, Surface, Tick } from './types.js';
 import { RANDOM, type Value } from './value.js';
 
@@ -93,6 +94,8 @@ export class Interpreter {
   private defaultOutline = 0;
   /** `scroll`'s direction and carried fractions (transform-words.ts). */
   readonly scrollState = new ScrollState();
+  /** Melodies, voices and held tones (sound.ts, sound-words.ts). */
+  readonly sound: SoundState;
   private tick: Tick = { frame: 0, ms: 0 };
   private steps = 0;
   private depth = 0;
@@ -109,6 +112,7 @@ export class Interpreter {
   ) {
     this.options = options;
     this.surface = bufferedSurface(options.surface);
+    this.sound = new SoundState(options.sound, (problem) => this.problem(problem));
     this.random = new SeededRandom(options.seed ?? 1);
     this.embeds = new Embeds({
       options,
@@ -216,6 +220,7 @@ export class Interpreter {
       this.paintBackdrop();
     }
     this.inks.startFrame();
+    this.sound.startFrame(this.clockMs());
     this.pointer.deliver((handler) => this.runBody(handler.items, 1, this.globals));
     for (const statement of this.program.statements) this.exec(statement, this.globals);
   }
@@ -345,6 +350,15 @@ export class Interpreter {
         return this.pointer.pen.y;
       case 'down':
         return this.pointer.pen.down ? 1 : 0;
+      case 'dx':
+        return this.pointer.delta.x;
+      case 'dy':
+        return this.pointer.delta.y;
+      case 'mic':
+        return this.sound.microphone();
+      case 'amp':
+        // The reference's `amp` runs 0..10.
+        return this.sound.microphone() * 10;
     }
     if (this.defs.has(name)) return this.defs.get(name);
     if (UNSUPPORTED_VALUES.has(name)) {

@@ -1,3 +1,5 @@
+import type { SoundOutput } from './sound.js';
+
 /** Red, green, blue, alpha, each 0..255. */
 export type RGBA = readonly [number, number, number, number];
 
@@ -80,6 +82,8 @@ export interface RuntimeOptions {
   epochMs?: number;
   /** Paint the screen black before the first frame (top-level programs). Default true. */
   opaqueStart?: boolean;
+  /** Where `melody`, `bell`, `overtone`... sound; without it they run silently (sound.ts). */
+  sound?: SoundOutput;
 }
 
 /** What the page shows in its notice. Each list is deduplicated and keeps first-seen order. */
@@ -108,4 +112,10 @@ export interface PointerInput {
   y: number;
   dx?: number;
   dy?: number;
+}
+
+/** A key on the page, delivered like a pointer event (input.ts says which keys do what). */
+export interface KeyInput {
+  type: 'keydown' | 'keyup';
+  key: string;
 }

@@ -142,10 +142,8 @@ describe('$code embeds', () => {
 
 describe('what the runtime does not draw', () => {
   it('names unsupported built-ins and draws the rest', () => {
-    const { surface, runtime } = run(
-      '(wipe navy) (melody cde) (flood 0 0) (ink red) (box 0 0 4 4)',
-    );
-    expect(runtime.report().unsupported).toEqual(['melody', 'flood']);
+    const { surface, runtime } = run('(wipe navy) (cube) (flood 0 0) (ink red) (box 0 0 4 4)');
+    expect(runtime.report().unsupported).toEqual(['cube', 'flood']);
     expect(surface.pixel(1, 1)).toEqual(RED);
     expect(surface.pixel(10, 10)).toEqual(NAVY);
   });
@@ -165,8 +163,8 @@ describe('what the runtime does not draw', () => {
   });
 
   it('names values it cannot know (sound, pointer) and reads them as 0', () => {
-    const { surface, runtime } = run('(ink red) (box amp 0 1 1)');
-    expect(runtime.report().unsupported).toEqual(['amp']);
+    const { surface, runtime } = run('(ink red) (box beat 0 1 1)');
+    expect(runtime.report().unsupported).toEqual(['beat']);
     expect(surface.pixel(0, 0)).toEqual(RED);
   });
 

@@ -111,11 +111,11 @@ describe('kidlisp-player', () => {
   });
 
   it('shows unsupported forms in the notice', () => {
-    const { canvas, notice, text } = page('(wipe navy) (melody cde)');
+    const { canvas, notice, text } = page('(wipe navy) (cube)');
     play(canvas);
     animate(0);
     expect(notice.hidden).toBe(false);
-    expect(text()).toEqual(['Not drawn yet by this viewer: melody']);
+    expect(text()).toEqual(['Not drawn yet by this viewer: cube']);
   });
 
   it('changes the picture between two animation frames of a timing program', () => {

@@ -18,6 +18,10 @@ const WORDS = [
     ' ',
   ),
   ...'melody flood stamp paste tap draw amp mic bake sqrt abs scrl cube'.split(' '),
+  ...'lift dx dy penx peny down bell pluck sub flute hat voice overtone amplitude speaker'.split(
+    ' ',
+  ),
+  ...'c4 f#3 bb5 sine square "cdefg" cde a.aa.e 120'.split(' '),
   ...'red navy salmon c7 c127 p0 p1 rainbow zebra erase fade:red-blue fade:red-blorp'.split(' '),
   ...'fade:black-rainbow-zebra:frame*2 fade:red-blue:vertical fade:a-b:diagonal-reverse'.split(' '),
   ...'1s 0.5s 0s .25s 2s... 1s.. 0.5s! 5f 2*width 1e3 -5 .5 0 1 3 10 255 300 -1 99999'.split(' '),

@@ -12,7 +12,7 @@ describe('wordStates: every built-in word with its state in this runtime', () =>
     expect(byWord.get('box')).toBe('runs');
     expect(byWord.get('wipe')).toBe('runs');
     expect(byWord.get('flood')).toBe('not drawn');
-    expect(byWord.get('mic')).toBe('reads as 0');
+    expect(byWord.get('beat')).toBe('reads as 0');
     // A word the runtime does not draw is one the runtime reports when a program uses it.
     for (const entry of states.filter((state) => state.state === 'not drawn').slice(0, 20)) {
       const { runtime } = run(`(wipe red) (${entry.word})`);
@@ -20,11 +20,23 @@ describe('wordStates: every built-in word with its state in this runtime', () =>
     }
   });
 
-  it('the pointer and the clock run: not listed as undrawn by the validator nor the notice', () => {
+  it('the pointer, the clock and sound run: not listed as undrawn by the validator nor the notice', () => {
     const byWord = new Map(wordStates().map((entry) => [entry.word, entry.state]));
-    const source = '(wipe navy)\n(ink (if down 255 0) 0 0)\n(box penx peny (% clock 9) 4)';
+    const source =
+      '(wipe navy)\n(ink (if down 255 0) 0 0)\n(box penx peny (% clock 9) 4)\n(draw (box dx dy mic amp))\n(melody cde) (bell c4) (overtone 1 2 3)';
     const { runtime } = run(source);
-    for (const word of ['penx', 'peny', 'down', 'clock']) {
+    for (const word of [
+      'penx',
+      'peny',
+      'down',
+      'clock',
+      'dx',
+      'dy',
+      'mic',
+      'amp',
+      'melody',
+      'bell',
+    ]) {
       expect(byWord.get(word), word).toBe('runs');
       expect(runtime.report().unsupported, word).not.toContain(word);
     }

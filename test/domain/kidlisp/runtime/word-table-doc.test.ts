@@ -27,14 +27,14 @@ describe('docs/kidlisp-runtime.md: every word of the reference with its state he
     expect(documentedRows()).toEqual(expected);
   });
 
-  it('names the pointer and the clock as read, and sound values as reading 0', () => {
+  it('names the pointer, the clock and sound as read, and other live values as reading 0', () => {
     const rows = documentedRows();
-    for (const word of ['penx', 'peny', 'down', 'clock', 'box', 'blur'])
+    for (const word of ['penx', 'peny', 'down', 'clock', 'dx', 'mic', 'melody', 'box', 'blur'])
       expect(
         rows.some((row) => row.endsWith(`| ${word} | runs`)),
         word,
       ).toBe(true);
-    expect(rows.some((row) => row.endsWith('| amp | reads as 0'))).toBe(true);
-    expect(rows.some((row) => row.endsWith('| melody | not drawn'))).toBe(true);
+    expect(rows.some((row) => row.endsWith('| beat | reads as 0'))).toBe(true);
+    expect(rows.some((row) => row.endsWith('| cube | not drawn'))).toBe(true);
   });
 });
