@@ -15,6 +15,8 @@ import {
   type KidlispRuntime,
   rasterSurface,
 } from '../../domain/kidlisp/runtime/index.js';
+import { playerAudio } from './kidlisp-audio.js';
+import { listenForKeys } from './kidlisp-keys.js';
 import { showNotice } from './notice.js';
 
 const DEFAULT_SOURCE_ID = 'kidlisp-source';
@@ -140,16 +142,19 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
   }
   const timing = fixedTiming(canvas);
   const surface = rasterSurface(canvas.width, canvas.height);
+  const audio = playerAudio(canvas);
   const runtime = createKidlispRuntime(program.source, {
     surface,
     seed: seedFor(canvas),
     epochMs: timing.stepMs === undefined ? Date.now() : 0,
     loadEmbed: embedLoader(canvas.dataset.kidlispEmbeds || DEFAULT_EMBED_ENDPOINT),
     createSurface: rasterSurface,
+    sound: audio.output,
   });
   const image = context.createImageData(canvas.width, canvas.height);
   canvas.style.imageRendering = 'pixelated';
   const stopListening = listenForPointer(canvas, runtime);
+  const stopKeys = listenForKeys(canvas, runtime);
 
   let frame = 0;
   let start: number | undefined;
@@ -176,6 +181,8 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
     stopped = true;
     cancelAnimationFrame(handle);
     stopListening();
+    stopKeys();
+    audio.stop();
   };
   handle = requestAnimationFrame(step);
   return stop;
