@@ -69,28 +69,36 @@ function sources(context: AudioContext, note: SoundNote, out: AudioNode, end: nu
   };
   switch (note.voice) {
     case 'hat':
-      return hiss('highpass', 7000, 1);
+      hiss('highpass', 7000, 1);
+      return;
     case 'noise':
     case 'noise-white':
-      return hiss('allpass', 1000, 0.6);
+      hiss('allpass', 1000, 0.6);
+      return;
     case 'bell':
       tone('sine', 1, 0.6);
       tone('sine', 2.76, 0.25);
-      return tone('sine', 5.4, 0.12);
+      tone('sine', 5.4, 0.12);
+      return;
     case 'pluck':
       tone('triangle', 1, 0.7);
-      return tone('sawtooth', 1, 0.15);
+      tone('sawtooth', 1, 0.15);
+      return;
     case 'sub':
-      return tone('sine', 1, 1);
+      tone('sine', 1, 1);
+      return;
     case 'flute':
       tone('sine', 1, 0.8);
-      return hiss('bandpass', note.frequency * 2, 0.08);
+      hiss('bandpass', note.frequency * 2, 0.08);
+      return;
     case 'square':
     case 'sawtooth':
     case 'triangle':
-      return tone(note.voice, 1, 0.5);
+      tone(note.voice, 1, 0.5);
+      return;
     default:
-      return tone('sine', 1, 1);
+      tone('sine', 1, 1);
+      return;
   }
 }
 
