@@ -359,6 +359,10 @@ export class Interpreter {
       case 'amp':
         // The reference's `amp` runs 0..10.
         return this.sound.microphone() * 10;
+      case 'amplitude':
+        return this.sound.level();
+      case 'speaker':
+        return this.sound.running();
     }
     if (this.defs.has(name)) return this.defs.get(name);
     if (UNSUPPORTED_VALUES.has(name)) {

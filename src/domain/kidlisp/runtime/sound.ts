@@ -93,6 +93,8 @@ function stepAt(starts: readonly number[], at: number): number {
  */
 export class SoundState {
   private readonly melodies = new Map<string, Melody>();
+  /** Melody texts that could not be read or were over the limit: told once, not read again. */
+  private readonly refused = new Set<string>();
   private readonly holdIds = new WeakMap<object, number>();
   private heldThisFrame = new Set<number>();
   private heldLastFrame = new Set<number>();
@@ -121,14 +123,15 @@ export class SoundState {
 
   /** `(melody text)`: registers the melody the first time this text is seen. */
   melody(text: string, clockMs: number): void {
-    if (this.melodies.has(text)) return;
+    if (this.melodies.has(text) || this.refused.has(text)) return;
     const parse = parseMelody(text);
-    if (!parse.valid) {
-      this.tell(`(melody "${text.slice(0, 40)}") could not be read: ${parse.errors[0] ?? ''}`);
-      return;
-    }
-    if (this.melodies.size >= MAX_MELODIES) {
-      this.tell(`More than ${MAX_MELODIES} melodies; the others were not played`);
+    if (!parse.valid || this.melodies.size >= MAX_MELODIES) {
+      if (this.refused.size < MAX_MELODIES) this.refused.add(text);
+      this.tell(
+        parse.valid
+          ? `More than ${MAX_MELODIES} melodies; the others were not played`
+          : `(melody "${text.slice(0, 40)}") could not be read: ${parse.errors[0] ?? ''}`,
+      );
       return;
     }
     const melody = buildMelody(parse);
