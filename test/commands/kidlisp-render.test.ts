@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inputReplays } from '../domain/kidlisp/input/replays.js';
 import { requireBuiltCli } from '../support/processes.js';
 
 // The reference's exact CPU pixel gate, copied into test/domain/kidlisp/pixels/reference/ (its
@@ -127,6 +128,34 @@ describe('publish-gateway kidlisp render --out and --gif', () => {
     expect(bytes.subarray(0, 6).toString('ascii')).toBe('GIF89a');
     const first = (await cli(['render', file, ...size, '--frames', '1', '--sha256'])).stdout.trim();
     expect(sha(await decode(bytes, 40, 30))).toBe(first);
+  });
+});
+
+describe('publish-gateway kidlisp render: pointer and key events in a fixture', () => {
+  it('replays the input fixtures (keys included) to the goldens of the in-process renderer', async () => {
+    const golden = JSON.parse(
+      await readFile(new URL('../domain/kidlisp/input/replays-golden.json', import.meta.url), 'utf8'),
+    ) as { hashes: Record<string, string[]> };
+    for (const spec of inputReplays) {
+      const file = join(dir, `${spec.name}.json`);
+      await writeFile(file, JSON.stringify(spec));
+      const ran = await cli(['render', file, '--sha256']);
+      expect(ran.stderr, spec.name).toBe('');
+      expect(ran.stdout.trim().split('\n'), spec.name).toEqual(golden.hashes[spec.name]);
+    }
+  });
+
+  it.each([
+    [{ frame: 0, type: 'keydown' }, /events\[0\]\.key must be a key name such as "Enter"/],
+    [{ frame: 0, type: 'press', key: 'Enter' }, /events\[0\]\.type must be "touch", "draw", "lift", "keydown" or "keyup"/],
+    [{ frame: 0, type: 'draw', x: 1, y: 2, dx: 'left' }, /events\[0\]\.dx must be a number/],
+  ])('refuses the event %j with one clear line', async (event, message) => {
+    const file = join(dir, 'bad-event.json');
+    await writeFile(file, JSON.stringify({ source: '(wipe red)', events: [event] }));
+    const ran = await cli(['render', file, '--sha256']);
+    expect(ran.code).toBe(2);
+    expect(ran.stderr).toMatch(message);
+    expect(ran.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
 
