@@ -134,7 +134,10 @@ describe('publish-gateway kidlisp render --out and --gif', () => {
 describe('publish-gateway kidlisp render: pointer and key events in a fixture', () => {
   it('replays the input fixtures (keys included) to the goldens of the in-process renderer', async () => {
     const golden = JSON.parse(
-      await readFile(new URL('../domain/kidlisp/input/replays-golden.json', import.meta.url), 'utf8'),
+      await readFile(
+        new URL('../domain/kidlisp/input/replays-golden.json', import.meta.url),
+        'utf8',
+      ),
     ) as { hashes: Record<string, string[]> };
     for (const spec of inputReplays) {
       const file = join(dir, `${spec.name}.json`);
@@ -147,7 +150,10 @@ describe('publish-gateway kidlisp render: pointer and key events in a fixture', 
 
   it.each([
     [{ frame: 0, type: 'keydown' }, /events\[0\]\.key must be a key name such as "Enter"/],
-    [{ frame: 0, type: 'press', key: 'Enter' }, /events\[0\]\.type must be "touch", "draw", "lift", "keydown" or "keyup"/],
+    [
+      { frame: 0, type: 'press', key: 'Enter' },
+      /events\[0\]\.type must be "touch", "draw", "lift", "keydown" or "keyup"/,
+    ],
     [{ frame: 0, type: 'draw', x: 1, y: 2, dx: 'left' }, /events\[0\]\.dx must be a number/],
   ])('refuses the event %j with one clear line', async (event, message) => {
     const file = join(dir, 'bad-event.json');

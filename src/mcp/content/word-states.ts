@@ -2,7 +2,8 @@ import { type WordState, wordStates } from '../../domain/kidlisp/runtime/index.j
 
 const MEANING: Record<WordState, string> = {
   runs: 'drawn or evaluated by this service',
-  'reads as 0': 'a value from outside the program (beat detection, parameters) that reads as 0 here',
+  'reads as 0':
+    'a value from outside the program (beat detection, parameters) that reads as 0 here',
   'not drawn': "part of the language, not drawn here yet (render_kidlisp's report names it)",
 };
 

@@ -60,7 +60,7 @@ class Scope {
 
 /** Words that only name a value; everything else in `BUILTINS` is a procedure. */
 const VALUE_WORDS = new Set(['w', 'width', 'h', 'height', 'frame', 'f', 'yes', 'no']);
-/** Values the language has that this runtime cannot know (sound, parameters): they read as 0. */
+/** Values the language has that this runtime cannot know (beat detection, parameters): they read as 0. */
 const UNSUPPORTED_VALUES: ReadonlySet<string> = new Set(
   LIVE_INPUT_VALUES.filter((name) => !LIVE_VALUES_READ.has(name)),
 );
