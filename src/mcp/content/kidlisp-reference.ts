@@ -54,9 +54,9 @@ a number, or an expression such as \`frame\`). \`#rrggbb\` is not a color: \`#co
 | screen | \`wipe\`, \`backdrop\`, \`coat color [alpha]\`, \`resolution\`, \`mask x y w h\`, \`unmask\`, \`steal\`, \`putback\`, \`bake\`, \`burn\`, \`fps\` |
 | drawing | \`ink\`, \`line\`, \`lines\`, \`box\`, \`circle\`, \`oval\`, \`tri\`, \`point\`, \`plot\`, \`flood\`, \`shape\`, \`write\`, \`paste\`, \`stamp\`, \`painting\`, \`tape\`, \`fill\`, \`nofill\`, \`outline\`, \`stroke\`, \`nostroke\` |
 | pixels | \`scroll\`, \`zoom\`, \`spin\`, \`smoothspin\`, \`resetSpin\`, \`suck\`, \`blur\`, \`sharpen\`, \`invert\`, \`contrast\`, \`flip\`, \`sort\`, \`pan\`, \`unpan\` |
-| values | \`width\`/\`w\`, \`height\`/\`h\`, \`frame\`/\`f\`, \`clock\`, \`fps\`, \`amp\`, \`leftAmp\`, \`rightAmp\`, \`beat\`, \`kick\`, \`mic\`, \`paramA\`..\`paramC\`, \`down\`, \`penx\`, \`peny\` |
+| values | \`width\`/\`w\`, \`height\`/\`h\`, \`frame\`/\`f\`, \`clock\`, \`fps\`, \`amp\`, \`leftAmp\`, \`rightAmp\`, \`beat\`, \`kick\`, \`mic\`, \`paramA\`..\`paramC\`, \`down\`, \`penx\`, \`peny\`, \`dx\`/\`dy\` (a drag's movement inside \`draw\`) |
 | math | \`+ - * /\`, \`%\`/\`mod\`, \`min\`, \`max\`, \`sin\`, \`cos\`, \`random\`, \`wiggle\`, \`floor\`, \`ceil\`, \`round\`, \`mul\` |
-| audio | \`melody string [bpm]\`, \`mic\`, \`amplitude\`, \`speaker\`, \`overtone\`, \`noise\`, \`pluck\`, \`bell\`, \`sub\`, \`flute\`, \`hat\`, \`voice\` |
+| audio | \`melody notes...\` (clock-melody notes, a plain note lasts 1 s; numbers are ignored), \`pluck\`/\`bell\`/\`sub\`/\`flute note [volume pan]\` (a note such as \`c4\`, \`f#3\`), \`hat [volume pan]\`, \`voice type note [volume pan beats]\`, \`overtone a b c\`, \`amplitude\`, \`speaker\`, \`mic\`, \`noise\` |
 | embedding | \`($code [x y w h alpha])\`, \`embed\`, \`jump\`, \`cache $code\` |
 | 3D and turtle | \`cube\`, \`quad\`, \`trans\`, \`form\`, \`cubespin\`, \`cubepos\`, \`cubescale\`, \`cuberot\`, \`crawl\`, \`left\`, \`right\`, \`up\`, \`goto\`, \`face\` |
 | text | \`flow\`, \`heading\`, \`paragraph\`, \`link\`, \`fetch\`, \`get\`, \`listen\` |
