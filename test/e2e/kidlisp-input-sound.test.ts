@@ -98,4 +98,14 @@ describe('sound starts with the visitor', () => {
     expect(page.problems).toEqual([]);
     await page.close();
   });
+
+  it('a program that reads mic gets a button that asks for the microphone; mic reads 0 until then', async () => {
+    const page = await openKidlisp('(wipe navy)\n(ink red)\n(box 0 0 (+ 1 (* mic 100)) 4)');
+    const ask = page.getByRole('button', { name: 'Let this work hear the microphone' });
+    await expect.poll(() => ask.isVisible()).toBe(true);
+    expect(near(await canvasPixel(page, CANVAS, 0, 0), [255, 0, 0, 255])).toBe(true);
+    expect(near(await canvasPixel(page, CANVAS, 1, 0), NAVY)).toBe(true);
+    await page.screenshot({ path: screenshotPath('kidlisp-mic-button') });
+    await page.close();
+  });
 });

@@ -40,6 +40,8 @@ export interface SoundOutput {
 export const MAX_SOUNDS_PER_FRAME = 32;
 /** Distinct melodies a program may register. */
 export const MAX_MELODIES = 16;
+/** Held tones are numbered across interpreters: an embed shares its parent's output. */
+let nextHoldId = 1;
 /** A melody note sounds for this share of its step, as the reference's does. */
 const NOTE_LENGTH = 0.98;
 
@@ -99,7 +101,6 @@ export class SoundState {
   private heldThisFrame = new Set<number>();
   private heldLastFrame = new Set<number>();
   private soundsThisFrame = 0;
-  private nextHoldId = 1;
 
   constructor(
     private readonly output: SoundOutput | undefined,
@@ -156,7 +157,7 @@ export class SoundState {
     if (this.output === undefined) return;
     let id = this.holdIds.get(site);
     if (id === undefined) {
-      id = this.nextHoldId++;
+      id = nextHoldId++;
       this.holdIds.set(site, id);
     }
     this.heldThisFrame.add(id);
