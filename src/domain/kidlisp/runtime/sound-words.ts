@@ -96,11 +96,16 @@ const voice: Builtin = (rt, list, scope) => {
   });
 };
 
-/** `(melody text...)`: every word that is not a number is a track; numbers (an old BPM) are ignored. */
+/**
+ * `(melody text...)`: every argument that is not a number is a track; numbers (an old BPM) are
+ * ignored. A word is its own text unless the program `def`ined it as text (`f` stays the note f,
+ * not the frame number).
+ */
 const melody: Builtin = (rt, list, scope) => {
   const parts: string[] = [];
   for (const node of list.items.slice(1)) {
-    const written = node.t === 'word' ? node.name : rt.evalNode(node, scope);
+    const value = rt.evalNode(node, scope);
+    const written = node.t === 'word' && typeof value !== 'string' ? node.name : value;
     if (typeof written === 'string' && !/^-?\d*\.?\d+$/.test(written)) parts.push(written);
   }
   const text = parts.join(' ').trim();

@@ -61,6 +61,12 @@ describe('melody', () => {
     expect(hz(sound.notes)).toEqual([261.63, 293.66, 261.63, 293.66, 261.63]);
   });
 
+  it('reads a text the program defined, and keeps a note that is also a value name (f)', () => {
+    const sound = recorder();
+    run('(def tune "cd") (melody tune) (melody f)', { sound });
+    expect(hz(sound.notes)).toEqual([261.63, 349.23]);
+  });
+
   it('is locked to the clock: at 1.5 s past the epoch the second note is the one sounding', () => {
     const sound = recorder();
     run('(melody cde)', { sound, epochMs: 1500 });
