@@ -29,12 +29,12 @@ export interface Pen {
 /** Keys that press and release the pen where it is, for a visitor without a pointer. */
 const PRESS_KEYS: ReadonlySet<string> = new Set(['Enter', ' ']);
 /** Arrow keys move the pen one pixel (a drag while pressed). */
-const ARROWS: Readonly<Record<string, readonly [number, number]>> = {
-  ArrowLeft: [-1, 0],
-  ArrowRight: [1, 0],
-  ArrowUp: [0, -1],
-  ArrowDown: [0, 1],
-};
+const ARROWS: ReadonlyMap<string, readonly [number, number]> = new Map([
+  ['ArrowLeft', [-1, 0]],
+  ['ArrowRight', [1, 0]],
+  ['ArrowUp', [0, -1]],
+  ['ArrowDown', [0, 1]],
+]);
 
 const isKey = (event: PointerInput | KeyInput): event is KeyInput =>
   event.type === 'keydown' || event.type === 'keyup';
@@ -104,7 +104,7 @@ export class PointerState {
       }
       return;
     }
-    const step = ARROWS[key];
+    const step = ARROWS.get(key);
     if (step === undefined || event.type !== 'keydown') return;
     const [dx, dy] = step;
     this.pen.x += dx;

@@ -86,7 +86,10 @@ const pointerEvent = fc.record({
 }) as fc.Arbitrary<PointerInput>;
 const keyEvent = fc.record({
   type: fc.constantFrom('keydown', 'keyup'),
-  key: fc.oneof(fc.constantFrom('Enter', ' ', 'ArrowLeft', 'ArrowUp', 'x'), fc.string()),
+  key: fc.oneof(
+    fc.constantFrom('Enter', ' ', 'ArrowLeft', 'ArrowUp', 'x', 'valueOf', '__proto__'),
+    fc.string(),
+  ),
 }) as fc.Arbitrary<KeyInput>;
 
 describe('input: properties', () => {
@@ -99,7 +102,7 @@ describe('input: properties', () => {
         expect(runtime.report().problems).toEqual([]);
         expect(surface.width).toBe(64);
       }),
-      { numRuns: 200 },
+      { numRuns: Number(process.env.INPUT_RUNS ?? 200) },
     );
   });
 });
