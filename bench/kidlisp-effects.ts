@@ -6,8 +6,8 @@
  *   npx tsx bench/kidlisp-effects.ts [calls]      (default 300 calls after 30 warm-up calls)
  */
 import { loadavg } from 'node:os';
-import { createKidlispRuntime, rasterSurface } from '../src/domain/kidlisp/runtime/index.js';
 import { flipPixels } from '../src/domain/kidlisp/runtime/flip.js';
+import { createKidlispRuntime, rasterSurface } from '../src/domain/kidlisp/runtime/index.js';
 import { NoiseRandom, noisePixels } from '../src/domain/kidlisp/runtime/noise.js';
 import { sharpenPixels } from '../src/domain/kidlisp/runtime/sharpen.js';
 import { shearPixels } from '../src/domain/kidlisp/runtime/shear.js';

@@ -43,47 +43,85 @@ function inChannel(channel: number, value: number): number {
   return new Uint32Array(bytes.buffer)[0] as number;
 }
 
-/** Per channel, the 17 levels scaled and placed in their byte. */
-function palette(red: number, green: number, blue: number): Uint32Array[] {
-  return [red, green, blue].map(
-    (scale, channel) =>
-      new Uint32Array(
-        Array.from({ length: LEVELS }, (_, i) => inChannel(channel, level(i) * scale)),
-      ),
-  );
+/**
+ * Every opaque color of a variant, 17 x 17 x 17 of them: one draw from 0..4912 picks a pixel's
+ * three levels at once, each uniform over 0..16, as three separate draws would.
+ */
+function colors(red: number, green: number, blue: number): Uint32Array {
+  const table = new Uint32Array(LEVELS ** 3);
+  for (let r = 0; r < LEVELS; r++)
+    for (let g = 0; g < LEVELS; g++)
+      for (let b = 0; b < LEVELS; b++)
+        table[(r * LEVELS + g) * LEVELS + b] =
+          inChannel(0, level(r) * red) |
+          inChannel(1, level(g) * green) |
+          inChannel(2, level(b) * blue) |
+          inChannel(3, 255);
+  return table;
 }
 
-const VARIANTS: Record<string, Uint32Array[]> = {
-  plain: palette(1, 1, 1),
-  digitpain: palette(0.6, 0.15, 0.55),
-  aesthetic: palette(0.4, 0.15, 0.8),
+const VARIANTS = new Map<string, Uint32Array>();
+const PLAIN = [1, 1, 1] as const;
+const SCALES: Record<string, readonly [number, number, number]> = {
+  digitpain: [0.6, 0.15, 0.55],
+  aesthetic: [0.4, 0.15, 0.8],
 };
-const OPAQUE = inChannel(3, 255);
+
+/** A variant's colors, built the first time it is used. */
+function colorsOf(variant: string): Uint32Array {
+  const name = variant in SCALES ? variant : 'plain';
+  let table = VARIANTS.get(name);
+  if (table === undefined) {
+    table = colors(...(SCALES[name] ?? PLAIN));
+    VARIANTS.set(name, table);
+  }
+  return table;
+}
 
 export function noisePixels(block: PixelBlock, variant: string, random: NoiseRandom): void {
   if (variant === 'sotce') {
     sotceNoise(block, random);
     return;
   }
-  const [red, green, blue] = VARIANTS[variant] ?? (VARIANTS.plain as Uint32Array[]);
-  if (red === undefined || green === undefined || blue === undefined) return;
+  const table = colorsOf(variant);
   const { view, commit } = pixelView(block);
-  for (let i = 0; i < view.length; i++) {
-    view[i] =
-      (red[random.below(LEVELS)] as number) |
-      (green[random.below(LEVELS)] as number) |
-      (blue[random.below(LEVELS)] as number) |
-      OPAQUE;
-  }
+  for (let i = 0; i < view.length; i++) view[i] = table[random.below(table.length)] as number;
   commit();
 }
 
-function sotceNoise(block: PixelBlock, random: NoiseRandom): void {
-  const { data } = block;
-  for (let i = 0; i < data.length; i += 4) {
-    if (random.below(2) === 0) data[i] = level(14 + random.below(3));
-    if (random.below(2) === 0) data[i + 1] = level(8 + random.below(3)) * 0.9;
-    if (random.below(2) === 0) data[i + 2] = level(8 + random.below(3)) * 0.9;
-    data[i + 3] = 255;
+/**
+ * `sotce`: per channel six equal chances, three keep the channel and three set one of its
+ * levels, so one draw from 0..215 decides a pixel. Each case is a mask of the channels kept
+ * and the bytes set (alpha always 255).
+ */
+const SOTCE = (() => {
+  const keep = new Uint32Array(216);
+  const set = new Uint32Array(216);
+  for (let draw = 0; draw < 216; draw++) {
+    const cases = [draw % 6, Math.floor(draw / 6) % 6, Math.floor(draw / 36)];
+    const values = [
+      level(11 + (cases[0] ?? 0)),
+      level(5 + (cases[1] ?? 0)) * 0.9,
+      level(5 + (cases[2] ?? 0)) * 0.9,
+    ];
+    let kept = 0;
+    let written = inChannel(3, 255);
+    cases.forEach((outcome, channel) => {
+      if (outcome < 3) kept |= inChannel(channel, 255);
+      else written |= inChannel(channel, values[channel] ?? 0);
+    });
+    keep[draw] = kept;
+    set[draw] = written;
   }
+  return { keep, set };
+})();
+
+function sotceNoise(block: PixelBlock, random: NoiseRandom): void {
+  const { view, commit } = pixelView(block);
+  const { keep, set } = SOTCE;
+  for (let i = 0; i < view.length; i++) {
+    const draw = random.below(216);
+    view[i] = ((view[i] as number) & (keep[draw] as number)) | (set[draw] as number);
+  }
+  commit();
 }

@@ -1,4 +1,4 @@
-import { copyOfPixels, pixelView } from './pixel-scratch.js';
+import { pixelView } from './pixel-scratch.js';
 import type { PixelBlock } from './types.js';
 
 /**
@@ -10,15 +10,18 @@ import type { PixelBlock } from './types.js';
  * 2^18), and two pixels whose integers differ have luminances at least 0.001 apart, far beyond
  * rounding, so a stable radix sort on it (two passes of 9 bits) gives the reference's order.
  * Only where the integers tie can the rounded luminances still differ (different colors, equal
- * sums); such runs are sorted again by the luminance itself.
+ * sums); such runs are sorted again by the luminance itself. The pixels travel with their keys
+ * through the passes, so nothing is looked up out of order.
  */
 
 const BITS = 9;
 const BUCKETS = 1 << BITS;
+const LOW = BUCKETS - 1;
 
+// Scratch kept between calls: keys and pixels in the order of the first pass, then final keys.
+let keysByLow = new Uint32Array(0);
+let pixelsByLow = new Uint32Array(0);
 let keys = new Uint32Array(0);
-let byLow = new Uint32Array(0);
-let sorted = new Uint32Array(0);
 const counts = new Uint32Array(BUCKETS);
 
 export function sortPixels(block: PixelBlock): void {
@@ -26,34 +29,41 @@ export function sortPixels(block: PixelBlock): void {
   const n = view.length;
   if (n < 2) return;
   if (keys.length !== n) {
+    keysByLow = new Uint32Array(n);
+    pixelsByLow = new Uint32Array(n);
     keys = new Uint32Array(n);
-    byLow = new Uint32Array(n);
-    sorted = new Uint32Array(n);
   }
-  const source = copyOfPixels(view);
-  const bytes = new Uint8Array(source.buffer, 0, n * 4);
+  const bytes = new Uint8Array(view.buffer, view.byteOffset, n * 4);
   for (let i = 0, b = 0; i < n; i++, b += 4) {
     keys[i] =
       299 * (bytes[b] as number) + 587 * (bytes[b + 1] as number) + 114 * (bytes[b + 2] as number);
   }
-  countingPass(keys, null, byLow, 0);
-  countingPass(keys, byLow, sorted, BITS);
-  sortTies(sorted, keys, bytes);
-  for (let j = 0; j < n; j++) view[j] = source[sorted[j] as number] as number;
+  // First pass by the low 9 bits, into the scratch arrays; second by the high bits, back.
+  startsOf(keys, 0);
+  for (let i = 0; i < n; i++) {
+    const key = keys[i] as number;
+    const at = counts[key & LOW] as number;
+    counts[key & LOW] = at + 1;
+    keysByLow[at] = key;
+    pixelsByLow[at] = view[i] as number;
+  }
+  startsOf(keysByLow, BITS);
+  for (let j = 0; j < n; j++) {
+    const key = keysByLow[j] as number;
+    const at = counts[key >>> BITS] as number;
+    counts[key >>> BITS] = at + 1;
+    keys[at] = key;
+    view[at] = pixelsByLow[j] as number;
+  }
+  sortTies(view, keys, bytes);
   commit();
 }
 
-/** A stable counting sort of pixel indices (`from`, or 0..n-1) by 9 bits of their keys. */
-function countingPass(
-  keyOf: Uint32Array,
-  from: Uint32Array | null,
-  to: Uint32Array,
-  shift: number,
-): void {
-  const n = keyOf.length;
+/** `counts` becomes where each bucket (9 bits of the key from `shift`) starts. */
+function startsOf(keyOf: Uint32Array, shift: number): void {
   counts.fill(0);
-  for (let i = 0; i < n; i++) {
-    const bucket = ((keyOf[i] as number) >>> shift) & (BUCKETS - 1);
+  for (let i = 0; i < keyOf.length; i++) {
+    const bucket = ((keyOf[i] as number) >>> shift) & LOW;
     counts[bucket] = (counts[bucket] as number) + 1;
   }
   let start = 0;
@@ -62,18 +72,11 @@ function countingPass(
     counts[bucket] = start;
     start += count;
   }
-  for (let j = 0; j < n; j++) {
-    const index = from === null ? j : (from[j] as number);
-    const bucket = ((keyOf[index] as number) >>> shift) & (BUCKETS - 1);
-    const at = counts[bucket] as number;
-    to[at] = index;
-    counts[bucket] = at + 1;
-  }
 }
 
-/** The reference's luminance, with its rounding (left to right, in doubles). */
-function luminance(bytes: Uint8Array, index: number): number {
-  const b = index * 4;
+/** The reference's luminance of pixel `i`, with its rounding (left to right, in doubles). */
+function luminance(bytes: Uint8Array, i: number): number {
+  const b = i * 4;
   return (
     0.299 * (bytes[b] as number) +
     0.587 * (bytes[b + 1] as number) +
@@ -81,24 +84,28 @@ function luminance(bytes: Uint8Array, index: number): number {
   );
 }
 
-/** Runs of equal keys whose luminances are not all equal, sorted (stably) by the luminance. */
-function sortTies(order: Uint32Array, keyOf: Uint32Array, bytes: Uint8Array): void {
-  const n = order.length;
+/**
+ * Runs of equal keys whose luminances are not all equal, put in order of luminance by an
+ * insertion sort (stable, and quick on the short runs that ties make).
+ */
+function sortTies(view: Uint32Array, keyOf: Uint32Array, bytes: Uint8Array): void {
+  const n = view.length;
   let start = 0;
   while (start < n) {
-    const key = keyOf[order[start] as number];
+    const key = keyOf[start];
     let end = start + 1;
-    while (end < n && keyOf[order[end] as number] === key) end++;
-    if (end - start > 1) {
-      const first = luminance(bytes, order[start] as number);
-      let mixed = false;
-      for (let j = start + 1; j < end && !mixed; j++) {
-        mixed = luminance(bytes, order[j] as number) !== first;
-      }
-      if (mixed) {
-        const run = Array.from(order.subarray(start, end));
-        run.sort((a, b) => luminance(bytes, a) - luminance(bytes, b) || a - b);
-        order.set(run, start);
+    let mixed = false;
+    for (; end < n && keyOf[end] === key; end++) {
+      if (!mixed && view[end] !== view[start])
+        mixed = luminance(bytes, end) !== luminance(bytes, start);
+    }
+    if (mixed) {
+      for (let j = start + 1; j < end; j++) {
+        const pixel = view[j] as number;
+        const value = luminance(bytes, j);
+        let k = j;
+        for (; k > start && luminance(bytes, k - 1) > value; k--) view[k] = view[k - 1] as number;
+        view[k] = pixel;
       }
     }
     start = end;

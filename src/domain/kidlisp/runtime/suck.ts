@@ -1,4 +1,4 @@
-import { copyOfBytes } from './pixel-scratch.js';
+import { copyOfPixels, pixelView } from './pixel-scratch.js';
 import type { PixelBlock } from './types.js';
 
 /**
@@ -8,37 +8,116 @@ import type { PixelBlock } from './types.js';
  * from the picture as it was, with bilinear interpolation between the four nearest pixels,
  * each channel rounded; a source off the screen is held to its edge (no wrap-around). Pixels
  * closer than 1 to the center stay. `amount` is what the word has gathered (`effect-words.ts`).
+ *
+ * Where each pixel comes from depends only on the size, the amount and the center, which a
+ * work usually keeps from frame to frame, so that map is kept and reused.
  */
 export function suckPixels(block: PixelBlock, amount: number, cx: number, cy: number): void {
   const { width, height, data } = block;
   if (width === 0 || height === 0 || !Number.isFinite(amount) || amount === 0) return;
-  const source = copyOfBytes(block);
+  const map = mapFor(width, height, amount, cx, cy);
+  const { view } = pixelView(block);
+  const before = copyOfPixels(view);
+  const { from, across, down, wx: wxs, wy: wys } = map;
+  for (let p = 0, to = 0; p < from.length; p++, to += 4) {
+    const a = from[p] as number;
+    if (a < 0) continue;
+    const b = a + (across[p] as number);
+    const c = a + (down[p] as number);
+    const d = c + (across[p] as number);
+    const wx = wxs[p] as number;
+    const wy = wys[p] as number;
+    const pa = before[a] as number;
+    const pb = before[b] as number;
+    const pc = before[c] as number;
+    const pd = before[d] as number;
+    if (wx === 0 && wy === 0) {
+      // Exactly on a pixel: its color as it is.
+      data[to] = (pa >>> RED) & 255;
+      data[to + 1] = (pa >>> GREEN) & 255;
+      data[to + 2] = (pa >>> BLUE) & 255;
+      data[to + 3] = (pa >>> ALPHA) & 255;
+      continue;
+    }
+    data[to] = blend(pa, pb, pc, pd, wx, wy, RED);
+    data[to + 1] = blend(pa, pb, pc, pd, wx, wy, GREEN);
+    data[to + 2] = blend(pa, pb, pc, pd, wx, wy, BLUE);
+    data[to + 3] = blend(pa, pb, pc, pd, wx, wy, ALPHA);
+  }
+}
+
+/** Where each channel sits in a 32-bit pixel, by the machine's byte order. */
+const [RED, GREEN, BLUE, ALPHA] =
+  new Uint8Array(Uint32Array.of(1).buffer)[0] === 1 ? [0, 8, 16, 24] : [24, 16, 8, 0];
+
+/** The reference's bilinear mix of one channel, with its order of operations and rounding. */
+function blend(
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  wx: number,
+  wy: number,
+  shift: number,
+): number {
+  const upper = ((a >>> shift) & 255) * (1 - wx) + ((b >>> shift) & 255) * wx;
+  const lower = ((c >>> shift) & 255) * (1 - wx) + ((d >>> shift) & 255) * wx;
+  return Math.round(upper * (1 - wy) + lower * wy);
+}
+
+interface SuckMap {
+  key: string;
+  /** The top-left source pixel of each pixel, or -1 where the pixel stays. */
+  from: Int32Array;
+  /** 1 when the right-hand source pixel is the next one (0 at the right edge). */
+  across: Uint8Array;
+  /** The row below's offset (0 at the bottom edge). */
+  down: Int32Array;
+  wx: Float64Array;
+  wy: Float64Array;
+}
+
+let kept: SuckMap | undefined;
+
+function mapFor(width: number, height: number, amount: number, cx: number, cy: number): SuckMap {
+  const key = `${width} ${height} ${amount} ${cx} ${cy}`;
+  if (kept?.key === key) return kept;
+  const n = width * height;
+  const map: SuckMap =
+    kept !== undefined && kept.from.length === n
+      ? { ...kept, key }
+      : {
+          key,
+          from: new Int32Array(n),
+          across: new Uint8Array(n),
+          down: new Int32Array(n),
+          wx: new Float64Array(n),
+          wy: new Float64Array(n),
+        };
   const lastX = width - 1;
   const lastY = height - 1;
-  for (let y = 0; y < height; y++) {
+  for (let y = 0, p = 0; y < height; y++) {
     const dy = y - cy;
-    for (let x = 0; x < width; x++) {
+    for (let x = 0; x < width; x++, p++) {
       const dx = x - cx;
       const distance = Math.sqrt(dx * dx + dy * dy);
       // Near the center nothing moves; a center so far away that the distance overflows neither.
-      if (!(distance >= 1 && distance < Infinity)) continue;
+      if (!(distance >= 1 && distance < Number.POSITIVE_INFINITY)) {
+        map.from[p] = -1;
+        continue;
+      }
       const scale = (distance + amount) / distance;
       const sx = Math.max(0, Math.min(lastX, cx + dx * scale));
       const sy = Math.max(0, Math.min(lastY, cy + dy * scale));
       const left = Math.floor(sx);
       const top = Math.floor(sy);
-      const wx = sx - left;
-      const wy = sy - top;
-      const a = (top * width + left) * 4;
-      const b = (top * width + Math.min(lastX, left + 1)) * 4;
-      const c = (Math.min(lastY, top + 1) * width + left) * 4;
-      const d = (Math.min(lastY, top + 1) * width + Math.min(lastX, left + 1)) * 4;
-      const to = (y * width + x) * 4;
-      for (let k = 0; k < 4; k++) {
-        const upper = (source[a + k] as number) * (1 - wx) + (source[b + k] as number) * wx;
-        const lower = (source[c + k] as number) * (1 - wx) + (source[d + k] as number) * wx;
-        data[to + k] = Math.round(upper * (1 - wy) + lower * wy);
-      }
+      map.from[p] = top * width + left;
+      map.across[p] = left < lastX ? 1 : 0;
+      map.down[p] = top < lastY ? width : 0;
+      map.wx[p] = sx - left;
+      map.wy[p] = sy - top;
     }
   }
+  kept = map;
+  return map;
 }

@@ -11,7 +11,8 @@ export const effectsCorpus: { name: string; source: string }[] = [
   },
   {
     name: 'sharpen',
-    source: '(wipe 60) (ink 200 120 40) (circle 32 32 16) (ink 40 40 200) (box 0 0 20 64) (blur 2) (sharpen 1)',
+    source:
+      '(wipe 60) (ink 200 120 40) (circle 32 32 16) (ink 40 40 200) (box 0 0 20 64) (blur 2) (sharpen 1)',
   },
   {
     name: 'suck',
@@ -30,7 +31,8 @@ export const effectsCorpus: { name: string; source: string }[] = [
   },
   {
     name: 'flip',
-    source: '(once (wipe navy) (ink yellow) (box 0 0 20 10) (ink lime) (tri 40 50 60 60 40 60)) (flip)',
+    source:
+      '(once (wipe navy) (ink yellow) (box 0 0 20 10) (ink lime) (tri 40 50 60 60 40 60)) (flip)',
   },
   { name: 'noise', source: '(noise)' },
   { name: 'noise-digitpain', source: '(noise digitpain)' },
