@@ -43,13 +43,13 @@ describe('GraphQL previewKidlisp', () => {
 
   it('accepts a ( left open with a warning at its position and lists the words not drawn', async () => {
     const result = await graphql(app.url, PREVIEW, {
-      source: '(wipe navy)\n(once noise (ink red)\n(melody "cde")',
+      source: '(wipe navy)\n(once cube (ink red)\n(melody "cde")',
     });
     expect(result.body.errors).toBeUndefined();
     expect(result.body.data.previewKidlisp).toMatchObject({
       valid: true,
       errors: [],
-      stats: { notDrawn: ['melody', 'noise'] },
+      stats: { notDrawn: ['cube', 'melody'] },
       diagnostics: [{ severity: 'warning', line: 2, column: 1 }],
     });
     const stray = await graphql(app.url, PREVIEW, { source: '(wipe navy))\n(ink red' });
