@@ -1,7 +1,7 @@
 /**
  * Time of each whole-screen effect (`shear`, `sharpen`, `suck`, `sort`, `flip`, `noise`) on a
- * 256x256 picture of many colors (a fade, circles and a blur drawn by the runtime), each call
- * on a fresh copy of that picture (the copy is not timed).
+ * 256x256 picture of many colors (a fade, circles and a blur) and on one of flat shapes, both
+ * drawn by the runtime, each call on a fresh copy of the picture (the copy is not timed).
  *
  *   npx tsx bench/kidlisp-effects.ts [calls]      (default 300 calls after 30 warm-up calls)
  */
@@ -19,12 +19,15 @@ const SIZE = 256;
 const WARM_UP = 30;
 const CALLS = Math.max(10, Number(process.argv[2]) || 300);
 
-function picture(): Uint8ClampedArray {
+/** Pictures drawn by the runtime: one of many colors (a blur), one of flat shapes. */
+const PICTURES: Record<string, string> = {
+  'many colors': 'fade:red-yellow-blue:frame\n(repeat 40 (ink ? ? ? 180) (circle ? ? 30)) (blur 3)',
+  'flat shapes': '(wipe navy) (repeat 30 (ink ? ? ?) (box ? ? 40 30) (circle ? ? 12))',
+};
+
+function picture(source: string): Uint8ClampedArray {
   const surface = rasterSurface(SIZE, SIZE);
-  const runtime = createKidlispRuntime(
-    'fade:red-yellow-blue:frame\n(repeat 40 (ink ? ? ? 180) (circle ? ? 30)) (blur 3)',
-    { surface, seed: 3 },
-  );
+  const runtime = createKidlispRuntime(source, { surface, seed: 3 });
   runtime.frame({ frame: 0, ms: 0 });
   return new Uint8ClampedArray(surface.pixels);
 }
@@ -41,28 +44,30 @@ const effects: [string, (block: PixelBlock) => void][] = [
   ['noise sotce', (block) => noisePixels(block, 'sotce', random)],
 ];
 
-const original = picture();
-const block = { width: SIZE, height: SIZE, data: new Uint8ClampedArray(original.length) };
+const block = { width: SIZE, height: SIZE, data: new Uint8ClampedArray(SIZE * SIZE * 4) };
 console.log(`${CALLS} calls each at ${SIZE}x${SIZE}, load average ${loadavg()[0]?.toFixed(1)}`);
-console.log('| effect | cpu ms | mean ms | p50 ms | p95 ms | max ms |');
-console.log('|---|---|---|---|---|---|');
-for (const [name, apply] of effects) {
-  const times: number[] = [];
-  let cpu = 0;
-  for (let call = 0; call < WARM_UP + CALLS; call++) {
-    block.data.set(original);
-    const cpuStart = process.cpuUsage();
-    const start = performance.now();
-    apply(block);
-    const elapsed = performance.now() - start;
-    const used = process.cpuUsage(cpuStart);
-    if (call < WARM_UP) continue;
-    times.push(elapsed);
-    cpu += (used.user + used.system) / 1000;
+console.log('| picture | effect | cpu ms | mean ms | p50 ms | p95 ms | max ms |');
+console.log('|---|---|---|---|---|---|---|');
+for (const [kind, source] of Object.entries(PICTURES)) {
+  const original = picture(source);
+  for (const [name, apply] of effects) {
+    const times: number[] = [];
+    let cpu = 0;
+    for (let call = 0; call < WARM_UP + CALLS; call++) {
+      block.data.set(original);
+      const cpuStart = process.cpuUsage();
+      const start = performance.now();
+      apply(block);
+      const elapsed = performance.now() - start;
+      const used = process.cpuUsage(cpuStart);
+      if (call < WARM_UP) continue;
+      times.push(elapsed);
+      cpu += (used.user + used.system) / 1000;
+    }
+    times.sort((a, b) => a - b);
+    const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+    const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
+    const cells = [cpu / CALLS, mean, at(0.5), at(0.95), at(1)].map((v) => v.toFixed(3));
+    console.log(`| ${kind} | ${name} | ${cells.join(' | ')} |`);
   }
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
-  const mean = times.reduce((sum, t) => sum + t, 0) / times.length;
-  const cells = [cpu / CALLS, mean, at(0.5), at(0.95), at(1)].map((v) => v.toFixed(3));
-  console.log(`| ${name} | ${cells.join(' | ')} |`);
 }

@@ -31,8 +31,9 @@ export function suckPixels(block: PixelBlock, amount: number, cx: number, cy: nu
     const pb = before[b] as number;
     const pc = before[c] as number;
     const pd = before[d] as number;
-    if (wx === 0 && wy === 0) {
-      // Exactly on a pixel: its color as it is.
+    if ((wx === 0 && wy === 0) || (pa === pb && pa === pc && pa === pd)) {
+      // Exactly on a pixel, or among four of one color: that color as it is (the mix of equal
+      // bytes rounds back to them).
       data[to] = (pa >>> RED) & 255;
       data[to + 1] = (pa >>> GREEN) & 255;
       data[to + 2] = (pa >>> BLUE) & 255;
