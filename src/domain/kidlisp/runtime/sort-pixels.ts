@@ -22,7 +22,9 @@ const LOW = BUCKETS - 1;
 let keysByLow = new Uint32Array(0);
 let pixelsByLow = new Uint32Array(0);
 let keys = new Uint32Array(0);
-const counts = new Uint32Array(BUCKETS);
+// Where each bucket of the low and of the high 9 bits starts, counted in one pass.
+const lowStarts = new Uint32Array(BUCKETS);
+const highStarts = new Uint32Array(BUCKETS);
 
 export function sortPixels(block: PixelBlock): void {
   const { view, commit } = pixelView(block);
@@ -34,24 +36,29 @@ export function sortPixels(block: PixelBlock): void {
     keys = new Uint32Array(n);
   }
   const bytes = new Uint8Array(view.buffer, view.byteOffset, n * 4);
+  lowStarts.fill(0);
+  highStarts.fill(0);
   for (let i = 0, b = 0; i < n; i++, b += 4) {
-    keys[i] =
+    const key =
       299 * (bytes[b] as number) + 587 * (bytes[b + 1] as number) + 114 * (bytes[b + 2] as number);
+    keys[i] = key;
+    lowStarts[key & LOW] = (lowStarts[key & LOW] as number) + 1;
+    highStarts[key >>> BITS] = (highStarts[key >>> BITS] as number) + 1;
   }
+  toStarts(lowStarts);
+  toStarts(highStarts);
   // First pass by the low 9 bits, into the scratch arrays; second by the high bits, back.
-  startsOf(keys, 0);
   for (let i = 0; i < n; i++) {
     const key = keys[i] as number;
-    const at = counts[key & LOW] as number;
-    counts[key & LOW] = at + 1;
+    const at = lowStarts[key & LOW] as number;
+    lowStarts[key & LOW] = at + 1;
     keysByLow[at] = key;
     pixelsByLow[at] = view[i] as number;
   }
-  startsOf(keysByLow, BITS);
   for (let j = 0; j < n; j++) {
     const key = keysByLow[j] as number;
-    const at = counts[key >>> BITS] as number;
-    counts[key >>> BITS] = at + 1;
+    const at = highStarts[key >>> BITS] as number;
+    highStarts[key >>> BITS] = at + 1;
     keys[at] = key;
     view[at] = pixelsByLow[j] as number;
   }
@@ -59,13 +66,8 @@ export function sortPixels(block: PixelBlock): void {
   commit();
 }
 
-/** `counts` becomes where each bucket (9 bits of the key from `shift`) starts. */
-function startsOf(keyOf: Uint32Array, shift: number): void {
-  counts.fill(0);
-  for (let i = 0; i < keyOf.length; i++) {
-    const bucket = ((keyOf[i] as number) >>> shift) & LOW;
-    counts[bucket] = (counts[bucket] as number) + 1;
-  }
+/** Bucket counts become where each bucket starts. */
+function toStarts(counts: Uint32Array): void {
   let start = 0;
   for (let bucket = 0; bucket < BUCKETS; bucket++) {
     const count = counts[bucket] as number;

@@ -43,7 +43,14 @@ export function suckPixels(block: PixelBlock, amount: number, cx: number, cy: nu
     data[to] = blend(pa, pb, pc, pd, wx, wy, RED);
     data[to + 1] = blend(pa, pb, pc, pd, wx, wy, GREEN);
     data[to + 2] = blend(pa, pb, pc, pd, wx, wy, BLUE);
-    data[to + 3] = blend(pa, pb, pc, pd, wx, wy, ALPHA);
+    // Four equal alphas (an opaque picture) mix back to that alpha.
+    const alpha = (pa >>> ALPHA) & 255;
+    data[to + 3] =
+      ((pb >>> ALPHA) & 255) === alpha &&
+      ((pc >>> ALPHA) & 255) === alpha &&
+      ((pd >>> ALPHA) & 255) === alpha
+        ? alpha
+        : blend(pa, pb, pc, pd, wx, wy, ALPHA);
   }
 }
 
