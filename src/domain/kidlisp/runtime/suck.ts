@@ -13,13 +13,13 @@ import type { PixelBlock } from './types.js';
  * work usually keeps from frame to frame, so that map is kept and reused.
  */
 export function suckPixels(block: PixelBlock, amount: number, cx: number, cy: number): void {
-  const { width, height, data } = block;
+  const { width, height } = block;
   if (width === 0 || height === 0 || !Number.isFinite(amount) || amount === 0) return;
   const map = mapFor(width, height, amount, cx, cy);
-  const { view } = pixelView(block);
+  const { view, commit } = pixelView(block);
   const before = copyOfPixels(view);
   const { from, across, down, wx: wxs, wy: wys } = map;
-  for (let p = 0, to = 0; p < from.length; p++, to += 4) {
+  for (let p = 0; p < from.length; p++) {
     const a = from[p] as number;
     if (a < 0) continue;
     const b = a + (across[p] as number);
@@ -34,24 +34,25 @@ export function suckPixels(block: PixelBlock, amount: number, cx: number, cy: nu
     if ((wx === 0 && wy === 0) || (pa === pb && pa === pc && pa === pd)) {
       // Exactly on a pixel, or among four of one color: that color as it is (the mix of equal
       // bytes rounds back to them).
-      data[to] = (pa >>> RED) & 255;
-      data[to + 1] = (pa >>> GREEN) & 255;
-      data[to + 2] = (pa >>> BLUE) & 255;
-      data[to + 3] = (pa >>> ALPHA) & 255;
+      view[p] = pa;
       continue;
     }
-    data[to] = blend(pa, pb, pc, pd, wx, wy, RED);
-    data[to + 1] = blend(pa, pb, pc, pd, wx, wy, GREEN);
-    data[to + 2] = blend(pa, pb, pc, pd, wx, wy, BLUE);
     // Four equal alphas (an opaque picture) mix back to that alpha.
     const alpha = (pa >>> ALPHA) & 255;
-    data[to + 3] =
+    const mixedAlpha =
       ((pb >>> ALPHA) & 255) === alpha &&
       ((pc >>> ALPHA) & 255) === alpha &&
       ((pd >>> ALPHA) & 255) === alpha
         ? alpha
         : blend(pa, pb, pc, pd, wx, wy, ALPHA);
+    // Each mix is a whole number in 0..255, so the four bytes are one 32-bit write.
+    view[p] =
+      (blend(pa, pb, pc, pd, wx, wy, RED) << RED) |
+      (blend(pa, pb, pc, pd, wx, wy, GREEN) << GREEN) |
+      (blend(pa, pb, pc, pd, wx, wy, BLUE) << BLUE) |
+      (mixedAlpha << ALPHA);
   }
+  commit();
 }
 
 /** Where each channel sits in a 32-bit pixel, by the machine's byte order. */
