@@ -43,13 +43,13 @@ describe('GraphQL previewKidlisp', () => {
 
   it('accepts a ( left open with a warning at its position and lists the words not drawn', async () => {
     const result = await graphql(app.url, PREVIEW, {
-      source: '(wipe navy)\n(once noise (ink red)\n(cube)',
+      source: '(wipe navy)\n(once cube (ink red)\n(line beat 0 9 9)',
     });
     expect(result.body.errors).toBeUndefined();
     expect(result.body.data.previewKidlisp).toMatchObject({
       valid: true,
       errors: [],
-      stats: { notDrawn: ['cube', 'noise'] },
+      stats: { notDrawn: ['beat', 'cube'] },
       diagnostics: [{ severity: 'warning', line: 2, column: 1 }],
     });
     const stray = await graphql(app.url, PREVIEW, { source: '(wipe navy))\n(ink red' });

@@ -264,7 +264,7 @@ export function describeAssistantSurface(
         (
           await client.callTool({
             name: 'preview_kidlisp',
-            arguments: { source: '(wipe navy)\n(once noise (ink red)\n(line beat 0 9 9)' },
+            arguments: { source: '(wipe navy)\n(once cube (ink red)\n(line beat 0 9 9)' },
           })
         ).structuredContent,
       );
@@ -272,7 +272,7 @@ export function describeAssistantSurface(
       expect(open.diagnostics).toEqual([
         expect.objectContaining({ severity: 'warning', line: 2, column: 1 }),
       ]);
-      expect(open.stats.not_drawn).toEqual(['beat', 'noise']);
+      expect(open.stats.not_drawn).toEqual(['beat', 'cube']);
       expect(await app.db.kidlisp.countDocuments()).toBe(before);
     });
 

@@ -764,6 +764,11 @@ export class Interpreter {
     return this.random.next();
   }
 
+  /** The seed the program started with (for effects that draw from generators of their own). */
+  get seed(): number {
+    return this.options.seed ?? 1;
+  }
+
   tell(kind: 'unsupported' | 'unknown' | 'problem', entry: string): void {
     if (kind === 'unsupported') this.unsupported(entry);
     else if (kind === 'unknown') this.unknown(entry);

@@ -1,4 +1,5 @@
 import type { ListNode, Node } from './compile.js';
+import { EFFECT_BUILTINS } from './effect-words.js';
 import { LIVE_VALUES_READ } from './input.js';
 import { INPUT_BUILTINS } from './input-words.js';
 import type { Builtin, Interpreter, Scope } from './interpreter.js';
@@ -13,7 +14,12 @@ function define(names: string | readonly string[], builtin: Builtin): void {
   for (const name of typeof names === 'string' ? [names] : names) BUILTINS.set(name, builtin);
 }
 
-for (const [name, builtin] of [...INPUT_BUILTINS, ...TRANSFORM_BUILTINS, ...SOUND_BUILTINS])
+for (const [name, builtin] of [
+  ...INPUT_BUILTINS,
+  ...TRANSFORM_BUILTINS,
+  ...SOUND_BUILTINS,
+  ...EFFECT_BUILTINS,
+])
   define(name, builtin);
 
 const numbers = (rt: Interpreter, list: ListNode, scope: Scope): number[] =>

@@ -50,11 +50,11 @@ function center(rt: Interpreter, values: Value[]): [number, number] {
   ];
 }
 
-const first = (rt: Interpreter, values: Value[], fallback: number) =>
+export const first = (rt: Interpreter, values: Value[], fallback: number) =>
   values.length === 0 ? fallback : rt.toNumber(values[0]);
 
 /** A word whose arguments are evaluated and handed to `apply`; it returns nothing. */
-const transform =
+export const transform =
   (apply: (rt: Interpreter, values: Value[]) => void): Builtin =>
   (rt, list, scope) => {
     apply(rt, rt.evalArgs(list, scope));

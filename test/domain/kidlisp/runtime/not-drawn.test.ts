@@ -11,18 +11,18 @@ function reportOf(source: string) {
 
 describe('words the runtime does not draw are named, wherever they stand', () => {
   it.each([
-    ['(wipe red) (once noise)'],
-    ['noise'],
-    ['(wipe red)\nnoise'],
-    ['wipe red, noise'],
-    ['(wipe red)\n(repeat 2 noise)'],
-    ['(wipe red) (if yes noise)'],
-    ['(wipe red) (0s noise)'],
-    ['(wipe red) (line noise 0 9 9)'],
-  ])('%j names noise', (source) => {
+    ['(wipe red) (once cube)'],
+    ['cube'],
+    ['(wipe red)\ncube'],
+    ['wipe red, cube'],
+    ['(wipe red)\n(repeat 2 cube)'],
+    ['(wipe red) (if yes cube)'],
+    ['(wipe red) (0s cube)'],
+    ['(wipe red) (line cube 0 9 9)'],
+  ])('%j names cube', (source) => {
     const report = reportOf(source);
-    expect(report.unsupported).toEqual(['noise']);
-    expect(describeReport(report)).toContain('Not drawn yet by this viewer: noise');
+    expect(report.unsupported).toEqual(['cube']);
+    expect(describeReport(report)).toContain('Not drawn yet by this viewer: cube');
   });
 
   it('names an unknown bare word in statement position, with its hint', () => {
