@@ -2,7 +2,9 @@ import type { ListNode, Node } from './compile.js';
 import { LIVE_VALUES_READ } from './input.js';
 import { INPUT_BUILTINS } from './input-words.js';
 import type { Builtin, Interpreter, Scope } from './interpreter.js';
+import { LAYER_BUILTINS } from './layer-words.js';
 import { arithmetic } from './math.js';
+import { PAINTING_BUILTINS } from './painting-words.js';
 import { TRANSFORM_BUILTINS } from './transform-words.js';
 import type { Value } from './value.js';
 
@@ -13,6 +15,7 @@ function define(names: string | readonly string[], builtin: Builtin): void {
 }
 
 for (const [name, builtin] of [...INPUT_BUILTINS, ...TRANSFORM_BUILTINS]) define(name, builtin);
+for (const [name, builtin] of [...LAYER_BUILTINS, ...PAINTING_BUILTINS]) define(name, builtin);
 
 const numbers = (rt: Interpreter, list: ListNode, scope: Scope): number[] =>
   rt.evalArgs(list, scope).map((value) => rt.toNumber(value));

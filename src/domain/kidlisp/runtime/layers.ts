@@ -1,0 +1,165 @@
+/**
+ * `bake` and `burn`: the layers a program draws on, as the reference runtime composes them
+ * (aesthetic.computer's kidlisp.mjs).
+ *
+ * - Until a program first bakes or burns, it draws straight on its screen (no layer, no cost).
+ * - From then on, every frame starts on layer 0 (what was on the screen at that moment, kept
+ *   across frames). Each `bake` in a frame moves drawing to the next bake layer: the first `bake`
+ *   to bake layer 1, the second to 2, and so on. A bake layer starts transparent and keeps what
+ *   was drawn on it across frames, so pixels accumulate there as they do on the screen.
+ * - At the end of a frame the screen shows layer 0 with every bake layer drawn over it, in order
+ *   (source-over, the reference's `paste` rule), in one pass over the screen.
+ * - `burn` draws layer 0 and the bake layers not burnt yet into one picture, and drawing goes on
+ *   there (`(burn) (blur 8)` blurs the whole stack). That picture lasts one frame: the screen
+ *   shows it as it is, and the layers under it keep their own pixels.
+ *
+ * Every buffer is made once and reused: a frame allocates nothing.
+ */
+import { blendPixel, type Ink } from '../raster/pixels.js';
+import type { Paint, PixelBlock, Surface } from './types.js';
+
+const TRANSPARENT: Paint = { kind: 'solid', color: [0, 0, 0, 0] };
+
+/** Draws the layers over `out`, which holds layer 0 already: one pass, pixel by pixel. */
+function composeOver(out: PixelBlock, layers: readonly PixelBlock[]): void {
+  if (layers.length === 0) return;
+  const data = out.data;
+  const ink: Ink = { r: 0, g: 0, b: 0, a: 0, erase: false };
+  const sources = layers.map((layer) => layer.data);
+  for (let i = 0; i < data.length; i += 4) {
+    for (const source of sources) {
+      const alpha = source[i + 3] as number;
+      if (alpha === 0) continue;
+      ink.r = source[i] as number;
+      ink.g = source[i + 1] as number;
+      ink.b = source[i + 2] as number;
+      ink.a = alpha;
+      blendPixel(data, i, ink);
+    }
+  }
+}
+
+/** Copies `from`'s pixels into `to` (same size). */
+function copyInto(to: Surface, from: Surface): void {
+  const block = to.getPixels();
+  block.data.set(from.getPixels().data);
+  to.putPixels(block);
+}
+
+export class Layers {
+  /** The surface the interpreter draws on; it forwards to whichever layer is current. */
+  readonly surface: Surface;
+  private current: Surface;
+  /** Layer 0 once the program has used layers; undefined before (it draws on the screen). */
+  private base: Surface | undefined;
+  /** Bake layers in order; a burnt one is inside the burnt picture until its `bake` comes again. */
+  private readonly bakes: { surface: Surface; burnt: boolean }[] = [];
+  /** How many bake layers this frame has reached (the current one is bakes[reached - 1]). */
+  private reached = 0;
+  private burnt: Surface | undefined;
+  private burntThisFrame = false;
+
+  constructor(
+    private readonly screen: Surface,
+    private readonly createSurface: ((width: number, height: number) => Surface) | undefined,
+  ) {
+    this.current = screen;
+    this.surface = forwardingSurface(screen.width, screen.height, () => this.current);
+  }
+
+  /** Whether layers can be made here (an offscreen surface is needed for each). */
+  get available(): boolean {
+    return this.createSurface !== undefined;
+  }
+
+  /** Called before a frame's first form: drawing starts on layer 0. */
+  startFrame(): void {
+    this.reached = 0;
+    this.burntThisFrame = false;
+    if (this.base !== undefined) this.current = this.base;
+  }
+
+  /** `bake`: drawing moves to the next bake layer (made transparent the first time). */
+  bake(): void {
+    const base = this.ensureBase();
+    if (base === undefined) return;
+    let layer = this.bakes[this.reached];
+    if (layer === undefined) {
+      layer = { surface: this.blank(), burnt: false };
+      this.bakes.push(layer);
+    }
+    layer.burnt = false;
+    this.reached++;
+    this.current = layer.surface;
+  }
+
+  /** `burn`: layer 0 and the bake layers not burnt yet, drawn into one picture drawn on next. */
+  burn(): void {
+    const base = this.ensureBase();
+    if (base === undefined) return;
+    this.burnt ??= this.blank();
+    copyInto(this.burnt, base);
+    const block = this.burnt.getPixels();
+    composeOver(block, this.unburnt());
+    this.burnt.putPixels(block);
+    for (const layer of this.bakes) layer.burnt = true;
+    this.burntThisFrame = true;
+    this.current = this.burnt;
+  }
+
+  /**
+   * After a frame's last form: the screen shows the burnt picture, or layer 0 with every bake
+   * layer not burnt over it (a layer whose `bake` this frame did not reach still shows).
+   */
+  present(): void {
+    if (this.base === undefined) return;
+    const shown = this.burntThisFrame ? this.burnt : this.base;
+    if (shown === undefined) return;
+    const block = this.screen.getPixels();
+    block.data.set(shown.getPixels().data);
+    // The burnt picture holds the layers already.
+    if (!this.burntThisFrame) composeOver(block, this.unburnt());
+    this.screen.putPixels(block);
+  }
+
+  private unburnt(): PixelBlock[] {
+    const blocks: PixelBlock[] = [];
+    for (const layer of this.bakes) if (!layer.burnt) blocks.push(layer.surface.getPixels());
+    return blocks;
+  }
+
+  /** Layer 0, made from the screen the first time layers are used. */
+  private ensureBase(): Surface | undefined {
+    if (this.base !== undefined) return this.base;
+    if (this.createSurface === undefined) return undefined;
+    this.base = this.blank();
+    copyInto(this.base, this.screen);
+    return this.base;
+  }
+
+  private blank(): Surface {
+    const layer = (this.createSurface as (w: number, h: number) => Surface)(
+      this.screen.width,
+      this.screen.height,
+    );
+    layer.clear(TRANSPARENT);
+    return layer;
+  }
+}
+
+/** A surface whose every call goes to `target()`. */
+function forwardingSurface(width: number, height: number, target: () => Surface): Surface {
+  return {
+    width,
+    height,
+    clear: (paint) => target().clear(paint),
+    fillRect: (x, y, w, h, paint) => target().fillRect(x, y, w, h, paint),
+    point: (x, y, paint) => target().point(x, y, paint),
+    line: (x0, y0, x1, y1, thickness, paint) => target().line(x0, y0, x1, y1, thickness, paint),
+    ellipse: (cx, cy, rx, ry, outline, paint) => target().ellipse(cx, cy, rx, ry, outline, paint),
+    polygon: (points, outline, paint) => target().polygon(points, outline, paint),
+    text: (text, x, y, size, paint) => target().text(text, x, y, size, paint),
+    getPixels: () => target().getPixels(),
+    putPixels: (block) => target().putPixels(block),
+  };
+}
