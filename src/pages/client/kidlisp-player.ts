@@ -16,6 +16,7 @@ import {
   rasterSurface,
 } from '../../domain/kidlisp/runtime/index.js';
 import { showNotice } from './notice.js';
+import { paintingLoader } from './painting-loader.js';
 
 const DEFAULT_SOURCE_ID = 'kidlisp-source';
 const DEFAULT_EMBED_ENDPOINT = '/api/store-kidlisp';
@@ -145,6 +146,7 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
     seed: seedFor(canvas),
     epochMs: timing.stepMs === undefined ? Date.now() : 0,
     loadEmbed: embedLoader(canvas.dataset.kidlispEmbeds || DEFAULT_EMBED_ENDPOINT),
+    loadPainting: paintingLoader(canvas.dataset.kidlispPaintings ?? ''),
     createSurface: rasterSurface,
   });
   const image = context.createImageData(canvas.width, canvas.height);

@@ -200,7 +200,6 @@ export class Interpreter {
     this.tick = { frame: Number(tick.frame) || 0, ms: Number(tick.ms) || 0 };
     this.steps = 0;
     this.depth = 0;
-    this.reportChanged = false;
     let stopped = false;
     const limit = Math.min(stepLimit, this.stepLimit);
     try {
@@ -220,7 +219,10 @@ export class Interpreter {
       stopped = true;
       this.problem(`The screen could not be updated (${String(error)})`);
     }
-    return { steps: this.steps, stopped, reportChanged: this.reportChanged };
+    // Entries that arrived between frames (a painting or embed that failed to load) count too.
+    const reportChanged = this.reportChanged;
+    this.reportChanged = false;
+    return { steps: this.steps, stopped, reportChanged };
   }
 
   private limit = DEFAULT_STEP_LIMIT;
