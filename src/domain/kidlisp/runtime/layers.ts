@@ -20,16 +20,38 @@ import type { Paint, PixelBlock, Surface } from './types.js';
 
 const TRANSPARENT: Paint = { kind: 'solid', color: [0, 0, 0, 0] };
 
-/** Draws the layers over `out`, which holds layer 0 already: one pass, pixel by pixel. */
+/**
+ * Draws the layers over `out`, which holds layer 0 already: one pass over the screen, each pixel
+ * taking its layers in order. A clear layer pixel is skipped, an opaque one copied whole, and a
+ * translucent one blended as a point is (`blendPixel`; its opaque-screen case written inline).
+ */
 function composeOver(out: PixelBlock, layers: readonly PixelBlock[]): void {
-  if (layers.length === 0) return;
+  const count = layers.length;
+  if (count === 0) return;
   const data = out.data;
-  const ink: Ink = { r: 0, g: 0, b: 0, a: 0, erase: false };
   const sources = layers.map((layer) => layer.data);
-  for (let i = 0; i < data.length; i += 4) {
-    for (const source of sources) {
+  // Whole pixels are copied as 32-bit words when every buffer is aligned for it (ours are).
+  const aligned = [data, ...sources].every((bytes) => bytes.byteOffset % 4 === 0);
+  const words = aligned ? wordsOf(data) : undefined;
+  const sourceWords = aligned ? sources.map(wordsOf) : [];
+  const ink: Ink = { r: 0, g: 0, b: 0, a: 0, erase: false };
+  for (let p = 0, i = 0; i < data.length; p++, i += 4) {
+    for (let k = 0; k < count; k++) {
+      const source = sources[k] as Uint8ClampedArray;
       const alpha = source[i + 3] as number;
       if (alpha === 0) continue;
+      if (alpha === 255 && words !== undefined) {
+        words[p] = (sourceWords[k] as Uint32Array)[p] as number;
+        continue;
+      }
+      if (data[i + 3] === 255 && alpha < 255) {
+        const weight = alpha + 1;
+        const keep = 256 - weight;
+        data[i] = (weight * (source[i] as number) + keep * (data[i] as number)) >> 8;
+        data[i + 1] = (weight * (source[i + 1] as number) + keep * (data[i + 1] as number)) >> 8;
+        data[i + 2] = (weight * (source[i + 2] as number) + keep * (data[i + 2] as number)) >> 8;
+        continue;
+      }
       ink.r = source[i] as number;
       ink.g = source[i + 1] as number;
       ink.b = source[i + 2] as number;
@@ -38,6 +60,10 @@ function composeOver(out: PixelBlock, layers: readonly PixelBlock[]): void {
     }
   }
 }
+
+/** The bytes as 32-bit words (one a pixel), to copy whole pixels. */
+const wordsOf = (data: Uint8ClampedArray): Uint32Array =>
+  new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
 
 /** Copies `from`'s pixels into `to` (same size). */
 function copyInto(to: Surface, from: Surface): void {
