@@ -20,48 +20,65 @@ import type { Paint, PixelBlock, Surface } from './types.js';
 
 const TRANSPARENT: Paint = { kind: 'solid', color: [0, 0, 0, 0] };
 
+/** Whether a 32-bit word holds a pixel's alpha in its top byte (true on every platform run today). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
 /**
- * Draws the layers over `out`, which holds layer 0 already: one pass over the screen, each pixel
- * taking its layers in order. A clear layer pixel is skipped, an opaque one copied whole, and a
- * translucent one blended as a point is (`blendPixel`; its opaque-screen case written inline).
+ * Draws the layers over `out`, which holds layer 0 already, in order: each layer in one pass
+ * over the screen (measured faster than visiting every layer at each pixel). A clear layer pixel
+ * is skipped and an opaque one copied whole, both read as one 32-bit word; a translucent one is
+ * blended as a point is (`blendPixel`, its opaque-screen case written inline).
  */
 function composeOver(out: PixelBlock, layers: readonly PixelBlock[]): void {
-  const count = layers.length;
-  if (count === 0) return;
   const data = out.data;
-  const sources = layers.map((layer) => layer.data);
-  // Whole pixels are copied as 32-bit words when every buffer is aligned for it (ours are).
-  const aligned = [data, ...sources].every((bytes) => bytes.byteOffset % 4 === 0);
+  const aligned = LITTLE_ENDIAN && data.byteOffset % 4 === 0;
   const words = aligned ? wordsOf(data) : undefined;
-  const sourceWords = aligned ? sources.map(wordsOf) : [];
-  const ink: Ink = { r: 0, g: 0, b: 0, a: 0, erase: false };
-  for (let p = 0, i = 0; i < data.length; p++, i += 4) {
-    for (let k = 0; k < count; k++) {
-      const source = sources[k] as Uint8ClampedArray;
-      const alpha = source[i + 3] as number;
-      if (alpha === 0) continue;
-      if (alpha === 255 && words !== undefined) {
-        words[p] = (sourceWords[k] as Uint32Array)[p] as number;
-        continue;
-      }
-      if (data[i + 3] === 255 && alpha < 255) {
-        const weight = alpha + 1;
-        const keep = 256 - weight;
-        data[i] = (weight * (source[i] as number) + keep * (data[i] as number)) >> 8;
-        data[i + 1] = (weight * (source[i + 1] as number) + keep * (data[i + 1] as number)) >> 8;
-        data[i + 2] = (weight * (source[i + 2] as number) + keep * (data[i + 2] as number)) >> 8;
-        continue;
-      }
-      ink.r = source[i] as number;
-      ink.g = source[i + 1] as number;
-      ink.b = source[i + 2] as number;
-      ink.a = alpha;
-      blendPixel(data, i, ink);
-    }
+  for (const layer of layers) {
+    const source = layer.data;
+    if (words === undefined || source.byteOffset % 4 !== 0) blendAll(data, source);
+    else overWords(data, words, wordsOf(source));
   }
 }
 
-/** The bytes as 32-bit words (one a pixel), to copy whole pixels. */
+/** One layer's words over the screen's: clear skipped, opaque copied, the rest blended. */
+function overWords(data: Uint8ClampedArray, words: Uint32Array, source: Uint32Array): void {
+  for (let p = 0; p < source.length; p++) {
+    const word = source[p] as number;
+    if (word < 0x1000000) continue;
+    if (word >= 0xff000000) words[p] = word;
+    else blendOne(data, p * 4, word & 0xff, (word >>> 8) & 0xff, (word >>> 16) & 0xff, word >>> 24);
+  }
+}
+
+const ink: Ink = { r: 0, g: 0, b: 0, a: 0, erase: false };
+
+/** `blendPixel` of one color at byte `i`, its opaque-screen case inline (the common one). */
+function blendOne(data: Uint8ClampedArray, i: number, r: number, g: number, b: number, a: number) {
+  if (data[i + 3] === 255) {
+    const weight = a + 1;
+    const keep = 256 - weight;
+    data[i] = (weight * r + keep * (data[i] as number)) >> 8;
+    data[i + 1] = (weight * g + keep * (data[i + 1] as number)) >> 8;
+    data[i + 2] = (weight * b + keep * (data[i + 2] as number)) >> 8;
+    return;
+  }
+  ink.r = r;
+  ink.g = g;
+  ink.b = b;
+  ink.a = a;
+  blendPixel(data, i, ink);
+}
+
+/** The same composition byte by byte, for buffers a word view cannot read. */
+function blendAll(data: Uint8ClampedArray, source: Uint8ClampedArray): void {
+  for (let i = 0; i < data.length; i += 4) {
+    const alpha = source[i + 3] as number;
+    if (alpha === 0) continue;
+    blendOne(data, i, source[i] as number, source[i + 1] as number, source[i + 2] as number, alpha);
+  }
+}
+
+/** The bytes as 32-bit words (one a pixel). */
 const wordsOf = (data: Uint8ClampedArray): Uint32Array =>
   new Uint32Array(data.buffer, data.byteOffset, data.length >> 2);
 
