@@ -8,12 +8,12 @@
  *   to bake layer 1, the second to 2, and so on. A bake layer starts transparent and keeps what
  *   was drawn on it across frames, so pixels accumulate there as they do on the screen.
  * - At the end of a frame the screen shows layer 0 with every bake layer drawn over it, in order
- *   (source-over, the reference's `paste` rule), in one pass over the screen.
+ *   (source-over, the reference's `paste` rule), each layer in one pass over the screen.
  * - `burn` draws layer 0 and the bake layers not burnt yet into one picture, and drawing goes on
  *   there (`(burn) (blur 8)` blurs the whole stack). That picture lasts one frame: the screen
  *   shows it as it is, and the layers under it keep their own pixels.
  *
- * Every buffer is made once and reused: a frame allocates nothing.
+ * Every buffer is made once and reused: a frame allocates no pixels.
  */
 import { blendPixel, type Ink } from '../raster/pixels.js';
 import type { Paint, PixelBlock, Surface } from './types.js';
