@@ -40,13 +40,30 @@ function composeOver(out: PixelBlock, layers: readonly PixelBlock[]): void {
   }
 }
 
-/** One layer's words over the screen's: clear skipped, opaque copied, the rest blended. */
+/**
+ * One layer's words over the screen's: clear skipped, opaque copied, a translucent one over an
+ * opaque screen pixel blended in the word (`blendPixel`'s rule: every channel stays within
+ * 0..255, so no clamping is lost), the rest by `blendOne`.
+ */
 function overWords(data: Uint8ClampedArray, words: Uint32Array, source: Uint32Array): void {
   for (let p = 0; p < source.length; p++) {
     const word = source[p] as number;
     if (word < 0x1000000) continue;
-    if (word >= 0xff000000) words[p] = word;
-    else blendOne(data, p * 4, word & 0xff, (word >>> 8) & 0xff, (word >>> 16) & 0xff, word >>> 24);
+    if (word >= 0xff000000) {
+      words[p] = word;
+      continue;
+    }
+    const under = words[p] as number;
+    const weight = (word >>> 24) + 1;
+    if (under < 0xff000000) {
+      blendOne(data, p * 4, word & 0xff, (word >>> 8) & 0xff, (word >>> 16) & 0xff, weight - 1);
+      continue;
+    }
+    const keep = 256 - weight;
+    const r = (weight * (word & 0xff) + keep * (under & 0xff)) >> 8;
+    const g = (weight * ((word >>> 8) & 0xff) + keep * ((under >>> 8) & 0xff)) >> 8;
+    const b = (weight * ((word >>> 16) & 0xff) + keep * ((under >>> 16) & 0xff)) >> 8;
+    words[p] = (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
   }
 }
 
