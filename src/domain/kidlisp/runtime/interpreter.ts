@@ -187,7 +187,7 @@ export class Interpreter {
     return this.targetFps;
   }
 
-  /** Resolves once every embed requested so far has loaded (or failed). */
+  /** Resolves once every embed and painting requested so far has loaded (or failed). */
   async idle(): Promise<void> {
     await Promise.all([this.embeds.idle(), this.paintings.idle()]);
   }
