@@ -1,10 +1,15 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { frameStream, type RenderSpec } from '../domain/kidlisp/render/frames.js';
+import {
+  frameStream,
+  type RenderedFrame,
+  type RenderSpec,
+} from '../domain/kidlisp/render/frames.js';
 import { encodeGif } from '../domain/kidlisp/render/gif.js';
 import { encodePng } from '../domain/kidlisp/render/png.js';
 import { type RenderOverrides, readRenderSpec } from '../domain/kidlisp/render/spec.js';
+import { describeReport, type RuntimeReport } from '../domain/kidlisp/runtime/index.js';
 import { parseCommandArgs, UsageError, usageError } from './usage-error.js';
 
 export const kidlispUsage = `Usage: publish-gateway kidlisp render <program.lisp | fixture.json> [options] <output>
@@ -29,6 +34,10 @@ Each event arrives before its frame: {frame, type: "touch" | "draw" | "lift", x,
 for the pointer (dx/dy default to the movement since the last event), or
 {frame, type: "keydown" | "keyup", key} for a key (Enter/Space press and release the pen
 where it is, the arrow keys move it a pixel). Sound words run silently.
+
+After the frames, what the viewer's notice would say is written to stderr, one line each (words
+not drawn, problems); the exit status stays 0. There is no database here: $code embeds and
+#code paintings are named as not found.
 `;
 
 /** Bad input: one line, exit status 2. */
@@ -82,26 +91,39 @@ export async function kidlispCommand(argv: string[]): Promise<void> {
   await write(spec.spec, values);
 }
 
+/** The frames one by one, and the runtime's report once they are all drawn. */
+function framesOf(spec: RenderSpec): { frames: Generator<RenderedFrame>; report(): RuntimeReport } {
+  const stream = frameStream(spec);
+  let report: RuntimeReport = { unsupported: [], unknown: [], problems: [] };
+  const frames = (function* () {
+    for (let next = stream.next(); ; next = stream.next()) {
+      if (next.done === true) {
+        report = next.value;
+        return;
+      }
+      yield next.value;
+    }
+  })();
+  return { frames, report: () => report };
+}
+
 async function write(spec: RenderSpec, values: { out?: string; gif?: string }): Promise<void> {
+  const { frames, report } = framesOf(spec);
   if (values.out !== undefined) {
     await mkdir(values.out, { recursive: true });
-    for (const frame of frameStream(spec)) {
+    for (const frame of frames) {
       const name = `frame-${String(frame.frame).padStart(3, '0')}.png`;
       await writeFile(join(values.out, name), encodePng(frame.rgba, spec.width, spec.height));
     }
-    return;
-  }
-  if (values.gif !== undefined) {
-    const frames = (function* () {
-      for (const frame of frameStream(spec)) yield frame.rgba;
+  } else if (values.gif !== undefined) {
+    const rgba = (function* () {
+      for (const frame of frames) yield frame.rgba;
     })();
-    await writeFile(
-      values.gif,
-      encodeGif(frames, spec.width, spec.height, spec.stepMs ?? 1000 / 60),
-    );
-    return;
+    await writeFile(values.gif, encodeGif(rgba, spec.width, spec.height, spec.stepMs ?? 1000 / 60));
+  } else {
+    for (const frame of frames) {
+      process.stdout.write(`${createHash('sha256').update(frame.rgba).digest('hex')}\n`);
+    }
   }
-  for (const frame of frameStream(spec)) {
-    process.stdout.write(`${createHash('sha256').update(frame.rgba).digest('hex')}\n`);
-  }
+  for (const line of describeReport(report())) process.stderr.write(`${line}\n`);
 }

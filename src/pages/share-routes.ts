@@ -5,6 +5,7 @@ import { sendError } from '../http/respond.js';
 import { type Item, SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
 import { pieceSource } from '../operations/items/item-files.js';
 import { loadCode } from '../operations/items/loaders.js';
+import { paintingFilesOf } from '../operations/kidlisp/paintings.js';
 import { pageContext } from './page-context.js';
 import { imagePath, pagePath, shareTitle, THUMBNAIL_SIZE } from './share-meta.js';
 import { placeholderPng } from './thumbnails/placeholder.js';
@@ -71,7 +72,8 @@ export function shareRoutes(services: Services): Router {
       const item = await loadCode(ctx, match[1] as string, ['kidlisp', 'piece']);
       const source = item && (await drawnSource(ctx, item));
       if (source === null || source === undefined) return next();
-      const picture = await services.pictures.within(source, THUMBNAIL_WAIT_MS);
+      const paintings = await paintingFilesOf(ctx, source);
+      const picture = await services.pictures.within(source, THUMBNAIL_WAIT_MS, paintings);
       if (!picture) return sendPlaceholder(req, res);
       const { key, png } = picture;
       res

@@ -118,6 +118,15 @@ describe('publish-gateway kidlisp render --out and --gif', () => {
     }
   });
 
+  it('names on stderr what the notice would say: a #code painting is not found here', async () => {
+    const file = join(dir, 'stamps.lisp');
+    await writeFile(file, '(wipe navy) (bake) (stamp #abc 8 8) (ink red) (box 0 0 4 4)');
+    const ran = await cli(['render', file, '--width', '16', '--height', '16', '--sha256']);
+    expect(ran.code).toBe(0);
+    expect(ran.stdout.trim().split('\n')).toHaveLength(1);
+    expect(ran.stderr).toBe('#abc: no painting is published under this code; it is not drawn\n');
+  });
+
   it('writes an animated GIF whose first frame shows the first frame', async () => {
     const file = join(dir, 'gif.lisp');
     await writeFile(file, program);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createThumbnails } from '../../src/pages/thumbnails/thumbnails.js';
 import { pngPixel } from '../e2e/support/pixels.js';
+import { gradientPng } from '../e2e/support/png.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { postJson } from '../support/http-client.js';
 
@@ -60,6 +61,20 @@ describe('share previews of a KidLisp item', () => {
       height: 256,
       title: `$${code} · KidLisp`,
     });
+  });
+
+  it('the thumbnail stamps the paintings the program names, read from storage', async () => {
+    const slug = `2026/08/03/thumbnail-stamp-${Date.now()}.png`;
+    await app.services.storage.put(slug, gradientPng(64, 64), 'image/png');
+    const tracked = await postJson(`${app.url}/api/track-media`, { slug, ext: 'png' });
+    expect(tracked.status).toBe(200);
+    const code = await publishKidlisp(`(wipe navy)\n(bake)\n(paste #${tracked.body.code} 0 0)`);
+    const thumbnail = await fetch(`${app.url}/thumbnail/${code}.png`);
+    expect(thumbnail.status).toBe(200);
+    const png = Buffer.from(await thumbnail.arrayBuffer());
+    // The gradient's pixel (10, 10): red and green 10/64 of the way, blue 160; navy beyond it.
+    expect(await pngPixel(png, 10, 10)).toEqual([40, 40, 160, 255]);
+    expect(await pngPixel(png, 200, 200)).toEqual([0, 0, 128, 255]);
   });
 
   it('other items: og:image of a painting is its file; an unknown page is 404 to oEmbed', async () => {

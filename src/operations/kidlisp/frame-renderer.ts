@@ -1,5 +1,15 @@
 import type { RuntimeReport } from '../../domain/kidlisp/runtime/index.js';
 
+/**
+ * A `#code` painting a program stamps: its code (without `#`), the stored file's key (decoded
+ * pixels are cached under it) and a way to read its PNG when they are not.
+ */
+export interface PaintingFile {
+  code: string;
+  key: string;
+  read(): Promise<Buffer | null>;
+}
+
 /** Which pictures of a KidLisp program to take. */
 export interface FramesRequest {
   source: string;
@@ -9,6 +19,8 @@ export interface FramesRequest {
   frames: readonly number[];
   /** Absent: the seed the program's thumbnail is drawn with, so the two agree. */
   seed?: number | undefined;
+  /** The paintings it stamps that exist (paintings.ts); any other `#code` is named as missing. */
+  paintings?: readonly PaintingFile[];
 }
 
 export interface RenderedFrames {
@@ -31,10 +43,14 @@ export interface FrameRenderer {
 /** Thumbnails and render_kidlisp's frames: one renderer, so they take turns on the same cores. */
 export interface KidlispPictures extends FrameRenderer {
   /** The picture; rejects TIMEOUT (over budget), BUSY (no turn in time) or the render's failure. */
-  png(source: string): Promise<{ key: string; png: Buffer }>;
+  png(source: string, paintings?: readonly PaintingFile[]): Promise<{ key: string; png: Buffer }>;
   /**
    * The picture if it is ready within `waitMs`, else null (also when it cannot be drawn). A render
    * still running goes on after that and is kept, so a later request finds it.
    */
-  within(source: string, waitMs: number): Promise<{ key: string; png: Buffer } | null>;
+  within(
+    source: string,
+    waitMs: number,
+    paintings?: readonly PaintingFile[],
+  ): Promise<{ key: string; png: Buffer } | null>;
 }

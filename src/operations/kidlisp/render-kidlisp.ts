@@ -9,6 +9,7 @@ import { defineOperation } from '../operation.js';
 import { KIDLISP_MAX } from '../publish/inputs.js';
 import { enforcePublishLimit } from '../publish/rate-limit.js';
 import { failWith, sourceField } from '../validation.js';
+import { paintingFilesOf } from './paintings.js';
 import {
   RENDER_FRAME_LAST,
   RENDER_FRAMES_MAX,
@@ -119,6 +120,7 @@ export const renderKidlisp = defineOperation({
       height,
       frames,
       seed: input.seed,
+      paintings: await paintingFilesOf(ctx, source),
     });
     return {
       code,

@@ -18,6 +18,7 @@ import {
 import { playerAudio } from './kidlisp-audio.js';
 import { listenForKeys } from './kidlisp-keys.js';
 import { showNotice } from './notice.js';
+import { paintingLoader } from './painting-loader.js';
 
 const DEFAULT_SOURCE_ID = 'kidlisp-source';
 const DEFAULT_EMBED_ENDPOINT = '/api/store-kidlisp';
@@ -148,6 +149,7 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
     seed: seedFor(canvas),
     epochMs: timing.stepMs === undefined ? Date.now() : 0,
     loadEmbed: embedLoader(canvas.dataset.kidlispEmbeds || DEFAULT_EMBED_ENDPOINT),
+    loadPainting: paintingLoader(canvas.dataset.kidlispPaintings ?? ''),
     createSurface: rasterSurface,
     sound: audio.output,
   });

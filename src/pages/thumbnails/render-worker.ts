@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { frameStream } from '../../domain/kidlisp/render/frames.js';
 import { encodePng } from '../../domain/kidlisp/render/png.js';
-import type { RuntimeReport } from '../../domain/kidlisp/runtime/index.js';
+import type { PixelBlock, RuntimeReport } from '../../domain/kidlisp/runtime/index.js';
 
 export interface RenderRequest {
   source: string;
@@ -22,6 +22,8 @@ export interface RenderRequest {
    * per frame and the runtime's report. Absent: one picture after `frames` frames.
    */
   capture?: number[];
+  /** `#code` paintings by code, decoded before the worker starts (painting-decoder.ts). */
+  paintings?: Record<string, PixelBlock>;
 }
 
 export type RenderAnswer =
@@ -35,12 +37,12 @@ interface Drawn {
 }
 
 function render(request: RenderRequest): Drawn {
-  const { source, size, frames, seed, width = size, height = size } = request;
+  const { source, size, frames, seed, width = size, height = size, paintings } = request;
   const capture = new Set(request.capture ?? [frames - 1]);
   const last = Math.max(frames - 1, ...capture);
   const pngs: Uint8Array[] = [];
   // Embeds would need the database; a thumbnail draws without them (they stay empty).
-  const stream = frameStream({ source, width, height, frames: last + 1, seed });
+  const stream = frameStream({ source, width, height, frames: last + 1, seed, paintings });
   for (let next = stream.next(); ; next = stream.next()) {
     if (next.done === true) return { pngs, report: next.value };
     const { frame, rgba } = next.value;

@@ -9,8 +9,10 @@ import { createSearchSlots } from '../../operations/chat/search-slots.js';
 import type {
   FramesRequest,
   KidlispPictures,
+  PaintingFile,
   RenderedFrames,
 } from '../../operations/kidlisp/frame-renderer.js';
+import { createPaintingDecoder, type PaintingDecoder } from './painting-decoder.js';
 import type { RenderAnswer, RenderRequest } from './render-worker.js';
 
 export interface ThumbnailOptions {
@@ -53,9 +55,15 @@ function startWorker(workerData: RenderRequest): Worker {
 
 const resourceLimits = { maxOldGenerationSizeMb: 256 };
 
-/** The hash a thumbnail is cached under: the program's text (an item's code always names the same text). */
-export const thumbnailKey = (source: string) =>
-  createHash('sha256').update(source).digest('base64url');
+/**
+ * The hash a thumbnail is cached under: the program's text (an item's code always names the same
+ * text) and the stored files of the paintings it stamps.
+ */
+export const thumbnailKey = (source: string, paintings: readonly PaintingFile[] = []) => {
+  const hash = createHash('sha256').update(source);
+  for (const { code, key } of paintings) hash.update(`\n#${code}=${key}`);
+  return hash.digest('base64url');
+};
 
 /** A stable seed per program, so a thumbnail does not change between renders. */
 const seedOf = (key: string) => Buffer.from(key, 'base64url').readUInt32BE(0) || 1;
@@ -102,12 +110,17 @@ async function renderInWorker(request: RenderRequest, budgetMs: number): Promise
 }
 
 /** Pictures of chosen frames at a chosen size, for render_kidlisp; never cached. */
-async function renderFrames(request: FramesRequest, budgetMs: number): Promise<RenderedFrames> {
+async function renderFrames(
+  request: FramesRequest,
+  budgetMs: number,
+  decode: PaintingDecoder,
+): Promise<RenderedFrames> {
   const { source, width, height, frames } = request;
   const seed = request.seed ?? seedOf(thumbnailKey(source));
   const last = frames[frames.length - 1] ?? 0;
+  const paintings = await decode(request.paintings ?? []);
   const answer = await runInWorker(
-    { source, seed, size: width, width, height, frames: last + 1, capture: [...frames] },
+    { source, seed, size: width, width, height, frames: last + 1, capture: [...frames], paintings },
     budgetMs,
     () =>
       new AppError(
@@ -134,12 +147,17 @@ export function createThumbnails(options: Partial<ThumbnailOptions> = {}): Kidli
   // Promises are cached, so concurrent requests for one program share one render. A program that
   // could not be drawn is remembered for failureTtlMs; one that found no turn is forgotten at once.
   const cache = new LRUCache<string, Promise<Buffer>>({ max: settings.maxEntries });
-  const png = async (source: string) => {
-    const key = thumbnailKey(source);
+  const decode = createPaintingDecoder();
+  const png = async (source: string, files: readonly PaintingFile[] = []) => {
+    const key = thumbnailKey(source, files);
     let pending = cache.get(key);
     if (!pending) {
-      const request = { source, size: settings.size, frames: settings.frames, seed: seedOf(key) };
-      pending = turns.run(() => renderInWorker(request, settings.budgetMs));
+      // The seed comes from the text alone, so a thumbnail and render_kidlisp's frames agree.
+      const seed = seedOf(thumbnailKey(source));
+      const request = { source, size: settings.size, frames: settings.frames, seed };
+      pending = turns.run(async () =>
+        renderInWorker({ ...request, paintings: await decode(files) }, settings.budgetMs),
+      );
       cache.set(key, pending);
       const started = pending;
       started.catch((error: unknown) => {
@@ -152,13 +170,15 @@ export function createThumbnails(options: Partial<ThumbnailOptions> = {}): Kidli
   };
   return {
     png,
-    within(source, waitMs) {
+    within(source, waitMs, paintings) {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), waitMs);
       });
-      return Promise.race([png(source).catch(() => null), late]).finally(() => clearTimeout(timer));
+      return Promise.race([png(source, paintings).catch(() => null), late]).finally(() =>
+        clearTimeout(timer),
+      );
     },
-    frames: (request) => turns.run(() => renderFrames(request, settings.budgetMs)),
+    frames: (request) => turns.run(() => renderFrames(request, settings.budgetMs, decode)),
   };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gradientPng } from '../../e2e/support/png.js';
 import { pixelOf } from '../../mcp/render-surface.js';
 import { startTestApp, type TestApp } from '../../support/app.js';
 import { postJson } from '../../support/http-client.js';
@@ -29,6 +30,27 @@ describe('POST /api/render-kidlisp', () => {
     expect(answer.body).toMatchObject({ code, width: 32, height: 32, frames: [0] });
     expect(await pixelOf(answer.body.images[0].data, 10, 10)).toEqual([255, 0, 0, 255]);
     expect(await pixelOf(answer.body.images[0].data, 25, 25)).toEqual([0, 0, 128, 255]);
+  });
+
+  it('stamps a published painting from storage and names a painting code that has none', async () => {
+    const slug = `2026/08/03/render-gradient-${Date.now()}.png`;
+    await app.services.storage.put(slug, gradientPng(64, 64), 'image/png');
+    const tracked = await postJson(
+      `${app.url}/api/track-media`,
+      { slug, ext: 'png' },
+      { 'x-forwarded-for': '127.0.0.13' },
+    );
+    expect(tracked.status).toBe(200);
+    const painting = tracked.body.code as string;
+    const source = `(wipe black) (paste #${painting} 0 0) (stamp #nope9 4 4)`;
+    const answer = await render({ source, width: 32, height: 32, frames: [0, 1] }, '127.0.0.14');
+    expect(answer.status).toBe(200);
+    // The gradient's pixel (10, 10): red and green 10/64 of the way, blue 160.
+    expect(await pixelOf(answer.body.images[0].data, 10, 10)).toEqual([40, 40, 160, 255]);
+    expect(answer.body.report.problems).toEqual([
+      '#nope9: no painting is published under this code; it is not drawn',
+    ]);
+    expect(answer.body.report.unsupported).toEqual([]);
   });
 
   it.each([

@@ -6,7 +6,7 @@
 import { presentLayer } from '../raster/present.js';
 import { rasterSurface } from '../raster/raster-surface.js';
 import { createKidlispRuntime } from '../runtime/index.js';
-import type { KeyInput, PointerInput, RuntimeReport } from '../runtime/types.js';
+import type { KeyInput, PixelBlock, PointerInput, RuntimeReport } from '../runtime/types.js';
 
 /** A pointer or key event and the frame it arrives before, as in the reference's pixel fixtures. */
 export type ReplayEvent = (PointerInput | KeyInput) & { frame: number };
@@ -23,6 +23,11 @@ export interface RenderSpec {
   /** The clock's time at frame 0, in ms since 1970; 0 when absent. */
   epochMs?: number;
   events?: readonly ReplayEvent[];
+  /**
+   * `#code` paintings by code (without the `#`), loaded before the first frame; a code not here
+   * is named in the report as a painting that does not exist.
+   */
+  paintings?: Readonly<Record<string, PixelBlock>>;
 }
 
 export interface RenderedFrame {
@@ -63,6 +68,10 @@ export function* frameStream(spec: RenderSpec): Generator<RenderedFrame, Runtime
     epochMs,
     createSurface: (w, h) => rasterSurface(w, h),
     loadEmbed: async () => null,
+    loadPainting: (code) =>
+      spec.paintings !== undefined && Object.hasOwn(spec.paintings, code)
+        ? (spec.paintings[code] ?? null)
+        : null,
   });
   const events = spec.events ?? [];
   for (let frame = 0; frame < spec.frames; frame++) {

@@ -23,6 +23,7 @@ export type {
   FrameResult,
   KeyInput,
   Paint,
+  PaintingLoader,
   PixelBlock,
   PointerInput,
   RGBA,
@@ -44,7 +45,7 @@ export interface KidlispRuntime {
   report(): RuntimeReport;
   /** The frame rate the program asked for with `(fps n)` (60 unless it did). */
   readonly fps: number;
-  /** Resolves when every `$code` embed requested so far has loaded or failed. */
+  /** Resolves when every `$code` embed and `#code` painting requested so far has loaded or failed. */
   idle(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import { isBuiltin, LIVE_INPUT_VALUES, missingNameHint, REPEAT_LIMIT } from '../builtins.js';
 import { isColorWord, isFadeWord } from '../colors.js';
+import { drawPicture, type Placement } from '../raster/stamp.js';
 import { isEmbedCode, isIdentifier, isPaintingCode, withoutColonParameter } from '../words.js';
 import { type BufferedSurface, bufferedSurface } from './buffered-surface.js';
 import {
@@ -14,12 +15,22 @@ import {
 import { Embeds } from './embeds.js';
 import { type Ink, Inks } from './inks.js';
 import { LIVE_VALUES_READ, PointerState } from './input.js';
+import { Layers } from './layers.js';
 import { arithmetic } from './math.js';
+import { Paintings } from './paintings.js';
 import { SeededRandom } from './random.js';
 import { ScrollState } from './scroll-state.js';
 import { boxBounds, type Mode, paintBox, takeMode } from './shape-modes.js';
 import { SoundState } from './sound.js';
-import type { FrameResult, Paint, RuntimeOptions, RuntimeReport, Surface, Tick } from './types.js';
+import type {
+  FrameResult,
+  Paint,
+  PixelBlock,
+  RuntimeOptions,
+  RuntimeReport,
+  Surface,
+  Tick,
+} from './types.js';
 import { RANDOM, type Value } from './value.js';
 
 /** A built-in form; it gets its arguments unevaluated and decides what to evaluate (./library.ts). */
@@ -88,6 +99,9 @@ export class Interpreter {
   private readonly atomStates = new WeakMap<Node, FormState>();
   /** The programs this one embeds (embeds.ts). */
   private readonly embeds: Embeds;
+  /** `bake`/`burn` layers (layers.ts) and `#code` paintings (paintings.ts). */
+  private readonly layers: Layers;
+  private readonly paintings: Paintings;
 
   /** The ink `(ink ...)` set and the patterns' places (inks.ts). */
   private readonly inks: Inks;
@@ -111,8 +125,10 @@ export class Interpreter {
     ancestors: ReadonlySet<string> = new Set(),
   ) {
     this.options = options;
-    this.surface = bufferedSurface(options.surface);
+    this.layers = new Layers(options.surface, options.createSurface);
+    this.surface = bufferedSurface(this.layers.surface);
     this.sound = new SoundState(options.sound, (problem) => this.problem(problem));
+    this.paintings = new Paintings(options.loadPainting, (kind, entry) => this.tell(kind, entry));
     this.random = new SeededRandom(options.seed ?? 1);
     this.embeds = new Embeds({
       options,
@@ -175,9 +191,9 @@ export class Interpreter {
     return this.targetFps;
   }
 
-  /** Resolves once every embed requested so far has loaded (or failed). */
+  /** Resolves once every embed and painting requested so far has loaded (or failed). */
   async idle(): Promise<void> {
-    await this.embeds.idle();
+    await Promise.all([this.embeds.idle(), this.paintings.idle()]);
   }
 
   /** The pen and the program's `tap`/`draw`/`lift` handlers; events wait for the next frame. */
@@ -188,7 +204,6 @@ export class Interpreter {
     this.tick = { frame: Number(tick.frame) || 0, ms: Number(tick.ms) || 0 };
     this.steps = 0;
     this.depth = 0;
-    this.reportChanged = false;
     let stopped = false;
     const limit = Math.min(stepLimit, this.stepLimit);
     try {
@@ -203,17 +218,22 @@ export class Interpreter {
     }
     try {
       this.surface.flush();
+      this.layers.present();
     } catch (error) {
       stopped = true;
       this.problem(`The screen could not be updated (${String(error)})`);
     }
-    return { steps: this.steps, stopped, reportChanged: this.reportChanged };
+    // Entries that arrived between frames (a painting or embed that failed to load) count too.
+    const reportChanged = this.reportChanged;
+    this.reportChanged = false;
+    return { steps: this.steps, stopped, reportChanged };
   }
 
   private limit = DEFAULT_STEP_LIMIT;
 
   private run(limit: number): void {
     this.limit = limit;
+    this.layers.startFrame();
     if (!this.started) {
       this.started = true;
       if (this.options.opaqueStart !== false) this.wipe({ kind: 'solid', color: [0, 0, 0, 255] });
@@ -270,11 +290,8 @@ export class Interpreter {
         this.charge(1);
         return this.embed(name, [], node, scope);
       }
-      if (isPaintingCode(name)) {
-        // A bare #code stamps a painting in the reference runtime.
-        this.unsupported('#code paintings (stamp)');
-        return undefined;
-      }
+      // A bare #code stamps the painting (painting-words.ts).
+      if (isPaintingCode(name)) return this.call(asStamp([node], 0, 0), scope, true);
       if (
         !scope.find(name) &&
         ((this.builtins.has(name) && !VALUE_WORDS.has(name)) || this.functions.has(name))
@@ -501,10 +518,8 @@ export class Interpreter {
   private callWord(list: ListNode, written: string, scope: Scope, statement: boolean): Value {
     const name = withoutColonParameter(written);
     if (isEmbedCode(name)) return this.embed(name, list.items.slice(1), list, scope);
-    if (isPaintingCode(name)) {
-      this.unsupported('#code paintings (stamp)');
-      return undefined;
-    }
+    if (isPaintingCode(name))
+      return this.call(asStamp(list.items, list.line, list.column), scope, statement);
     const local = scope.find(name);
     if (local !== undefined && local !== this.globals) return local.vars.get(name);
     const builtin = this.builtins.get(name);
@@ -692,6 +707,34 @@ export class Interpreter {
     return undefined;
   }
 
+  // ---- layers and paintings -----------------------------------------------------------------
+
+  /** `bake` or `burn` (layers.ts): pending pixels are written first, then drawing moves. */
+  layer(action: 'bake' | 'burn'): void {
+    if (!this.layers.available) {
+      this.unsupported(`${action} (layers are not available here)`);
+      return;
+    }
+    this.surface.flush();
+    this.chargePixels();
+    if (action === 'bake') this.layers.bake();
+    else {
+      this.layers.burn();
+      // The reference starts scrolling afresh on the burnt picture.
+      this.scrollState.carryX = 0;
+      this.scrollState.carryY = 0;
+    }
+  }
+
+  /** A `#code` painting's pixels once loaded; undefined until then (paintings.ts). */
+  paintingPixels(code: string): PixelBlock | undefined {
+    return this.paintings.pixels(code);
+  }
+
+  drawPicture(picture: PixelBlock, place: Placement): void {
+    this.pixels((block) => drawPicture(block, picture, place));
+  }
+
   /** Child interpreters merge this into their parent's report. */
   get reportEntries(): RuntimeReport {
     return this.report;
@@ -797,6 +840,11 @@ export class Interpreter {
   chargeSteps(units: number): void {
     this.charge(units);
   }
+}
+
+/** `(#code x y ...)` read as `(stamp #code x y ...)`. */
+function asStamp(items: readonly Node[], line: number, column: number): ListNode {
+  return { t: 'list', items: [{ t: 'word', name: 'stamp' }, ...items], line, column };
 }
 
 export type { Scope };

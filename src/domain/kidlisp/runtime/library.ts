@@ -3,7 +3,9 @@ import { EFFECT_BUILTINS } from './effect-words.js';
 import { LIVE_VALUES_READ } from './input.js';
 import { INPUT_BUILTINS } from './input-words.js';
 import type { Builtin, Interpreter, Scope } from './interpreter.js';
+import { LAYER_BUILTINS } from './layer-words.js';
 import { arithmetic } from './math.js';
+import { PAINTING_BUILTINS } from './painting-words.js';
 import { SOUND_BUILTINS } from './sound-words.js';
 import { TRANSFORM_BUILTINS } from './transform-words.js';
 import type { Value } from './value.js';
@@ -19,6 +21,8 @@ for (const [name, builtin] of [
   ...TRANSFORM_BUILTINS,
   ...SOUND_BUILTINS,
   ...EFFECT_BUILTINS,
+  ...LAYER_BUILTINS,
+  ...PAINTING_BUILTINS,
 ])
   define(name, builtin);
 

@@ -64,6 +64,12 @@ export interface Tick {
 /** Fetches a published KidLisp program's source by its code (without the `$`); null when none. */
 export type EmbedLoader = (code: string) => Promise<string | null>;
 
+/**
+ * A published painting's pixels by its code (without the `#`); null when there is none. It may
+ * answer at once (headless renders that loaded their paintings before the first frame).
+ */
+export type PaintingLoader = (code: string) => Promise<PixelBlock | null> | PixelBlock | null;
+
 export interface RuntimeOptions {
   surface: Surface;
   /** Seeds `?`, `choose`, `random`, `wiggle` and random coordinates. Default 1. */
@@ -76,6 +82,8 @@ export interface RuntimeOptions {
   loadEmbed?: EmbedLoader;
   /** Makes an offscreen surface for an embedded program; without it, embeds are unsupported. */
   createSurface?: (width: number, height: number) => Surface;
+  /** Pixels of `#code` paintings (`stamp`, `paste`); without it, paintings are listed as unsupported. */
+  loadPainting?: PaintingLoader;
   /** How deep embeds may nest inside embeds. Default 3. */
   maxEmbedDepth?: number;
   /** The clock's time at frame 0, ms since 1970, for `(clock)`: `epochMs + tick.ms`. Default 0. */

@@ -148,12 +148,10 @@ describe('what the runtime does not draw', () => {
     expect(surface.pixel(10, 10)).toEqual(NAVY);
   });
 
-  it('names paintings, written as a head or on their own', () => {
+  it('names paintings where no painting can be loaded, written as a head or on their own', () => {
     expect(run('(wipe navy)\n#dml\n(#abc 0 0)').runtime.report().unsupported).toEqual([
-      '#code paintings (stamp)',
-    ]);
-    expect(run('(wipe navy)\n#dml').runtime.report().unsupported).toEqual([
-      '#code paintings (stamp)',
+      '#dml (paintings are not available here)',
+      '#abc (paintings are not available here)',
     ]);
   });
 

@@ -13,8 +13,12 @@ describe('wordStates: every built-in word with its state in this runtime', () =>
     expect(byWord.get('wipe')).toBe('runs');
     expect(byWord.get('flood')).toBe('not drawn');
     expect(byWord.get('beat')).toBe('reads as 0');
-    // A word the runtime does not draw is one the runtime reports when a program uses it.
-    for (const entry of states.filter((state) => state.state === 'not drawn').slice(0, 20)) {
+    // A word the runtime does not draw is one the runtime reports when a program uses it (a
+    // dashed word such as auto-density reads as a subtraction in a program, so it is left out).
+    const undrawn = states.filter(
+      (state) => state.state === 'not drawn' && !state.word.includes('-'),
+    );
+    for (const entry of undrawn.slice(0, 20)) {
       const { runtime } = run(`(wipe red) (${entry.word})`);
       expect(runtime.report().unsupported, entry.word).toContain(entry.word);
     }
