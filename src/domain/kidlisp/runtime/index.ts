@@ -11,6 +11,7 @@ export type { RasterSurface } from '../raster/raster-surface.js';
 export { rasterSurface } from '../raster/raster-surface.js';
 export { fadeColorAt, fadeLine } from './paint.js';
 export type {
+  Area,
   EmbedLoader,
   FrameResult,
   Paint,

@@ -11,6 +11,7 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
+import { DrawView, viewSurface } from './draw-view.js';
 import { Embeds } from './embeds.js';
 import { type Ink, Inks } from './inks.js';
 import { LIVE_VALUES_READ, PointerState } from './input.js';
@@ -18,8 +19,17 @@ import { arithmetic } from './math.js';
 import { SeededRandom } from './random.js';
 import { ScrollState } from './scroll-state.js';
 import { boxBounds, type Mode, paintBox, takeMode } from './shape-modes.js';
-import type { FrameResult, Paint, RuntimeOptions, RuntimeReport, Surface, Tick } from './types.js';
+import type {
+  Area,
+  FrameResult,
+  Paint,
+  RuntimeOptions,
+  RuntimeReport,
+  Surface,
+  Tick,
+} from './types.js';
 import { RANDOM, type Value } from './value.js';
+import { withinArea } from './within-area.js';
 
 /** A built-in form; it gets its arguments unevaluated and decides what to evaluate (./library.ts). */
 export type Builtin = (rt: Interpreter, list: ListNode, scope: Scope, statement: boolean) => Value;
@@ -93,6 +103,8 @@ export class Interpreter {
   private defaultOutline = 0;
   /** `scroll`'s direction and carried fractions (transform-words.ts). */
   readonly scrollState = new ScrollState();
+  /** `pan` and `mask` (draw-view.ts). */
+  readonly view = new DrawView();
   private tick: Tick = { frame: 0, ms: 0 };
   private steps = 0;
   private depth = 0;
@@ -108,7 +120,7 @@ export class Interpreter {
     ancestors: ReadonlySet<string> = new Set(),
   ) {
     this.options = options;
-    this.surface = bufferedSurface(options.surface);
+    this.surface = viewSurface(bufferedSurface(options.surface), this.view);
     this.random = new SeededRandom(options.seed ?? 1);
     this.embeds = new Embeds({
       options,
@@ -120,7 +132,7 @@ export class Interpreter {
       stepsLeft: () => Math.max(1, this.limit - this.steps),
       charge: (steps) => this.charge(steps),
       tell: (kind, entry) => this.tell(kind, entry),
-      pixels: (change) => this.pixels(change),
+      pixels: (change) => this.pixels(change, false),
       child: (text, surface, above) =>
         new Interpreter(
           text,
@@ -649,11 +661,18 @@ export class Interpreter {
 
   // ---- pixels -------------------------------------------------------------------------------
 
-  pixels(change: (block: ReturnType<Surface['getPixels']>) => void): void {
+  /** A whole-screen pixel change; under a `mask` (unless `withinMask` is false) only the mask's area. */
+  pixels(change: (block: ReturnType<Surface['getPixels']>) => void, withinMask = true): void {
     this.chargePixels();
     const block = this.surface.getPixels();
-    change(block);
+    if (withinMask && this.view.mask !== undefined) withinArea(block, this.pixelArea, change);
+    else change(block);
     this.surface.putPixels(block);
+  }
+
+  /** Where pixel transforms work, on screen: the whole screen, or the `mask` (draw-view.ts). */
+  get pixelArea(): Area {
+    return this.view.transformArea(this.surface.width, this.surface.height);
   }
 
   setFps(values: Value[]): void {

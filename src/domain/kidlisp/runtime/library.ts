@@ -3,6 +3,7 @@ import { LIVE_VALUES_READ } from './input.js';
 import { INPUT_BUILTINS } from './input-words.js';
 import type { Builtin, Interpreter, Scope } from './interpreter.js';
 import { arithmetic } from './math.js';
+import { PIXEL_WORD_BUILTINS } from './pixel-words.js';
 import { TRANSFORM_BUILTINS } from './transform-words.js';
 import type { Value } from './value.js';
 
@@ -13,6 +14,7 @@ function define(names: string | readonly string[], builtin: Builtin): void {
 }
 
 for (const [name, builtin] of [...INPUT_BUILTINS, ...TRANSFORM_BUILTINS]) define(name, builtin);
+for (const [name, builtin] of PIXEL_WORD_BUILTINS) define(name, builtin);
 
 const numbers = (rt: Interpreter, list: ListNode, scope: Scope): number[] =>
   rt.evalArgs(list, scope).map((value) => rt.toNumber(value));

@@ -27,6 +27,14 @@ export interface PixelBlock {
   readonly data: Uint8ClampedArray;
 }
 
+/** A rectangle of whole pixels: columns `x .. x + width - 1`, rows `y .. y + height - 1`. */
+export interface Area {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /**
  * The small drawing interface the interpreter needs. `rasterSurface` (../raster/raster-surface.ts)
  * draws it into an RGBA buffer with the runtime's own rasterizer.
@@ -51,6 +59,8 @@ export interface Surface {
   /** The whole screen. The interpreter changes `data` in place and hands the same block back. */
   getPixels(): PixelBlock;
   putPixels(block: PixelBlock): void;
+  /** `mask`: drawing calls (not `getPixels`/`putPixels`) touch only this area; undefined: all. */
+  clip?(area: Area | undefined): void;
 }
 
 /** The moment a frame is drawn: the frame number (0 first) and milliseconds since the start. */
