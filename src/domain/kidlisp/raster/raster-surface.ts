@@ -90,7 +90,7 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     let x1 = Math.floor(bx);
     const y = Math.floor(ay);
     if (y < 0 || y >= height || x0 >= width || x1 < 0) return;
-    if (y < top || y >= bottom || x0 >= right || x1 < left) return;
+    if (y < top || y >= bottom || x0 >= right || x1 < left || right <= left) return;
     x0 = Math.min(Math.max(x0, left), right - 1);
     x1 = Math.min(Math.max(x1, left), right - 1);
     const from = Math.min(x0, x1);

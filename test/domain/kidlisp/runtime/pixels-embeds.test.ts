@@ -142,9 +142,7 @@ describe('$code embeds', () => {
 
 describe('what the runtime does not draw', () => {
   it('names unsupported built-ins and draws the rest', () => {
-    const { surface, runtime } = run(
-      '(wipe navy) (melody cde) (cube 0 0) (ink red) (box 0 0 4 4)',
-    );
+    const { surface, runtime } = run('(wipe navy) (melody cde) (cube 0 0) (ink red) (box 0 0 4 4)');
     expect(runtime.report().unsupported).toEqual(['melody', 'cube']);
     expect(surface.pixel(1, 1)).toEqual(RED);
     expect(surface.pixel(10, 10)).toEqual(NAVY);
