@@ -8,14 +8,14 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderFrames } from '../../../../src/domain/kidlisp/render/frames.js';
+import type { RGBA } from '../../../../src/domain/kidlisp/runtime/index.js';
 import { run } from '../runtime/helpers.js';
 import { BLACK, NAVY, RED, WHITE } from '../runtime/pixel-surface.js';
 import { pixelWordsCorpus } from './pixel-words-corpus.js';
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const sha = (bytes: Uint8ClampedArray) => createHash('sha256').update(bytes).digest('hex');
-const LIME = [0, 255, 0, 255];
-const YELLOW = [255, 255, 0, 255];
+const YELLOW: RGBA = [255, 255, 0, 255];
 
 /** The value a program's last statement leaves, written as the only text on a black screen. */
 const written = (expression: string) => run(`(wipe black) (ink white) (write ${expression} 0 0)`);
@@ -128,7 +128,7 @@ describe('mask and unmask', () => {
     const { surface } = run(
       '(wipe navy) (ink yellow) (box 0 0 64 8) (mask 0 8 64 56) (blur 3) (spin 5) (invert) (unmask)',
     );
-    expect(surface.count(YELLOW as never)).toBe(64 * 8);
+    expect(surface.count(YELLOW)).toBe(64 * 8);
   });
 });
 
