@@ -94,7 +94,7 @@ export interface RuntimeOptions {
 
 /** What the page shows in its notice. Each list is deduplicated and keeps first-seen order. */
 export interface RuntimeReport {
-  /** Built-in words of the language this runtime does not draw yet (`melody`, `flood`, ...). */
+  /** Built-in words of the language this runtime does not draw yet (`melody`, `bake`, ...). */
   unsupported: string[];
   /** Words in call position that are neither built-ins, colors nor defined by the program. */
   unknown: string[];
