@@ -8,7 +8,15 @@ export interface Region {
   count: number;
 }
 
-const EMPTY: Region = { indices: new Int32Array(0), count: 0 };
+// The search's marks and list, kept between fills (a region is painted before the next fill).
+let seen = new Uint8Array(0);
+let found = new Int32Array(0);
+
+/** One 32-bit number a pixel, for comparing whole colors (a copy when the bytes are misaligned). */
+const colorsOf = (data: Uint8ClampedArray): Uint32Array =>
+  data.byteOffset % 4 === 0
+    ? new Uint32Array(data.buffer, data.byteOffset, data.length >> 2)
+    : new Uint32Array(new Uint8ClampedArray(data).buffer);
 
 /**
  * The pixels a flood fill at (x, y) covers, by the reference's rules (graph.mjs `flood`): nothing
@@ -18,35 +26,46 @@ const EMPTY: Region = { indices: new Int32Array(0), count: 0 };
  */
 export function floodRegion(block: PixelBlock, x: number, y: number): Region {
   const { width, height, data } = block;
-  if (!(x >= 0 && y >= 0 && x < width && y < height)) return EMPTY;
+  const size = width * height;
+  if (!(x >= 0 && y >= 0 && x < width && y < height)) return { indices: found, count: 0 };
   const start = x + y * width;
-  const at = start * 4;
-  if (data[at + 3] === 0) return EMPTY;
-  const [r, g, b, a] = [data[at], data[at + 1], data[at + 2], data[at + 3]];
-  const matches = (pixel: number): boolean => {
-    const i = pixel * 4;
-    return data[i] === r && data[i + 1] === g && data[i + 2] === b && data[i + 3] === a;
-  };
-  const seen = new Uint8Array(width * height);
-  // Every pixel enters the stack at most once (it is marked when pushed), so the region's own
-  // list can be the stack: entries below `next` are done, the rest wait.
-  const indices = new Int32Array(width * height);
-  let count = 0;
-  const visit = (pixel: number): void => {
-    if (seen[pixel] === 1) return;
-    seen[pixel] = 1;
-    if (matches(pixel)) indices[count++] = pixel;
-  };
-  visit(start);
+  if (data[start * 4 + 3] === 0) return { indices: found, count: 0 };
+  const colors = colorsOf(data);
+  const target = colors[start];
+  if (seen.length !== size) {
+    seen = new Uint8Array(size);
+    found = new Int32Array(size);
+  } else seen.fill(0);
+  // Every pixel is listed at most once (it is marked when listed), so the list is also the
+  // queue: entries below `next` are done, the rest wait.
+  seen[start] = 1;
+  found[0] = start;
+  let count = 1;
   for (let next = 0; next < count; next++) {
-    const pixel = indices[next] as number;
+    const pixel = found[next] as number;
     const px = pixel % width;
-    if (px + 1 < width) visit(pixel + 1);
-    if (px > 0) visit(pixel - 1);
-    if (pixel + width < width * height) visit(pixel + width);
-    if (pixel >= width) visit(pixel - width);
+    const right = pixel + 1;
+    const left = pixel - 1;
+    const down = pixel + width;
+    const up = pixel - width;
+    if (px + 1 < width && seen[right] === 0) {
+      seen[right] = 1;
+      if (colors[right] === target) found[count++] = right;
+    }
+    if (px > 0 && seen[left] === 0) {
+      seen[left] = 1;
+      if (colors[left] === target) found[count++] = left;
+    }
+    if (down < size && seen[down] === 0) {
+      seen[down] = 1;
+      if (colors[down] === target) found[count++] = down;
+    }
+    if (up >= 0 && seen[up] === 0) {
+      seen[up] = 1;
+      if (colors[up] === target) found[count++] = up;
+    }
   }
-  return { indices, count };
+  return { indices: found, count };
 }
 
 /** The ink a paint puts at (x, y), as the rasterizer reads it (raster-surface.ts). */
@@ -69,12 +88,17 @@ function inkAt(paint: Paint, x: number, y: number, ink: Ink): Ink {
 export function paintRegion(block: PixelBlock, region: Region, paint: Paint, clip?: Area): void {
   const { width, data } = block;
   const ink: Ink = { r: 0, g: 0, b: 0, a: 0, erase: false };
+  const perPixel = paint.kind === 'fade';
+  if (!perPixel) inkAt(paint, 0, 0, ink);
   for (let n = 0; n < region.count; n++) {
     const pixel = region.indices[n] as number;
-    const x = pixel % width;
-    const y = (pixel - x) / width;
-    if (clip !== undefined && !inside(clip, x, y)) continue;
-    blendPixel(data, pixel * 4, inkAt(paint, x, y, ink));
+    if (clip !== undefined || perPixel) {
+      const x = pixel % width;
+      const y = (pixel - x) / width;
+      if (clip !== undefined && !inside(clip, x, y)) continue;
+      if (perPixel) inkAt(paint, x, y, ink);
+    }
+    blendPixel(data, pixel * 4, ink);
   }
 }
 
