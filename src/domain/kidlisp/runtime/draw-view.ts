@@ -1,4 +1,5 @@
 import type { BufferedSurface } from './buffered-surface.js';
+import { scaleInto } from './scale-into.js';
 import type { Area, Paint } from './types.js';
 
 /**
@@ -15,6 +16,10 @@ export class DrawView {
   panY = 0;
   /** The mask's pixels: columns `x .. x + width - 1`, rows `y .. y + height - 1`, on screen. */
   mask: Area | undefined;
+  /** The program's own screen after `resolution`; undefined: it draws on the viewer's. */
+  screen: BufferedSurface | undefined;
+  /** The viewer's screen, which a `resolution` screen is shown on. */
+  viewer: BufferedSurface | undefined;
 
   /** Where pixel transforms work: the whole screen, or the mask moved by the pan, on screen. */
   transformArea(width: number, height: number): Area {
@@ -59,35 +64,42 @@ const movedPaint = (paint: Paint, dx: number, dy: number): Paint =>
 /**
  * The interpreter's screen with `pan` applied: drawing calls move by the view's pan (a fade moves
  * with the shape), `mask` reaches the rasterizer as its clip. Without a pan every call goes
- * straight through.
+ * straight through. After `resolution` the program draws on the view's own screen, shown on
+ * `outer` scaled to fill it when the frame is flushed (resolution.ts).
  */
-export function viewSurface(inner: BufferedSurface, view: DrawView): BufferedSurface {
+export function viewSurface(outer: BufferedSurface, view: DrawView): BufferedSurface {
+  view.viewer = outer;
+  const on = (): BufferedSurface => view.screen ?? outer;
   return {
-    width: inner.width,
-    height: inner.height,
-    clear: (paint) => inner.clear(paint),
+    get width() {
+      return on().width;
+    },
+    get height() {
+      return on().height;
+    },
+    clear: (paint) => on().clear(paint),
     fillRect(x, y, w, h, paint) {
       const { panX: dx, panY: dy } = view;
-      if (dx === 0 && dy === 0) inner.fillRect(x, y, w, h, paint);
-      else inner.fillRect(x + dx, y + dy, w, h, movedPaint(paint, dx, dy));
+      if (dx === 0 && dy === 0) on().fillRect(x, y, w, h, paint);
+      else on().fillRect(x + dx, y + dy, w, h, movedPaint(paint, dx, dy));
     },
     point(x, y, paint) {
-      inner.point(x + view.panX, y + view.panY, movedPaint(paint, view.panX, view.panY));
+      on().point(x + view.panX, y + view.panY, movedPaint(paint, view.panX, view.panY));
     },
     line(x0, y0, x1, y1, thickness, paint) {
       const { panX: dx, panY: dy } = view;
-      if (dx === 0 && dy === 0) inner.line(x0, y0, x1, y1, thickness, paint);
-      else inner.line(x0 + dx, y0 + dy, x1 + dx, y1 + dy, thickness, movedPaint(paint, dx, dy));
+      if (dx === 0 && dy === 0) on().line(x0, y0, x1, y1, thickness, paint);
+      else on().line(x0 + dx, y0 + dy, x1 + dx, y1 + dy, thickness, movedPaint(paint, dx, dy));
     },
     ellipse(cx, cy, rx, ry, outline, paint) {
       const { panX: dx, panY: dy } = view;
-      inner.ellipse(cx + dx, cy + dy, rx, ry, outline, movedPaint(paint, dx, dy));
+      on().ellipse(cx + dx, cy + dy, rx, ry, outline, movedPaint(paint, dx, dy));
     },
     polygon(points, outline, paint) {
       const { panX: dx, panY: dy } = view;
-      if (dx === 0 && dy === 0) inner.polygon(points, outline, paint);
+      if (dx === 0 && dy === 0) on().polygon(points, outline, paint);
       else
-        inner.polygon(
+        on().polygon(
           points.map((value, index) => value + (index % 2 === 0 ? dx : dy)),
           outline,
           movedPaint(paint, dx, dy),
@@ -95,11 +107,22 @@ export function viewSurface(inner: BufferedSurface, view: DrawView): BufferedSur
     },
     text(text, x, y, size, paint) {
       const { panX: dx, panY: dy } = view;
-      inner.text(text, x + dx, y + dy, size, movedPaint(paint, dx, dy));
+      on().text(text, x + dx, y + dy, size, movedPaint(paint, dx, dy));
     },
-    getPixels: () => inner.getPixels(),
-    putPixels: (block) => inner.putPixels(block),
-    clip: (area) => inner.clip?.(area),
-    flush: () => inner.flush(),
+    getPixels: () => on().getPixels(),
+    putPixels: (block) => on().putPixels(block),
+    clip: (area) => on().clip?.(area),
+    flush() {
+      const screen = view.screen;
+      if (screen === undefined) {
+        outer.flush();
+        return;
+      }
+      screen.flush();
+      const shown = outer.getPixels();
+      scaleInto(screen.getPixels(), shown);
+      outer.putPixels(shown);
+      outer.flush();
+    },
   };
 }

@@ -2,6 +2,7 @@ import { blendBlock, copyArea, floodRegion, paintRegion } from '../raster/region
 import type { ListNode, Node } from './compile.js';
 import { maskArea } from './draw-view.js';
 import type { Builtin, Interpreter, Scope } from './interpreter.js';
+import { resolution } from './resolution.js';
 import type { PixelBlock } from './types.js';
 import { RANDOM, type Value } from './value.js';
 
@@ -171,6 +172,7 @@ export const PIXEL_WORD_BUILTINS: readonly (readonly [string, Builtin])[] = [
   ['lines', lines],
   ['poly', poly],
   ['pline', pline],
+  ['resolution', evaluated(resolution)],
   ['len', evaluated(len)],
   // The reference's HUD label sits over the page, not in the picture: it is the value here.
   ['label', evaluated(text)],

@@ -1,6 +1,6 @@
 /**
  * A fixture program for each pixel word (`flood`, `mask`/`unmask`, `pan`/`unpan`,
- * `steal`/`putback`, `lines`, `poly`, `pline`, `len`, `label`, `range`): their goldens are in
+ * `steal`/`putback`, `lines`, `poly`, `pline`, `resolution`, `len`, `label`, `range`): their goldens are in
  * pixel-words-golden.json, recorded from this runtime after looking at each picture.
  */
 export const pixelWordsCorpus: { name: string; source: string }[] = [
@@ -38,6 +38,16 @@ export const pixelWordsCorpus: { name: string; source: string }[] = [
     name: 'lines-poly-pline',
     source:
       '(wipe black) (ink cyan) (lines 0 0 63 20 0 63 63 40) (ink yellow) (poly 5 5 30 50 55 5) (ink magenta 180) (pline 5 60 30 30 60 60 4) (ink white) (lines (10 10 20 10) (10 12 20 12))',
+  },
+  {
+    name: 'resolution',
+    source:
+      '(resolution 16 8) (wipe navy) (ink yellow) (circle 8 4 3) (ink red) (line 0 7 15 0) (ink white) (point (- w 1) (- h 1))',
+  },
+  {
+    name: 'resolution-half',
+    source:
+      '(resolution half) (wipe navy) (ink yellow) (circle (/ w 2) (/ h 2) 8) (ink white) (write w 0 0)',
   },
   {
     name: 'len-label-range',

@@ -187,6 +187,32 @@ describe('lines, poly and pline', () => {
   });
 });
 
+describe('resolution', () => {
+  it('makes the program draw on a smaller screen, shown scaled to fill the canvas', () => {
+    const { surface } = run(
+      '(resolution 16 8) (wipe navy) (ink red) (box 0 0 1 1) (box (- w 1) (- h 1) 1 1)',
+    );
+    // 64 / 16 = 4 canvas pixels a column, 64 / 8 = 8 a row.
+    expect(surface.count(RED)).toBe(2 * 4 * 8);
+    expect(surface.pixel(3, 7)).toEqual(RED);
+    expect(surface.pixel(4, 7)).toEqual(NAVY);
+    expect(surface.pixel(60, 56)).toEqual(RED);
+  });
+
+  it('halves the size once however often it is called, and goes back with no size', () => {
+    const half = run('(resolution half) (wipe navy) (ink red) (box 0 0 1 1)', { frames: 3 });
+    expect(half.surface.count(RED)).toBe(4);
+    const back = run('(resolution 8) (wipe navy) (resolution) (ink red) (box 0 0 1 1)');
+    expect(back.surface.count(RED)).toBe(1);
+  });
+
+  it('keeps the picture when the size changes, and a mask set before', () => {
+    const { surface } = run('(wipe red) (mask 0 0 4 4) (resolution 32) (wipe navy)');
+    expect(surface.count(NAVY)).toBe(8 * 8);
+    expect(surface.count(RED)).toBe(64 * 64 - 64);
+  });
+});
+
 describe('len, label and range', () => {
   it('len counts the characters a value is written with', () => {
     expect(run('(def n (len "hello")) (wipe (* n 10) 0 0)').surface.pixel(0, 0)).toEqual([

@@ -10,7 +10,8 @@ import { previewKidlisp } from '../../../../src/domain/kidlisp/index.js';
 import { createKidlispRuntime } from '../../../../src/domain/kidlisp/runtime/index.js';
 import { PixelSurface } from './pixel-surface.js';
 
-const PIXEL_WORDS = 'flood mask unmask pan unpan steal putback lines poly pline len label range';
+const PIXEL_WORDS =
+  'flood mask unmask pan unpan steal putback lines poly pline len label range resolution';
 const OTHER_WORDS = 'wipe ink box line circle write scroll spin zoom blur invert repeat once';
 const ARGUMENTS =
   '? 0 1 -1 3 8 15 16 17 -20 0.5 99999 -99999 1e9 w h frame red lime erase rainbow fade:red-blue "hi" "" yes no';
@@ -69,8 +70,8 @@ describe('the pixel words on every program the validator accepts', () => {
         fc.integer({ min: 0, max: 20 }),
         inside,
         (x, y, w, h, forms) => {
-          // `unmask`, `mask` and `pan` inside would change what "outside" means: they are left out.
-          const body = forms.join(' ').replace(/\((unmask|pan|mask)\b/g, '(len');
+          // `unmask`, `mask`, `pan` and `resolution` inside would change what "outside" means: they are left out.
+          const body = forms.join(' ').replace(/\((unmask|pan|mask|resolution)\b/g, '(len');
           const source = `(wipe navy) (ink red) (box 0 0 16 8) (mask ${x} ${y} ${w} ${h}) ${body}`;
           if (!previewKidlisp(source).valid) return;
           const surface = new PixelSurface(16, 16);
