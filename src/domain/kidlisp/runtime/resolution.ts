@@ -4,15 +4,14 @@ import type { Interpreter } from './interpreter.js';
 import { scaleInto } from './scale-into.js';
 import type { Value } from './value.js';
 
-/** The largest side a program's screen may have (a 1024 x 1024 screen is 4 MB of pixels). */
-const LARGEST_SIDE = 1024;
 const FRACTIONS: Readonly<Record<string, number>> = { half: 2, third: 3, fourth: 4 };
 
 /** The fractions already applied since the last explicit size, per program (applied once each). */
 const appliedFractions = new WeakMap<Interpreter, Set<string>>();
 
-const side = (value: number): number =>
-  Math.max(1, Math.min(LARGEST_SIDE, Number.isFinite(value) ? Math.floor(value) : 1));
+/** A side of whole pixels, 1 up to the viewer's (more pixels than the canvas could not be seen). */
+const side = (value: number, largest: number): number =>
+  Math.max(1, Math.min(largest, Number.isFinite(value) ? Math.floor(value) : 1));
 
 /**
  * Makes the program's screen `width` x `height`, keeping its picture (scaled, nearest pixel).
@@ -56,7 +55,11 @@ export function resolution(rt: Interpreter, values: Value[]): Value {
   if (values.length === 1 && typeof first === 'string' && divisor !== undefined) {
     if (applied.has(first)) return undefined;
     applied.add(first);
-    resize(rt, side(rt.screen.width / divisor), side(rt.screen.height / divisor));
+    resize(
+      rt,
+      side(rt.screen.width / divisor, viewer.width),
+      side(rt.screen.height / divisor, viewer.height),
+    );
     return undefined;
   }
   applied.clear();
@@ -64,7 +67,8 @@ export function resolution(rt: Interpreter, values: Value[]): Value {
     resize(rt, viewer.width, viewer.height);
     return undefined;
   }
-  const width = side(rt.toNumber(first));
-  resize(rt, width, values.length > 1 ? side(rt.toNumber(values[1])) : width);
+  const width = rt.toNumber(first);
+  const height = values.length > 1 ? rt.toNumber(values[1]) : width;
+  resize(rt, side(width, viewer.width), side(height, viewer.height));
   return undefined;
 }
