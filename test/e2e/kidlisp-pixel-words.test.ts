@@ -79,9 +79,9 @@ describe('the pixel words on a KidLisp page', () => {
     await expect.poll(async () => (await canvasPixel(page, CANVAS, 0, 0))[3]).toBe(255);
     const first = { inside: await row(128), above: await row(32) };
     // Inside the mask the stripes move; the same row outside the mask does not.
-    await expect.poll(async () => (await row(128)).slice(64, 192).join()).not.toBe(
-      first.inside.slice(64, 192).join(),
-    );
+    await expect
+      .poll(async () => (await row(128)).slice(64, 192).join())
+      .not.toBe(first.inside.slice(64, 192).join());
     const later = { inside: await row(128), above: await row(32) };
     expect(later.above).toEqual(first.above);
     expect(later.inside.slice(0, 64)).toEqual(first.inside.slice(0, 64));

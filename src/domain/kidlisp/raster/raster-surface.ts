@@ -1,4 +1,3 @@
-import { fadeColorAt } from '../runtime/paint.js';
 import type { Paint, PixelBlock, Surface } from '../runtime/types.js';
 import { drawText } from './font.js';
 import {
@@ -10,6 +9,7 @@ import {
   MAX_MIDPOINT_RADIUS,
   type Visit,
 } from './geometry.js';
+import { inkAt as paintInk } from './ink-at.js';
 import {
   blendPixel,
   blendSpan,
@@ -53,27 +53,7 @@ export function rasterSurface(width: number, height: number): RasterSurface {
   let bottom = height;
 
   /** The ink at (x, y) for a paint: one object reused, filled for fades per pixel. */
-  const inkAt = (paint: Paint, x: number, y: number): Ink => {
-    if (paint.kind === 'solid') {
-      const [r, g, b, a] = paint.color;
-      solid.r = r;
-      solid.g = g;
-      solid.b = b;
-      solid.a = a;
-      solid.erase = false;
-    } else if (paint.kind === 'erase') {
-      solid.a = paint.alpha;
-      solid.erase = true;
-    } else {
-      const [r, g, b, a] = fadeColorAt(paint, x, y);
-      solid.r = r;
-      solid.g = g;
-      solid.b = b;
-      solid.a = a;
-      solid.erase = false;
-    }
-    return solid;
-  };
+  const inkAt = (paint: Paint, x: number, y: number): Ink => paintInk(paint, x, y, solid);
 
   const plotter =
     (paint: Paint, rule: PixelRule = blendPixel): Visit =>

@@ -1,5 +1,5 @@
-import { fadeColorAt } from '../runtime/paint.js';
 import type { Area, Paint, PixelBlock } from '../runtime/types.js';
+import { inkAt } from './ink-at.js';
 import { blendPixel, type Ink } from './pixels.js';
 
 /** Pixels found by `floodRegion`: the first `count` entries of `indices` (pixel numbers). */
@@ -66,22 +66,6 @@ export function floodRegion(block: PixelBlock, x: number, y: number): Region {
     }
   }
   return { indices: found, count };
-}
-
-/** The ink a paint puts at (x, y), as the rasterizer reads it (raster-surface.ts). */
-function inkAt(paint: Paint, x: number, y: number, ink: Ink): Ink {
-  if (paint.kind === 'erase') {
-    ink.a = paint.alpha;
-    ink.erase = true;
-    return ink;
-  }
-  const [r, g, b, a] = paint.kind === 'solid' ? paint.color : fadeColorAt(paint, x, y);
-  ink.r = r;
-  ink.g = g;
-  ink.b = b;
-  ink.a = a;
-  ink.erase = false;
-  return ink;
 }
 
 /** Paints a region pixel by pixel as the reference's `plot` does, inside `clip` when given. */
