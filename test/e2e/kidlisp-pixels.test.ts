@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderFrames } from '../../src/domain/kidlisp/render/frames.js';
 import { drawingCorpus } from '../domain/kidlisp/pixels/corpus.js';
+import { pixelWordsCorpus } from '../domain/kidlisp/pixels/pixel-words-corpus.js';
 import {
   type Browser,
   INSTALL_TIMEOUT_MS,
@@ -90,7 +91,7 @@ function nodeHash(program: Program): string {
 
 // Opaque programs only: a canvas stores translucent pixels premultiplied, so reading them back
 // can change their bytes whatever drew them.
-const programs: Program[] = drawingCorpus
+const programs: Program[] = [...drawingCorpus, ...pixelWordsCorpus]
   .filter((program) => program.name !== 'erase')
   .map((program) => ({
     ...program,
