@@ -1,6 +1,6 @@
 import type { BufferedSurface } from './buffered-surface.js';
 import { scaleInto } from './scale-into.js';
-import type { Area, Paint } from './types.js';
+import type { Area, Paint, PointerInput } from './types.js';
 
 /**
  * `pan` and `mask` as the reference's graphics library keeps them (graph.mjs `panTranslation` and
@@ -20,6 +20,21 @@ export class DrawView {
   screen: BufferedSurface | undefined;
   /** The viewer's screen, which a `resolution` screen is shown on. */
   viewer: BufferedSurface | undefined;
+
+  /** A pointer event in the program's pixels: scaled from the canvas's after `resolution`. */
+  inProgramPixels(event: PointerInput): PointerInput {
+    const { screen, viewer } = this;
+    if (screen === undefined || viewer === undefined) return event;
+    const sx = screen.width / viewer.width;
+    const sy = screen.height / viewer.height;
+    return {
+      ...event,
+      x: Math.floor(event.x * sx),
+      y: Math.floor(event.y * sy),
+      ...(event.dx === undefined ? {} : { dx: event.dx * sx }),
+      ...(event.dy === undefined ? {} : { dy: event.dy * sy }),
+    };
+  }
 
   /** Where pixel transforms work: the whole screen, or the mask moved by the pan, on screen. */
   transformArea(width: number, height: number): Area {

@@ -42,7 +42,7 @@ export function createKidlispRuntime(source: string, options: RuntimeOptions): K
   const interpreter = new Interpreter(source, options, BUILTINS);
   return {
     frame: (tick) => interpreter.frame(tick),
-    pointer: (event) => interpreter.pointer.push(event),
+    pointer: (event) => interpreter.pointer.push(interpreter.view.inProgramPixels(event)),
     report: () => interpreter.getReport(),
     get fps() {
       return interpreter.fps;

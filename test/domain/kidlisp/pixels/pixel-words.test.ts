@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { renderFrames } from '../../../../src/domain/kidlisp/render/frames.js';
-import type { RGBA } from '../../../../src/domain/kidlisp/runtime/index.js';
+import { createKidlispRuntime, type RGBA } from '../../../../src/domain/kidlisp/runtime/index.js';
 import { run } from '../runtime/helpers.js';
-import { BLACK, NAVY, RED, WHITE } from '../runtime/pixel-surface.js';
+import { BLACK, NAVY, PixelSurface, RED, WHITE } from '../runtime/pixel-surface.js';
 import { pixelWordsCorpus } from './pixel-words-corpus.js';
 
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
@@ -204,6 +204,19 @@ describe('resolution', () => {
     expect(half.surface.count(RED)).toBe(4);
     const back = run('(resolution 8) (wipe navy) (resolution) (ink red) (box 0 0 1 1)');
     expect(back.surface.count(RED)).toBe(1);
+  });
+
+  it('hands the program pointer positions in its own pixels', () => {
+    const surface = new PixelSurface(64, 64);
+    const runtime = createKidlispRuntime(
+      '(once (resolution 32) (wipe navy))\n(tap (ink red) (box penx peny 1 1))',
+      { surface },
+    );
+    runtime.frame({ frame: 0, ms: 0 });
+    runtime.pointer({ type: 'touch', x: 41, y: 21 });
+    runtime.frame({ frame: 1, ms: 16 });
+    expect(surface.count(RED)).toBe(4);
+    expect(surface.pixel(40, 20)).toEqual(RED);
   });
 
   it('keeps the picture when the size changes, and a mask set before', () => {
