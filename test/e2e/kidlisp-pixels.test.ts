@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderFrames } from '../../src/domain/kidlisp/render/frames.js';
 import { effectsCorpus } from '../domain/kidlisp/effects/corpus.js';
 import { drawingCorpus } from '../domain/kidlisp/pixels/corpus.js';
+import { pixelWordsCorpus } from '../domain/kidlisp/pixels/pixel-words-corpus.js';
 import {
   type Browser,
   INSTALL_TIMEOUT_MS,
@@ -91,16 +92,15 @@ function nodeHash(program: Program): string {
 
 // Opaque programs only: a canvas stores translucent pixels premultiplied, so reading them back
 // can change their bytes whatever drew them.
-const programs: Program[] = [
-  ...drawingCorpus.filter((program) => program.name !== 'erase'),
-  ...effectsCorpus,
-].map((program) => ({
-  ...program,
-  width: 64,
-  height: 64,
-  frames: 3,
-  seed: 7,
-}));
+const programs: Program[] = [...drawingCorpus, ...effectsCorpus, ...pixelWordsCorpus]
+  .filter((program) => program.name !== 'erase')
+  .map((program) => ({
+    ...program,
+    width: 64,
+    height: 64,
+    frames: 3,
+    seed: 7,
+  }));
 
 describe('the player draws the same bytes in Chromium as the renderer in Node', () => {
   it.each(programs)('$name', async (program) => {

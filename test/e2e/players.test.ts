@@ -91,10 +91,10 @@ describe('a KidLisp page draws its program', () => {
   });
 
   it('names a form it does not draw in a visible notice and draws the rest', async () => {
-    const { page } = await openKidlisp('(wipe navy)\n(flood 10 10)');
+    const { page } = await openKidlisp('(wipe navy)\n(cube 10 10)');
     const notice = page.locator('[data-kidlisp-notice]');
     await expect.poll(() => notice.isVisible()).toBe(true);
-    expect(await notice.innerText()).toContain('flood');
+    expect(await notice.innerText()).toContain('cube');
     await expect
       .poll(async () => near(await canvasPixel(page, 'canvas[data-kidlisp]', 128, 128), NAVY))
       .toBe(true);

@@ -112,11 +112,11 @@ export function describeRenderSurface(
     });
 
     it('reports a word the runtime does not know, and one it does not draw', async () => {
-      const answer = await call({ source: '(wipe navy)\n(frobnicate 3)\n(flood 1 1)' });
+      const answer = await call({ source: '(wipe navy)\n(frobnicate 3)\n(cube 1 1)' });
       expect(answer.isError ?? false, textOf(answer)).toBe(false);
       const structured = kidlispRenderSchema.parse(answer.structuredContent);
       expect(structured.report.unknown).toContain('frobnicate');
-      expect(structured.report.unsupported).toContain('flood');
+      expect(structured.report.unsupported).toContain('cube');
       expect(structured.preview.warnings.join(' ')).toMatch(/Unknown word 'frobnicate' at line 2/);
     });
 
@@ -218,7 +218,7 @@ export function describeRenderSurface(
       const text = (contents[0] as { text: string }).text;
       expect(text).toContain('## Every word and its state in this runtime');
       expect(text).toContain('`box` runs');
-      expect(text).toContain('`flood` not drawn');
+      expect(text).toContain('`cube` not drawn');
       expect(text).toContain('`beat` reads as 0');
     });
 

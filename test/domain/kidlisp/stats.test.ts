@@ -71,9 +71,9 @@ describe('stats', () => {
   it('lists the words the runtime would not draw (not #code paintings, which it draws), once each, sorted, wherever they stand', () => {
     expect(
       statsOf(
-        '(wipe red) (once noise) (line beat 0 9 9)\n(melody "cde") #abc (cube:0)\nflood ? ?\n(noise)',
+        '(wipe red) (once noise) (line beat 0 9 9)\n(melody "cde") #abc (cube:0)\njump ? ?\n(noise)',
       ).not_drawn,
-    ).toEqual(['beat', 'cube', 'flood']);
+    ).toEqual(['beat', 'cube', 'jump']);
   });
 
   it('does not list drawn words, fades, colors, strings, comments or user names', () => {

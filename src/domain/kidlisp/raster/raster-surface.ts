@@ -1,4 +1,3 @@
-import { fadeColorAt } from '../runtime/paint.js';
 import type { Paint, PixelBlock, Surface } from '../runtime/types.js';
 import { drawText } from './font.js';
 import {
@@ -10,6 +9,7 @@ import {
   MAX_MIDPOINT_RADIUS,
   type Visit,
 } from './geometry.js';
+import { inkAt as paintInk } from './ink-at.js';
 import {
   blendPixel,
   blendSpan,
@@ -46,36 +46,21 @@ export function rasterSurface(width: number, height: number): RasterSurface {
   const block: PixelBlock = { width, height, data: pixels };
   const bounds = { width, height };
   const solid: Ink = { r: 0, g: 0, b: 0, a: 0, erase: false };
+  // The clip `mask` sets (../runtime/draw-view.ts): columns left..right-1, rows top..bottom-1.
+  let left = 0;
+  let top = 0;
+  let right = width;
+  let bottom = height;
 
   /** The ink at (x, y) for a paint: one object reused, filled for fades per pixel. */
-  const inkAt = (paint: Paint, x: number, y: number): Ink => {
-    if (paint.kind === 'solid') {
-      const [r, g, b, a] = paint.color;
-      solid.r = r;
-      solid.g = g;
-      solid.b = b;
-      solid.a = a;
-      solid.erase = false;
-    } else if (paint.kind === 'erase') {
-      solid.a = paint.alpha;
-      solid.erase = true;
-    } else {
-      const [r, g, b, a] = fadeColorAt(paint, x, y);
-      solid.r = r;
-      solid.g = g;
-      solid.b = b;
-      solid.a = a;
-      solid.erase = false;
-    }
-    return solid;
-  };
+  const inkAt = (paint: Paint, x: number, y: number): Ink => paintInk(paint, x, y, solid);
 
   const plotter =
     (paint: Paint, rule: PixelRule = blendPixel): Visit =>
     (x, y) => {
       const px = Math.floor(x);
       const py = Math.floor(y);
-      if (px < 0 || px >= width || py < 0 || py >= height) return;
+      if (px < left || px >= right || py < top || py >= bottom) return;
       rule(pixels, (px + py * width) * 4, inkAt(paint, px, py));
     };
 
@@ -85,8 +70,9 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     let x1 = Math.floor(bx);
     const y = Math.floor(ay);
     if (y < 0 || y >= height || x0 >= width || x1 < 0) return;
-    x0 = Math.min(Math.max(x0, 0), width - 1);
-    x1 = Math.min(Math.max(x1, 0), width - 1);
+    if (y < top || y >= bottom || x0 >= right || x1 < left || right <= left) return;
+    x0 = Math.min(Math.max(x0, left), right - 1);
+    x1 = Math.min(Math.max(x1, left), right - 1);
     const from = Math.min(x0, x1);
     const to = Math.max(x0, x1);
     if (paint.kind === 'fade') {
@@ -135,6 +121,19 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     height,
     pixels,
     clear(paint) {
+      if (left > 0 || top > 0 || right < width || bottom < height) {
+        // A masked wipe replaces only the mask's pixels, as the reference's `clear` does.
+        for (let y = top; y < bottom; y++)
+          for (let x = left; x < right; x++) {
+            const ink = inkAt(paint, x, y);
+            replacePixel(
+              pixels,
+              (x + y * width) * 4,
+              ink.erase ? { ...ink, r: 0, g: 0, b: 0 } : ink,
+            );
+          }
+        return;
+      }
       if (paint.kind === 'fade') {
         for (let y = 0; y < height; y++)
           for (let x = 0; x < width; x++)
@@ -179,6 +178,12 @@ export function rasterSurface(width: number, height: number): RasterSurface {
     },
     text(text, x, y, size, paint) {
       drawText(text, x, y, size, bounds, plotter(paint));
+    },
+    clip(area) {
+      left = area === undefined ? 0 : Math.max(0, Math.min(width, area.x));
+      top = area === undefined ? 0 : Math.max(0, Math.min(height, area.y));
+      right = area === undefined ? width : Math.max(left, Math.min(width, area.x + area.width));
+      bottom = area === undefined ? height : Math.max(top, Math.min(height, area.y + area.height));
     },
     getPixels: () => block,
     putPixels(next) {

@@ -59,6 +59,9 @@ export function bufferedSurface(inner: Surface): BufferedSurface {
       cached = block;
       dirty = true;
     },
+    clip(area) {
+      inner.clip?.(area);
+    },
     flush: settle,
   };
 }

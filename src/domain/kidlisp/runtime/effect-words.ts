@@ -5,7 +5,7 @@ import { sharpenPixels } from './sharpen.js';
 import { shearPixels } from './shear.js';
 import { sortPixels } from './sort-pixels.js';
 import { suckPixels } from './suck.js';
-import { first, transform } from './transform-words.js';
+import { center, first, transform } from './transform-words.js';
 import type { Value } from './value.js';
 
 /** What the effects remember between frames, one record per program. */
@@ -39,8 +39,7 @@ function suck(rt: Interpreter, values: Value[]): void {
   if (Math.abs(state.suck) < SUCK_STEP) return;
   const amount = state.suck;
   state.suck = 0;
-  const cx = values.length > 1 ? rt.toNumber(values[1], 'x') : rt.screen.width / 2;
-  const cy = values.length > 2 ? rt.toNumber(values[2], 'y') : rt.screen.height / 2;
+  const [cx, cy] = center(rt, values);
   rt.pixels((block) => suckPixels(block, amount, cx, cy));
 }
 

@@ -19,6 +19,7 @@ export { rasterSurface } from '../raster/raster-surface.js';
 export { fadeColorAt, fadeLine } from './paint.js';
 export type { SoundNote, SoundOutput } from './sound.js';
 export type {
+  Area,
   EmbedLoader,
   FrameResult,
   KeyInput,
@@ -53,7 +54,7 @@ export function createKidlispRuntime(source: string, options: RuntimeOptions): K
   const interpreter = new Interpreter(source, options, BUILTINS);
   return {
     frame: (tick) => interpreter.frame(tick),
-    pointer: (event) => interpreter.pointer.push(event),
+    pointer: (event) => interpreter.pointer.push(interpreter.view.inProgramPixels(event)),
     key: (event) => interpreter.pointer.push(event),
     report: () => interpreter.getReport(),
     get fps() {

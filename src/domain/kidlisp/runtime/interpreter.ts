@@ -12,6 +12,7 @@ import {
   type ListNode,
   type Node,
 } from './compile.js';
+import { DrawView, viewSurface } from './draw-view.js';
 import { Embeds } from './embeds.js';
 import { type Ink, Inks } from './inks.js';
 import { LIVE_VALUES_READ, PointerState } from './input.js';
@@ -23,6 +24,7 @@ import { ScrollState } from './scroll-state.js';
 import { boxBounds, type Mode, paintBox, takeMode } from './shape-modes.js';
 import { SoundState } from './sound.js';
 import type {
+  Area,
   FrameResult,
   Paint,
   PixelBlock,
@@ -32,6 +34,7 @@ import type {
   Tick,
 } from './types.js';
 import { RANDOM, type Value } from './value.js';
+import { withinArea } from './within-area.js';
 
 /** A built-in form; it gets its arguments unevaluated and decides what to evaluate (./library.ts). */
 export type Builtin = (rt: Interpreter, list: ListNode, scope: Scope, statement: boolean) => Value;
@@ -110,6 +113,8 @@ export class Interpreter {
   readonly scrollState = new ScrollState();
   /** Melodies, voices and held tones (sound.ts, sound-words.ts). */
   readonly sound: SoundState;
+  /** `pan` and `mask` (draw-view.ts). */
+  readonly view = new DrawView();
   private tick: Tick = { frame: 0, ms: 0 };
   private steps = 0;
   private depth = 0;
@@ -126,7 +131,7 @@ export class Interpreter {
   ) {
     this.options = options;
     this.layers = new Layers(options.surface, options.createSurface);
-    this.surface = bufferedSurface(this.layers.surface);
+    this.surface = viewSurface(bufferedSurface(this.layers.surface), this.view);
     this.sound = new SoundState(options.sound, (problem) => this.problem(problem));
     this.paintings = new Paintings(options.loadPainting, (kind, entry) => this.tell(kind, entry));
     this.random = new SeededRandom(options.seed ?? 1);
@@ -140,7 +145,7 @@ export class Interpreter {
       stepsLeft: () => Math.max(1, this.limit - this.steps),
       charge: (steps) => this.charge(steps),
       tell: (kind, entry) => this.tell(kind, entry),
-      pixels: (change) => this.pixels(change),
+      pixels: (change) => this.pixels(change, false),
       child: (text, surface, above) =>
         new Interpreter(
           text,
@@ -682,11 +687,18 @@ export class Interpreter {
 
   // ---- pixels -------------------------------------------------------------------------------
 
-  pixels(change: (block: ReturnType<Surface['getPixels']>) => void): void {
+  /** A whole-screen pixel change; under a `mask` (unless `withinMask` is false) only the mask's area. */
+  pixels(change: (block: ReturnType<Surface['getPixels']>) => void, withinMask = true): void {
     this.chargePixels();
     const block = this.surface.getPixels();
-    change(block);
+    if (withinMask && this.view.mask !== undefined) withinArea(block, this.pixelArea, change);
+    else change(block);
     this.surface.putPixels(block);
+  }
+
+  /** Where pixel transforms work, on screen: the whole screen, or the `mask` (draw-view.ts). */
+  get pixelArea(): Area {
+    return this.view.transformArea(this.surface.width, this.surface.height);
   }
 
   setFps(values: Value[]): void {
@@ -713,6 +725,11 @@ export class Interpreter {
   layer(action: 'bake' | 'burn'): void {
     if (!this.layers.available) {
       this.unsupported(`${action} (layers are not available here)`);
+      return;
+    }
+    if (this.view.screen !== undefined) {
+      // A `resolution` screen is one picture shown scaled; it has no layers here.
+      this.unsupported(`${action} (not after resolution here)`);
       return;
     }
     this.surface.flush();

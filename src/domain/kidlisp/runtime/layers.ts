@@ -16,7 +16,7 @@
  * Every buffer is made once and reused: a frame allocates no pixels.
  */
 import { blendPixel, type Ink } from '../raster/pixels.js';
-import type { Paint, PixelBlock, Surface } from './types.js';
+import type { Area, Paint, PixelBlock, Surface } from './types.js';
 
 const TRANSPARENT: Paint = { kind: 'solid', color: [0, 0, 0, 0] };
 
@@ -118,13 +118,27 @@ export class Layers {
   private reached = 0;
   private burnt: Surface | undefined;
   private burntThisFrame = false;
+  /** The `mask` drawing is clipped to, on whichever layer is drawn on. */
+  private clipArea: Area | undefined;
 
   constructor(
     private readonly screen: Surface,
     private readonly createSurface: ((width: number, height: number) => Surface) | undefined,
   ) {
     this.current = screen;
-    this.surface = forwardingSurface(screen.width, screen.height, () => this.current);
+    this.surface = {
+      ...forwardingSurface(screen.width, screen.height, () => this.current),
+      clip: (area) => {
+        this.clipArea = area;
+        this.current.clip?.(area);
+      },
+    };
+  }
+
+  /** Drawing moves to `layer`, clipped as the `mask` says (draw-view.ts). */
+  private drawOn(layer: Surface): void {
+    this.current = layer;
+    layer.clip?.(this.clipArea);
   }
 
   /** Whether layers can be made here (an offscreen surface is needed for each). */
@@ -136,7 +150,7 @@ export class Layers {
   startFrame(): void {
     this.reached = 0;
     this.burntThisFrame = false;
-    if (this.base !== undefined) this.current = this.base;
+    if (this.base !== undefined) this.drawOn(this.base);
   }
 
   /** `bake`: drawing moves to the next bake layer (made transparent the first time). */
@@ -150,7 +164,7 @@ export class Layers {
     }
     layer.burnt = false;
     this.reached++;
-    this.current = layer.surface;
+    this.drawOn(layer.surface);
   }
 
   /** `burn`: layer 0 and the bake layers not burnt yet, drawn into one picture drawn on next. */
@@ -164,7 +178,7 @@ export class Layers {
     this.burnt.putPixels(block);
     for (const layer of this.bakes) layer.burnt = true;
     this.burntThisFrame = true;
-    this.current = this.burnt;
+    this.drawOn(this.burnt);
   }
 
   /**

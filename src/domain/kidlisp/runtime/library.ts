@@ -6,6 +6,7 @@ import type { Builtin, Interpreter, Scope } from './interpreter.js';
 import { LAYER_BUILTINS } from './layer-words.js';
 import { arithmetic } from './math.js';
 import { PAINTING_BUILTINS } from './painting-words.js';
+import { PIXEL_WORD_BUILTINS } from './pixel-words.js';
 import { SOUND_BUILTINS } from './sound-words.js';
 import { TRANSFORM_BUILTINS } from './transform-words.js';
 import type { Value } from './value.js';
@@ -23,6 +24,7 @@ for (const [name, builtin] of [
   ...EFFECT_BUILTINS,
   ...LAYER_BUILTINS,
   ...PAINTING_BUILTINS,
+  ...PIXEL_WORD_BUILTINS,
 ])
   define(name, builtin);
 

@@ -42,11 +42,15 @@ function scroll(rt: Interpreter, values: Value[]): void {
   if (wholeX !== 0 || wholeY !== 0) rt.pixels((block) => scrollPixels(block, wholeX, wholeY));
 }
 
-/** The optional center arguments of `zoom` and `spin`: the screen's center by default. */
-function center(rt: Interpreter, values: Value[]): [number, number] {
+/**
+ * The optional center arguments of `zoom` and `spin`, in the pixels they work on: the middle of
+ * the screen (or of the `mask`) by default; a center given is in screen coordinates.
+ */
+export function center(rt: Interpreter, values: Value[]): [number, number] {
+  const area = rt.pixelArea;
   return [
-    values.length > 1 ? rt.toNumber(values[1], 'x') : rt.screen.width / 2,
-    values.length > 2 ? rt.toNumber(values[2], 'y') : rt.screen.height / 2,
+    values.length > 1 ? rt.toNumber(values[1], 'x') - area.x : area.width / 2,
+    values.length > 2 ? rt.toNumber(values[2], 'y') - area.y : area.height / 2,
   ];
 }
 

@@ -29,6 +29,14 @@ export interface PixelBlock {
   readonly data: Uint8ClampedArray;
 }
 
+/** A rectangle of whole pixels: columns `x .. x + width - 1`, rows `y .. y + height - 1`. */
+export interface Area {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
 /**
  * The small drawing interface the interpreter needs. `rasterSurface` (../raster/raster-surface.ts)
  * draws it into an RGBA buffer with the runtime's own rasterizer.
@@ -53,6 +61,8 @@ export interface Surface {
   /** The whole screen. The interpreter changes `data` in place and hands the same block back. */
   getPixels(): PixelBlock;
   putPixels(block: PixelBlock): void;
+  /** `mask`: drawing calls (not `getPixels`/`putPixels`) touch only this area; undefined: all. */
+  clip?(area: Area | undefined): void;
 }
 
 /** The moment a frame is drawn: the frame number (0 first) and milliseconds since the start. */
@@ -96,7 +106,7 @@ export interface RuntimeOptions {
 
 /** What the page shows in its notice. Each list is deduplicated and keeps first-seen order. */
 export interface RuntimeReport {
-  /** Built-in words of the language this runtime does not draw yet (`melody`, `flood`, ...). */
+  /** Built-in words of the language this runtime does not draw yet (`melody`, `bake`, ...). */
   unsupported: string[];
   /** Words in call position that are neither built-ins, colors nor defined by the program. */
   unknown: string[];

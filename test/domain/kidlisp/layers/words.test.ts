@@ -189,3 +189,23 @@ describe('#code paintings', () => {
     ]);
   });
 });
+
+describe('layers with the pixel words', () => {
+  it('clips drawing on a bake layer to the mask, as on the screen', () => {
+    const { surface } = run('(wipe navy) (mask 0 0 8 8) (bake) (wipe red)', layered());
+    expect(surface.pixel(2, 2)).toEqual(RED);
+    expect(surface.pixel(12, 12)).toEqual(NAVY);
+  });
+
+  it('keeps the mask when a new frame starts on layer 0', () => {
+    const { surface } = run('(bake) (mask 0 0 8 8) (wipe red)', { ...layered(), frames: 2 });
+    expect(surface.pixel(2, 2)).toEqual(RED);
+    expect(surface.pixel(12, 12)).toEqual(BLACK);
+  });
+
+  it('names a bake after resolution in the notice and draws the rest', () => {
+    const { surface, runtime } = run('(resolution 8) (bake) (wipe red)', layered());
+    expect(runtime.report().unsupported).toEqual(['bake (not after resolution here)']);
+    expect(surface.pixel(12, 12)).toEqual(RED);
+  });
+});

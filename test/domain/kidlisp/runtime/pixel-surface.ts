@@ -2,7 +2,12 @@ import {
   type RasterSurface,
   rasterSurface,
 } from '../../../../src/domain/kidlisp/raster/raster-surface.js';
-import type { PixelBlock, RGBA, Surface } from '../../../../src/domain/kidlisp/runtime/index.js';
+import type {
+  Area,
+  PixelBlock,
+  RGBA,
+  Surface,
+} from '../../../../src/domain/kidlisp/runtime/index.js';
 
 /**
  * The runtime's own rasterizer (`rasterSurface`) with readers for tests and a record of every
@@ -88,6 +93,10 @@ export class PixelSurface implements Surface {
   putPixels(block: PixelBlock): void {
     this.record('putPixels', [block]);
     this.raster.putPixels(block);
+  }
+  clip(area: Area | undefined): void {
+    this.record('clip', [area]);
+    this.raster.clip?.(area);
   }
 }
 

@@ -142,8 +142,8 @@ describe('$code embeds', () => {
 
 describe('what the runtime does not draw', () => {
   it('names unsupported built-ins and draws the rest', () => {
-    const { surface, runtime } = run('(wipe navy) (cube) (flood 0 0) (ink red) (box 0 0 4 4)');
-    expect(runtime.report().unsupported).toEqual(['cube', 'flood']);
+    const { surface, runtime } = run('(wipe navy) (cube) (jump) (ink red) (box 0 0 4 4)');
+    expect(runtime.report().unsupported).toEqual(['cube', 'jump']);
     expect(surface.pixel(1, 1)).toEqual(RED);
     expect(surface.pixel(10, 10)).toEqual(NAVY);
   });

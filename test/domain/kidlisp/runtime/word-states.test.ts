@@ -11,7 +11,7 @@ describe('wordStates: every built-in word with its state in this runtime', () =>
     expect(states.every((entry) => isBuiltin(entry.word))).toBe(true);
     expect(byWord.get('box')).toBe('runs');
     expect(byWord.get('wipe')).toBe('runs');
-    expect(byWord.get('flood')).toBe('not drawn');
+    expect(byWord.get('cube')).toBe('not drawn');
     expect(byWord.get('beat')).toBe('reads as 0');
     // A word the runtime does not draw is one the runtime reports when a program uses it (a
     // dashed word such as auto-density reads as a subtraction in a program, so it is left out).
