@@ -1,13 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseMelody } from '../../src/domain/melody/index.js';
-import { startTestApp, type TestApp } from '../support/app.js';
 import { postJson } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 
 interface Scheduled {
   track: number;
@@ -25,26 +20,16 @@ declare global {
   }
 }
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = useAppAndBrowser();
 
 describe('the clock~<code> page', () => {
   const melody = '{square} 5cdefg ceg';
 
   it('plays the stored melody with Web Audio: tracks in parallel, the shorter one looping', async () => {
-    const published = await postJson(`${app.url}/api/store-clock`, { source: melody });
+    const published = await postJson(`${session.app.url}/api/store-clock`, { source: melody });
     expect(published.status).toBe(201);
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/clock~${published.body?.code}`);
+    const page = await session.browser.newPage();
+    const response = await page.goto(`${session.app.url}/clock~${published.body?.code}`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     expect(await page.locator('.track').count()).toBe(2);

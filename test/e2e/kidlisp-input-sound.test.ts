@@ -3,40 +3,23 @@
  * the program's `tap`, a key does too, and a melody sounds only once the visitor has clicked.
  * Chromium runs with its default autoplay policy, so the gesture rule is the browser's own.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
 import { postJson } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
-import { buildClientBundles } from './support/client-bundles.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 import { canvasPixel, near, type RGBA } from './support/pixels.js';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  buildClientBundles();
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = useAppAndBrowser({}, { bundles: true });
 
 const NAVY: RGBA = [0, 0, 128, 255];
 const YELLOW: RGBA = [255, 255, 0, 255];
 const CANVAS = 'canvas[data-kidlisp]';
 
 async function openKidlisp(source: string) {
-  const response = await postJson(`${app.url}/api/store-kidlisp`, { source });
+  const response = await postJson(`${session.app.url}/api/store-kidlisp`, { source });
   expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
-  const page = await browser.newPage();
-  expect((await page.goto(`${app.url}/$${response.body.code}`))?.status()).toBe(200);
+  const page = await session.browser.newPage();
+  expect((await page.goto(`${session.app.url}/$${response.body.code}`))?.status()).toBe(200);
   await expect.poll(() => page.locator(CANVAS).getAttribute('data-kidlisp-drawn')).not.toBeNull();
   return page;
 }

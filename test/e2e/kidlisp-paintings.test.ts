@@ -5,31 +5,16 @@
  * is named in the notice while the rest of the program draws.
  */
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
 import { postJson } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 import { gradientPng } from './support/png.js';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = useAppAndBrowser();
 
 async function publish(path: string, body: unknown): Promise<string> {
-  const response = await postJson(`${app.url}${path}`, body);
+  const response = await postJson(`${session.app.url}${path}`, body);
   expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
   return response.body?.code as string;
 }
@@ -37,7 +22,7 @@ async function publish(path: string, body: unknown): Promise<string> {
 /** Publishes a 64x64 gradient PNG as a painting the way clients do: upload, then track. */
 async function publishPainting(): Promise<string> {
   const slug = `2026/08/03/e2e-stamp-${Date.now()}.png`;
-  await app.services.storage.put(slug, gradientPng(64, 64), 'image/png');
+  await session.app.services.storage.put(slug, gradientPng(64, 64), 'image/png');
   return publish('/api/track-media', { slug, ext: 'png' });
 }
 
@@ -58,12 +43,12 @@ describe('KidLisp paintings in the browser', () => {
     const painting = await publishPainting();
     const source = `(wipe navy)\n(ink yellow) (box 0 0 40 40)\n(bake)\n(stamp #${painting} 128 128 2)`;
     const code = await publish('/api/store-kidlisp', { source });
-    const page = await browser.newPage();
+    const page = await session.browser.newPage();
     const pngRequests: string[] = [];
     page.on('request', (request) => {
       if (request.url().endsWith('.png')) pngRequests.push(new URL(request.url()).pathname);
     });
-    expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
+    expect((await page.goto(`${session.app.url}/${code}`))?.status()).toBe(200);
     // The gradient's pixel (32, 32), at the stamp's center: red and green half way, blue 160.
     await expect
       .poll(() => pixelAt(page, 128, 128), { timeout: 15_000 })
@@ -79,8 +64,8 @@ describe('KidLisp paintings in the browser', () => {
   it('a painting code that does not exist is named in the notice, and the rest draws', async () => {
     const source = '(wipe navy)\n(bake)\n#nope9\n(ink lime) (box 0 0 20 20)';
     const code = await publish('/api/store-kidlisp', { source });
-    const page = await browser.newPage();
-    expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
+    const page = await session.browser.newPage();
+    expect((await page.goto(`${session.app.url}/${code}`))?.status()).toBe(200);
     const notice = page.locator('[data-kidlisp-notice]');
     await expect
       .poll(() => notice.innerText(), { timeout: 15_000 })

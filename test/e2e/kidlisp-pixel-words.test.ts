@@ -2,30 +2,13 @@
  * The pixel words through the real player page (issue 24): a published program's `/$code` page
  * in Chromium fills with `flood`, and a `scroll` under a `mask` moves only the mask's pixels.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
 import { postJson } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
-import { buildClientBundles } from './support/client-bundles.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 import { canvasPixel, near, type RGBA } from './support/pixels.js';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  buildClientBundles();
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = useAppAndBrowser({}, { bundles: true });
 
 const CANVAS = 'canvas[data-kidlisp]';
 const RED: RGBA = [255, 0, 0, 255];
@@ -35,10 +18,12 @@ const BLACK: RGBA = [0, 0, 0, 255];
 const WHITE: RGBA = [255, 255, 255, 255];
 
 async function openKidlisp(source: string) {
-  const response = await postJson(`${app.url}/api/store-kidlisp`, { source });
+  const response = await postJson(`${session.app.url}/api/store-kidlisp`, { source });
   expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
-  const page = await browser.newPage();
-  expect((await page.goto(`${app.url}/$${response.body?.code as string}`))?.status()).toBe(200);
+  const page = await session.browser.newPage();
+  expect((await page.goto(`${session.app.url}/$${response.body?.code as string}`))?.status()).toBe(
+    200,
+  );
   return page;
 }
 

@@ -1,27 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
 import { postJson } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = useAppAndBrowser();
 
 async function publish(path: string, body: unknown): Promise<string> {
-  const response = await postJson(`${app.url}${path}`, body);
+  const response = await postJson(`${session.app.url}${path}`, body);
   expect(response.status, JSON.stringify(response.body)).toBe(201);
   return response.body?.code as string;
 }
@@ -34,9 +19,9 @@ describe('the pages of a work and its remixes', () => {
     const parent = await publish('/api/store-kidlisp', {
       source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)',
     });
-    const page = await browser.newPage();
+    const page = await session.browser.newPage();
     // Seen once before any remix exists: the page is rendered and kept.
-    await page.goto(`${app.url}/${parent}`);
+    await page.goto(`${session.app.url}/${parent}`);
     expect(await page.locator('.remixes li').count()).toBe(0);
 
     const remix = await publish('/api/store-kidlisp', {
@@ -45,13 +30,13 @@ describe('the pages of a work and its remixes', () => {
     });
     const melody = await publish('/api/store-clock', { source: 'c e g e c', remixOf: parent });
 
-    const remixPage = await page.goto(`${app.url}/${remix}`);
+    const remixPage = await page.goto(`${session.app.url}/${remix}`);
     expect(remixPage?.status()).toBe(200);
     const link = page.locator('.remix-of a');
     expect(await page.locator('.remix-of').innerText()).toContain(`remix of $${parent}`);
     await page.screenshot({ path: screenshotPath('lineage-remix-page'), fullPage: true });
     await link.click();
-    await page.waitForURL(`${app.url}/${parent}`);
+    await page.waitForURL(`${session.app.url}/${parent}`);
     expect(await page.locator('h1').innerText()).toBe(`$${parent}`);
 
     // The parent's page now lists both remixes, newest first, each linking its page.
@@ -61,7 +46,7 @@ describe('the pages of a work and its remixes', () => {
     expect(await page.locator('.remix-of').count()).toBe(0);
     await page.screenshot({ path: screenshotPath('lineage-parent-page'), fullPage: true });
     await items.first().click();
-    await page.waitForURL(`${app.url}/clock~${melody}`);
+    await page.waitForURL(`${session.app.url}/clock~${melody}`);
     expect(await page.locator('.remix-of a').getAttribute('href')).toBe(`/${parent}`);
     expect(cspViolations(page.problems)).toEqual([]);
   });

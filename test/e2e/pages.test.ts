@@ -1,32 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { previewKidlisp } from '../../src/domain/kidlisp/index.js';
-import { startTestApp, type TestApp } from '../support/app.js';
 import { httpFetch, postJson } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 import { gradientPng } from './support/png.js';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = useAppAndBrowser();
 
 const cspViolations = (problems: string[]) =>
   problems.filter((problem) => /Content Security Policy|Refused to/i.test(problem));
 
 async function publish(path: string, body: unknown): Promise<string> {
-  const response = await postJson(`${app.url}${path}`, body);
+  const response = await postJson(`${session.app.url}${path}`, body);
   expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
   return response.body?.code as string;
 }
@@ -37,8 +22,8 @@ describe('a KidLisp page', () => {
 
   it('shows the source, escaped, with the validator\u2019s diagnostics', async () => {
     const code = await publish('/api/store-kidlisp', { source });
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/${code}`);
+    const page = await session.browser.newPage();
+    const response = await page.goto(`${session.app.url}/${code}`);
     expect(response?.status()).toBe(200);
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("default-src 'self'");
@@ -59,7 +44,7 @@ describe('a KidLisp page', () => {
     );
     await page.screenshot({ path: screenshotPath('kidlisp-page'), fullPage: true });
 
-    const alias = await page.goto(`${app.url}/$${code}`);
+    const alias = await page.goto(`${session.app.url}/$${code}`);
     expect(alias?.status()).toBe(200);
     expect(await page.locator('h1').innerText()).toBe(`$${code}`);
     expect(cspViolations(page.problems)).toEqual([]);
@@ -71,14 +56,14 @@ describe('a piece page', () => {
     const source =
       '// A red box\nexport function paint({ wipe, ink }) {\n  wipe(0);\n  ink(255, 0, 0).box(10, 10, 50, 50);\n}\n';
     const code = await publish('/api/store-piece', { name: `Red Box ${Date.now()}`, source });
-    const page = await browser.newPage();
-    expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
+    const page = await session.browser.newPage();
+    expect((await page.goto(`${session.app.url}/${code}`))?.status()).toBe(200);
     expect(await page.locator('#source').innerText()).toContain('export function paint');
     expect(await page.locator('#source .tok-keyword').first().innerText()).toBe('export');
     const href = await page.locator(`a[href="/${code}.mjs"]`).getAttribute('href');
     await page.screenshot({ path: screenshotPath('piece-page'), fullPage: true });
 
-    const rawFile = await httpFetch(`${app.url}${href}`);
+    const rawFile = await httpFetch(`${session.app.url}${href}`);
     expect(rawFile.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect(await rawFile.text()).toBe(source);
     expect(cspViolations(page.problems)).toEqual([]);
@@ -88,10 +73,10 @@ describe('a piece page', () => {
 describe('media pages', () => {
   it('a painting shows its image from storage', async () => {
     const slug = '2026/08/03/e2e-gradient.png';
-    await app.services.storage.put(slug, gradientPng(), 'image/png');
+    await session.app.services.storage.put(slug, gradientPng(), 'image/png');
     const code = await publish('/api/track-media', { slug, ext: 'png' });
-    const page = await browser.newPage();
-    expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
+    const page = await session.browser.newPage();
+    expect((await page.goto(`${session.app.url}/${code}`))?.status()).toBe(200);
     const image = page.locator('figure.painting img');
     await expect
       .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
@@ -102,7 +87,7 @@ describe('media pages', () => {
 
   it('a zip tape offers its download', async () => {
     const slug = '2026/08/03/e2e-tape.zip';
-    await app.services.storage.put(
+    await session.app.services.storage.put(
       slug,
       Buffer.from('PK\u0005\u0006'.padEnd(22, '\u0000'), 'latin1'),
       'application/zip',
@@ -112,12 +97,12 @@ describe('media pages', () => {
       ext: 'zip',
       metadata: { totalDuration: 12.5 },
     });
-    const page = await browser.newPage();
-    expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
+    const page = await session.browser.newPage();
+    expect((await page.goto(`${session.app.url}/${code}`))?.status()).toBe(200);
     expect(await page.locator('main').innerText()).toContain('12.5 s');
     expect(await page.locator('.download a').innerText()).toBe(`Download ${code}.zip`);
     await page.screenshot({ path: screenshotPath('tape-zip-page') });
-    const download = await httpFetch(`${app.url}/${code}.zip`);
+    const download = await httpFetch(`${session.app.url}/${code}.zip`);
     expect(download.headers.get('content-type')).toBe('application/zip');
     expect(download.headers.get('content-disposition')).toContain('attachment');
   });
@@ -130,8 +115,8 @@ describe('an unknown code', () => {
     '/clock~nosuchcode',
     '/nosuchcode.mjs',
   ])('%s is a 404 page', async (path) => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}${path}`);
+    const page = await session.browser.newPage();
+    const response = await page.goto(`${session.app.url}${path}`);
     expect(response?.status()).toBe(404);
     expect(response?.headers()['content-type']).toMatch(/^text\/html/);
     expect(await page.locator('h1').innerText()).toBe('Not found');
@@ -142,8 +127,8 @@ describe('an unknown code', () => {
 
 describe('the API documentation page', () => {
   it('renders for a browser under the strict page CSP', async () => {
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/api`);
+    const page = await session.browser.newPage();
+    const response = await page.goto(`${session.app.url}/api`);
     expect(response?.headers()['content-type']).toMatch(/^text\/html/);
     expect(await page.locator('h1').innerText()).toBe('Publishing and Chat-Reading API');
     expect(await page.locator('section.endpoint').count()).toBeGreaterThanOrEqual(7);

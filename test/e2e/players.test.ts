@@ -2,30 +2,13 @@
  * Works run where they are viewed (issue 16): KidLisp pages draw on a canvas, pieces run in a
  * sandboxed frame, tapes play. Pixels are read back from what the browser draws.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { describe, expect, it } from 'vitest';
 import { httpFetch, postJson } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
-import { buildClientBundles } from './support/client-bundles.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 import { canvasPixel, near, type RGBA, shownPixel } from './support/pixels.js';
 
-let app: TestApp;
-let browser: Browser;
-
-beforeAll(async () => {
-  buildClientBundles();
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+const session = useAppAndBrowser({}, { bundles: true });
 
 const NAVY: RGBA = [0, 0, 128, 255];
 const RED: RGBA = [255, 0, 0, 255];
@@ -34,15 +17,15 @@ const cspViolations = (problems: string[]) =>
   problems.filter((problem) => /Content Security Policy|Refused to/i.test(problem));
 
 async function publish(path: string, body: unknown): Promise<string> {
-  const response = await postJson(`${app.url}${path}`, body);
+  const response = await postJson(`${session.app.url}${path}`, body);
   expect(response.status, JSON.stringify(response.body)).toBeLessThan(300);
   return response.body?.code as string;
 }
 
 async function openKidlisp(source: string, prefix = '$') {
   const code = await publish('/api/store-kidlisp', { source });
-  const page = await browser.newPage();
-  expect((await page.goto(`${app.url}/${prefix}${code}`))?.status()).toBe(200);
+  const page = await session.browser.newPage();
+  expect((await page.goto(`${session.app.url}/${prefix}${code}`))?.status()).toBe(200);
   return { code, page };
 }
 
@@ -79,7 +62,7 @@ describe('a KidLisp page draws its program', () => {
 
   it('a $code embed draws the embedded program, read through GET /api/store-kidlisp?code=', async () => {
     const embedded = await publish('/api/store-kidlisp', { source: '(wipe red)' });
-    const read = await httpFetch(`${app.url}/api/store-kidlisp?code=${embedded}`, {
+    const read = await httpFetch(`${session.app.url}/api/store-kidlisp?code=${embedded}`, {
       headers: { accept: 'application/json' },
     });
     expect(read.status).toBe(200);
@@ -107,8 +90,8 @@ async function openPiece(source: string) {
     name: `piece ${Date.now()} ${Math.random()}`,
     source,
   });
-  const page = await browser.newPage();
-  expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
+  const page = await session.browser.newPage();
+  expect((await page.goto(`${session.app.url}/${code}`))?.status()).toBe(200);
   return {
     code,
     page,
@@ -128,7 +111,7 @@ describe('a piece runs in a sandboxed frame', () => {
     expect(near(await shownPixel(frame, 100, 100), RED, 12)).toBe(false);
     await page.screenshot({ path: screenshotPath('piece-red-box'), fullPage: true });
 
-    const sandbox = await fetch(`${app.url}/sandbox/piece`);
+    const sandbox = await fetch(`${session.app.url}/sandbox/piece`);
     const policy = sandbox.headers.get('content-security-policy') ?? '';
     expect(policy).toContain("default-src 'none'");
     expect(policy).toContain('sandbox allow-scripts');
@@ -167,15 +150,17 @@ describe('a piece runs in a sandboxed frame', () => {
   it("cannot read a cookie set on the service's origin, nor fetch from it", async () => {
     const probe = `probe-${Date.now().toString(36)}`;
     const requested: string[] = [];
-    browser.context.on('request', (request) => {
+    session.browser.context.on('request', (request) => {
       if (request.url().includes(probe)) requested.push(request.url());
     });
-    await browser.context.addCookies([{ name: 'secret', value: 's3cr3t-value', url: app.url }]);
+    await session.browser.context.addCookies([
+      { name: 'secret', value: 's3cr3t-value', url: session.app.url },
+    ]);
     const { frame, notice } = await openPiece(
       [
         'const found = [];',
         'try { found.push("cookie:" + document.cookie); } catch { found.push("no document"); }',
-        `try { const r = await fetch(${JSON.stringify(`${app.url}/${probe}`)}, { credentials: "include" }); found.push("fetched " + r.status + " " + (await r.text()).slice(0, 40)); } catch (e) { found.push("fetch refused"); }`,
+        `try { const r = await fetch(${JSON.stringify(`${session.app.url}/${probe}`)}, { credentials: "include" }); found.push("fetched " + r.status + " " + (await r.text()).slice(0, 40)); } catch (e) { found.push("fetch refused"); }`,
         `try { const r = await fetch("/${probe}"); found.push("fetched relative " + r.status); } catch (e) { found.push("relative fetch refused"); }`,
         'export function boot() { throw new Error("found: " + found.join("; ")); }',
       ].join('\n'),
@@ -192,10 +177,10 @@ describe('a tape page', () => {
   it('an mp4 tape plays in a video player', async () => {
     const slug = `2026/11/23/e2e-${Date.now()}.mp4`;
     // Not a real film: the player element and its source are what the page decides.
-    await app.services.storage.put(slug, Buffer.alloc(64), 'video/mp4');
+    await session.app.services.storage.put(slug, Buffer.alloc(64), 'video/mp4');
     const code = await publish('/api/track-media', { slug, ext: 'mp4' });
-    const page = await browser.newPage();
-    expect((await page.goto(`${app.url}/${code}`))?.status()).toBe(200);
+    const page = await session.browser.newPage();
+    expect((await page.goto(`${session.app.url}/${code}`))?.status()).toBe(200);
     const video = page.locator('video.tape');
     expect(await video.getAttribute('src')).toBe(`/${code}.mp4`);
     expect(await video.getAttribute('controls')).not.toBeNull();
