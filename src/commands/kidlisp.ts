@@ -36,8 +36,8 @@ for the pointer (dx/dy default to the movement since the last event), or
 where it is, the arrow keys move it a pixel). Sound words run silently.
 
 After the frames, what the viewer's notice would say is written to stderr, one line each (words
-not drawn, problems); the exit status stays 0. There is no database here: $code embeds and
-#code paintings are named as not found.
+not drawn, problems); the exit status stays 0. There is no database here: $code embeds are
+named as not loaded here and #code paintings as not found.
 `;
 
 /** Bad input: one line, exit status 2. */

@@ -67,7 +67,6 @@ export function* frameStream(spec: RenderSpec): Generator<RenderedFrame, Runtime
     seed: spec.seed ?? 0,
     epochMs,
     createSurface: (w, h) => rasterSurface(w, h),
-    loadEmbed: async () => null,
     loadPainting: (code) =>
       spec.paintings !== undefined && Object.hasOwn(spec.paintings, code)
         ? (spec.paintings[code] ?? null)
