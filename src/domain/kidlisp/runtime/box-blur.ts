@@ -1,0 +1,163 @@
+import { commitPixels, pixelView } from './pixel-view.js';
+import type { PixelBlock } from './types.js';
+
+/**
+ * `blur`: a box blur of radius r, edges repeated. Its definition (the first runtime's; see
+ * test/domain/kidlisp/pixels/blur.test.ts): each channel's mean over the 2r+1 pixels of a row,
+ * stored as a float32; the mean of those over the 2r+1 rows of a column, as a float32; that
+ * value rounded half to even into a byte.
+ *
+ * Computed here in integers: S, the exact sum of a channel over the (2r+1)^2 pixels of the box,
+ * and the byte S / (2r+1)^2 rounded to the nearest. That is the definition's byte: (2r+1)^2 is
+ * odd, so S / (2r+1)^2 is never a half and lies at least 1 / (2 (2r+1)^2) >= 1 / 33282 from
+ * one (r <= 64), while the definition's value differs from S / (2r+1)^2 by at most 2^-16 = 1 /
+ * 65536: each row mean is a float32 below 256, off by at most half its ulp (2^-17), so their mean
+ * is too, and the last float32 rounding adds at most 2^-17 (the double arithmetic around them is
+ * exact or off by far less). The two therefore round to the same byte. The byte is computed as
+ * `(S + area / 2) * (1 / area)` truncated: area / 2 is not whole, so that quotient is never
+ * whole either and the multiplication's rounding cannot cross one (checked for every sum of every
+ * radius).
+ *
+ * The work, row after row: the running column sums move down one row, then a running sum of
+ * them along the row gives each pixel. Pixels are read and written whole through the 32-bit
+ * view, two channels in each sum where they fit (bytes 0 and 2, then 1 and 3, 16 bits apart);
+ * every channel gets the same arithmetic, so the platform's byte order does not matter. Nothing
+ * is allocated a call: the scratch arrays are kept.
+ */
+
+/** Bytes 0 and 2 of a pixel (bytes 1 and 3 after a shift by 8). */
+const PAIRED = 0x00ff00ff;
+/** Box sums below this fit 16 bits, so two channels share one 32-bit running sum. */
+const PACKED_LIMIT = 2 ** 16;
+
+// The picture before the blur (the blur writes over the block as it goes).
+let source = new Int32Array(0);
+// Each column's running sums over 2r+1 rows: two words a column, two channels in each.
+let columns = new Int32Array(0);
+// The byte for each packed box sum, for the radius it was made for.
+let bytes: Uint8Array = new Uint8Array(0);
+let bytesArea = 0;
+
+export function blurPixels(block: PixelBlock, radius: number): void {
+  const { width, height } = block;
+  const r = Math.min(64, Math.round(radius));
+  if (!(r >= 1) || width === 0 || height === 0) return;
+  const out = pixelView(block);
+  if (source.length !== out.length) source = new Int32Array(out.length);
+  if (columns.length !== width * 2) columns = new Int32Array(width * 2);
+  source.set(out);
+  const area = (2 * r + 1) ** 2;
+  const packed = area * 255 < PACKED_LIMIT;
+  if (packed && bytesArea !== area) bytes = byteTable(area);
+  startColumns(width, height, r);
+  for (let y = 0; y < height; y++) {
+    if (y > 0) moveColumns(width, height, r, y);
+    if (packed) averageRowPacked(out, width, r, y);
+    else averageRow(out, width, r, y);
+  }
+  commitPixels(block, out);
+}
+
+/** `byte(S)` for every packed box sum S of this area. */
+function byteTable(area: number): Uint8Array {
+  const table = new Uint8Array(area * 255 + 1);
+  const centre = area / 2;
+  const inverse = 1 / area;
+  for (let sum = 0; sum < table.length; sum++) table[sum] = ((sum + centre) * inverse) | 0;
+  bytesArea = area;
+  return table;
+}
+
+/** The column sums for row 0: rows -r..r, the rows above the top repeating it. */
+function startColumns(width: number, height: number, r: number): void {
+  columns.fill(0);
+  for (let i = -r; i <= r; i++) {
+    const row = Math.min(Math.max(i, 0), height - 1) * width;
+    for (let x = 0; x < width; x++) {
+      const pixel = source[row + x] as number;
+      columns[x * 2] = ((columns[x * 2] as number) + (pixel & PAIRED)) | 0;
+      columns[x * 2 + 1] = ((columns[x * 2 + 1] as number) + ((pixel >>> 8) & PAIRED)) | 0;
+    }
+  }
+}
+
+/** The column sums one row down, for row y: row y+r comes in, row y-r-1 goes out. */
+function moveColumns(width: number, height: number, r: number, y: number): void {
+  const added = Math.min(y + r, height - 1) * width;
+  const removed = Math.max(y - r - 1, 0) * width;
+  for (let x = 0; x < width; x++) {
+    const a = source[added + x] as number;
+    const b = source[removed + x] as number;
+    columns[x * 2] = ((columns[x * 2] as number) + (a & PAIRED) - (b & PAIRED)) | 0;
+    columns[x * 2 + 1] =
+      ((columns[x * 2 + 1] as number) + ((a >>> 8) & PAIRED) - ((b >>> 8) & PAIRED)) | 0;
+  }
+}
+
+/** Row y when a box sum fits 16 bits: two packed running sums, each byte from the table. */
+function averageRowPacked(out: Int32Array, width: number, r: number, y: number): void {
+  const table = bytes;
+  const last = width - 1;
+  let low = 0;
+  let high = 0;
+  for (let i = -r; i <= r; i++) {
+    const at = (i < 0 ? 0 : i > last ? last : i) * 2;
+    low = (low + (columns[at] as number)) | 0;
+    high = (high + (columns[at + 1] as number)) | 0;
+  }
+  const row = y * width;
+  for (let x = 0; x < width; x++) {
+    out[row + x] =
+      (table[low & 0xffff] as number) |
+      ((table[high & 0xffff] as number) << 8) |
+      ((table[low >>> 16] as number) << 16) |
+      ((table[high >>> 16] as number) << 24);
+    const ahead = x + r + 1;
+    const behind = x - r;
+    const a = (ahead > last ? last : ahead) * 2;
+    const b = (behind < 0 ? 0 : behind) * 2;
+    low = (low + (columns[a] as number) - (columns[b] as number)) | 0;
+    high = (high + (columns[a + 1] as number) - (columns[b + 1] as number)) | 0;
+  }
+}
+
+/** Row y for larger radii: a running sum a channel, each byte by multiplying. */
+function averageRow(out: Int32Array, width: number, r: number, y: number): void {
+  const area = (2 * r + 1) ** 2;
+  const centre = area / 2;
+  const inverse = 1 / area;
+  const last = width - 1;
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  for (let i = -r; i <= r; i++) {
+    const at = (i < 0 ? 0 : i > last ? last : i) * 2;
+    const low = columns[at] as number;
+    const high = columns[at + 1] as number;
+    s0 += low & 0xffff;
+    s1 += high & 0xffff;
+    s2 += low >>> 16;
+    s3 += high >>> 16;
+  }
+  const row = y * width;
+  for (let x = 0; x < width; x++) {
+    out[row + x] =
+      ((s0 + centre) * inverse) |
+      (((s1 + centre) * inverse) << 8) |
+      (((s2 + centre) * inverse) << 16) |
+      (((s3 + centre) * inverse) << 24);
+    const ahead = x + r + 1;
+    const behind = x - r;
+    const a = (ahead > last ? last : ahead) * 2;
+    const b = (behind < 0 ? 0 : behind) * 2;
+    const aLow = columns[a] as number;
+    const aHigh = columns[a + 1] as number;
+    const bLow = columns[b] as number;
+    const bHigh = columns[b + 1] as number;
+    s0 += (aLow & 0xffff) - (bLow & 0xffff);
+    s1 += (aHigh & 0xffff) - (bHigh & 0xffff);
+    s2 += (aLow >>> 16) - (bLow >>> 16);
+    s3 += (aHigh >>> 16) - (bHigh >>> 16);
+  }
+}
