@@ -8,10 +8,15 @@ export { blurPixels } from './box-blur.js';
  * outside the screen wrap around to the other side, so feedback loops keep the screen full.
  */
 
+/** A whole number brought into 0..size-1; one period away (what spin and zoom mostly ask) costs an addition. */
 function wrap(value: number, size: number): number {
-  if (value >= 0 && value < size) return value;
+  if (value >= 0) {
+    if (value < size) return value;
+    return value < size * 2 ? value - size : value % size;
+  }
+  if (value >= -size) return value + size;
   const r = value % size;
-  return r < 0 ? r + size : r;
+  return r < 0 ? r + size : 0;
 }
 
 // The screen as it was before a transform, kept between calls (no 256 KB allocation a frame).
@@ -43,11 +48,14 @@ export function scrollPixels(block: PixelBlock, dx: number, dy: number): void {
   commitPixels(block, view);
 }
 
+// The source column of each screen column for `zoom`, kept between calls.
+let columns = new Int32Array(0);
+
 /** Scales the picture about (cx, cy) by `factor` (above 1 magnifies), nearest pixel. */
 export function zoomPixels(block: PixelBlock, factor: number, cx: number, cy: number): void {
   const { width, height } = block;
   if (width === 0 || height === 0 || !(factor > 0) || factor === 1) return;
-  const columns = new Float32Array(width);
+  if (columns.length !== width) columns = new Int32Array(width);
   for (let x = 0; x < width; x++)
     columns[x] = wrap(Math.floor(cx + (x + 0.5 - cx) / factor), width);
   const view = pixelView(block);
