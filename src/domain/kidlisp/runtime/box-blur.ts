@@ -34,9 +34,8 @@ const PACKED_LIMIT = 2 ** 16;
 let source = new Int32Array(0);
 // Each column's running sums over 2r+1 rows: two words a column, two channels in each.
 let columns = new Int32Array(0);
-// The byte for each packed box sum, for the radius it was made for.
-let bytes: Uint8Array = new Uint8Array(0);
-let bytesArea = 0;
+// The byte for each packed box sum, by box area (radii 1 to 7: at most 57,376 bytes each).
+const byteTables = new Map<number, Uint8Array>();
 
 export function blurPixels(block: PixelBlock, radius: number): void {
   const { width, height } = block;
@@ -48,62 +47,74 @@ export function blurPixels(block: PixelBlock, radius: number): void {
   source.set(out);
   const area = (2 * r + 1) ** 2;
   const packed = area * 255 < PACKED_LIMIT;
-  if (packed && bytesArea !== area) bytes = byteTable(area);
+  const bytes = packed ? byteTableFor(area) : undefined;
   startColumns(width, height, r);
   for (let y = 0; y < height; y++) {
     if (y > 0) moveColumns(width, height, r, y);
-    if (packed) averageRowPacked(out, width, r, y);
+    if (bytes !== undefined) averageRowPacked(out, bytes, width, r, y);
     else averageRow(out, width, r, y);
   }
   commitPixels(block, out);
 }
 
-/** `byte(S)` for every packed box sum S of this area. */
-function byteTable(area: number): Uint8Array {
+/** `byte(S)` for every packed box sum S of this area, made once. */
+function byteTableFor(area: number): Uint8Array {
+  const kept = byteTables.get(area);
+  if (kept !== undefined) return kept;
   const table = new Uint8Array(area * 255 + 1);
   const centre = area / 2;
   const inverse = 1 / area;
   for (let sum = 0; sum < table.length; sum++) table[sum] = ((sum + centre) * inverse) | 0;
-  bytesArea = area;
+  byteTables.set(area, table);
   return table;
 }
 
 /** The column sums for row 0: rows -r..r, the rows above the top repeating it. */
 function startColumns(width: number, height: number, r: number): void {
-  columns.fill(0);
+  const from = source;
+  const sums = columns;
+  sums.fill(0);
   for (let i = -r; i <= r; i++) {
     const row = Math.min(Math.max(i, 0), height - 1) * width;
     for (let x = 0; x < width; x++) {
-      const pixel = source[row + x] as number;
-      columns[x * 2] = ((columns[x * 2] as number) + (pixel & PAIRED)) | 0;
-      columns[x * 2 + 1] = ((columns[x * 2 + 1] as number) + ((pixel >>> 8) & PAIRED)) | 0;
+      const pixel = from[row + x] as number;
+      sums[x * 2] = ((sums[x * 2] as number) + (pixel & PAIRED)) | 0;
+      sums[x * 2 + 1] = ((sums[x * 2 + 1] as number) + ((pixel >>> 8) & PAIRED)) | 0;
     }
   }
 }
 
 /** The column sums one row down, for row y: row y+r comes in, row y-r-1 goes out. */
 function moveColumns(width: number, height: number, r: number, y: number): void {
+  const from = source;
+  const sums = columns;
   const added = Math.min(y + r, height - 1) * width;
   const removed = Math.max(y - r - 1, 0) * width;
   for (let x = 0; x < width; x++) {
-    const a = source[added + x] as number;
-    const b = source[removed + x] as number;
-    columns[x * 2] = ((columns[x * 2] as number) + (a & PAIRED) - (b & PAIRED)) | 0;
-    columns[x * 2 + 1] =
-      ((columns[x * 2 + 1] as number) + ((a >>> 8) & PAIRED) - ((b >>> 8) & PAIRED)) | 0;
+    const a = from[added + x] as number;
+    const b = from[removed + x] as number;
+    sums[x * 2] = ((sums[x * 2] as number) + (a & PAIRED) - (b & PAIRED)) | 0;
+    sums[x * 2 + 1] =
+      ((sums[x * 2 + 1] as number) + ((a >>> 8) & PAIRED) - ((b >>> 8) & PAIRED)) | 0;
   }
 }
 
 /** Row y when a box sum fits 16 bits: two packed running sums, each byte from the table. */
-function averageRowPacked(out: Int32Array, width: number, r: number, y: number): void {
-  const table = bytes;
+function averageRowPacked(
+  out: Int32Array,
+  table: Uint8Array,
+  width: number,
+  r: number,
+  y: number,
+): void {
+  const sums = columns;
   const last = width - 1;
   let low = 0;
   let high = 0;
   for (let i = -r; i <= r; i++) {
     const at = (i < 0 ? 0 : i > last ? last : i) * 2;
-    low = (low + (columns[at] as number)) | 0;
-    high = (high + (columns[at + 1] as number)) | 0;
+    low = (low + (sums[at] as number)) | 0;
+    high = (high + (sums[at + 1] as number)) | 0;
   }
   const row = y * width;
   for (let x = 0; x < width; x++) {
@@ -116,8 +127,8 @@ function averageRowPacked(out: Int32Array, width: number, r: number, y: number):
     const behind = x - r;
     const a = (ahead > last ? last : ahead) * 2;
     const b = (behind < 0 ? 0 : behind) * 2;
-    low = (low + (columns[a] as number) - (columns[b] as number)) | 0;
-    high = (high + (columns[a + 1] as number) - (columns[b + 1] as number)) | 0;
+    low = (low + (sums[a] as number) - (sums[b] as number)) | 0;
+    high = (high + (sums[a + 1] as number) - (sums[b + 1] as number)) | 0;
   }
 }
 
@@ -127,14 +138,15 @@ function averageRow(out: Int32Array, width: number, r: number, y: number): void 
   const centre = area / 2;
   const inverse = 1 / area;
   const last = width - 1;
+  const sums = columns;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
   for (let i = -r; i <= r; i++) {
     const at = (i < 0 ? 0 : i > last ? last : i) * 2;
-    const low = columns[at] as number;
-    const high = columns[at + 1] as number;
+    const low = sums[at] as number;
+    const high = sums[at + 1] as number;
     s0 += low & 0xffff;
     s1 += high & 0xffff;
     s2 += low >>> 16;
@@ -151,10 +163,10 @@ function averageRow(out: Int32Array, width: number, r: number, y: number): void 
     const behind = x - r;
     const a = (ahead > last ? last : ahead) * 2;
     const b = (behind < 0 ? 0 : behind) * 2;
-    const aLow = columns[a] as number;
-    const aHigh = columns[a + 1] as number;
-    const bLow = columns[b] as number;
-    const bHigh = columns[b + 1] as number;
+    const aLow = sums[a] as number;
+    const aHigh = sums[a + 1] as number;
+    const bLow = sums[b] as number;
+    const bHigh = sums[b + 1] as number;
     s0 += (aLow & 0xffff) - (bLow & 0xffff);
     s1 += (aHigh & 0xffff) - (bHigh & 0xffff);
     s2 += (aLow >>> 16) - (bLow >>> 16);
