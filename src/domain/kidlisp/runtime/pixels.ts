@@ -94,23 +94,32 @@ export function spinPixels(block: PixelBlock, degrees: number, cx: number, cy: n
   commitPixels(block, view);
 }
 
+/** The color bytes of a pixel as one 32-bit element (whatever the platform's byte order). */
+const COLOR_BYTES = new Int32Array(new Uint8Array([255, 255, 255, 0]).buffer)[0] as number;
+
+/** Inverts the colors, keeping alpha: one exclusive-or a pixel. */
 export function invertPixels(block: PixelBlock): void {
-  const { data } = block;
-  for (let i = 0; i < data.length; i += 4) {
-    data[i] = 255 - (data[i] ?? 0);
-    data[i + 1] = 255 - (data[i + 1] ?? 0);
-    data[i + 2] = 255 - (data[i + 2] ?? 0);
-  }
+  const view = pixelView(block);
+  for (let i = 0; i < view.length; i++) view[i] = (view[i] as number) ^ COLOR_BYTES;
+  commitPixels(block, view);
 }
 
-/** Scales each color channel's distance from mid-grey by `amount` (1 changes nothing). */
+// What `contrast` makes of each byte value, for the amount it was made for.
+const contrasted = new Uint8ClampedArray(256);
+
+/**
+ * Scales each color channel's distance from mid-grey by `amount` (1 changes nothing): each of
+ * the 256 values is worked out once a call, then looked up.
+ */
 export function contrastPixels(block: PixelBlock, amount: number): void {
   if (!Number.isFinite(amount) || amount === 1) return;
+  const table = contrasted;
+  for (let value = 0; value < 256; value++) table[value] = (value - 128) * amount + 128;
   const { data } = block;
   for (let i = 0; i < data.length; i += 4) {
-    data[i] = ((data[i] ?? 0) - 128) * amount + 128;
-    data[i + 1] = ((data[i + 1] ?? 0) - 128) * amount + 128;
-    data[i + 2] = ((data[i + 2] ?? 0) - 128) * amount + 128;
+    data[i] = table[data[i] as number] as number;
+    data[i + 1] = table[data[i + 1] as number] as number;
+    data[i + 2] = table[data[i + 2] as number] as number;
   }
 }
 
