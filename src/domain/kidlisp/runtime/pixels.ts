@@ -123,6 +123,11 @@ export function contrastPixels(block: PixelBlock, amount: number): void {
   }
 }
 
+// Scratch for `compositePixels`, kept between calls: each target column's source column, and
+// each source alpha byte's weight.
+let sourceColumns = new Int32Array(0);
+const weights = new Float64Array(256);
+
 /**
  * Draws `source` over `target` into the rectangle (x, y, width, height), scaled to the nearest
  * pixel, with its own alpha multiplied by `opacity` (0..1): source-over blending.
@@ -147,19 +152,22 @@ export function compositePixels(
   const targetWidth = target.width;
   const sourceWidth = source.width;
   const sourceHeight = source.height;
-  const columns = new Float32Array(right - left);
+  if (sourceColumns.length < right - left) sourceColumns = new Int32Array(right - left);
+  const columns = sourceColumns;
   for (let tx = left; tx < right; tx++) {
     columns[tx - left] = Math.min(
       sourceWidth - 1,
       Math.floor(((tx - x + 0.5) * sourceWidth) / width),
     );
   }
+  // The blending weight of each source alpha byte, worked out once a call.
+  for (let a = 0; a < 256; a++) weights[a] = (a / 255) * opacity;
   for (let ty = top; ty < bottom; ty++) {
     const sy = Math.min(sourceHeight - 1, Math.floor(((ty - y + 0.5) * sourceHeight) / height));
     for (let tx = left; tx < right; tx++) {
-      const si = (sy * sourceWidth + (columns[tx - left] ?? 0)) * 4;
+      const si = (sy * sourceWidth + (columns[tx - left] as number)) * 4;
       const ti = (ty * targetWidth + tx) * 4;
-      const alpha = ((s[si + 3] ?? 0) / 255) * opacity;
+      const alpha = weights[s[si + 3] as number] as number;
       if (alpha <= 0) continue;
       const keep = 1 - alpha;
       t[ti] = (s[si] ?? 0) * alpha + (t[ti] ?? 0) * keep;
