@@ -117,19 +117,40 @@ function averageRowPacked(
     high = (high + (sums[at + 1] as number)) | 0;
   }
   const row = y * width;
-  for (let x = 0; x < width; x++) {
-    out[row + x] =
-      (table[low & 0xffff] as number) |
-      ((table[high & 0xffff] as number) << 8) |
-      ((table[low >>> 16] as number) << 16) |
-      ((table[high >>> 16] as number) << 24);
-    const ahead = x + r + 1;
-    const behind = x - r;
-    const a = (ahead > last ? last : ahead) * 2;
-    const b = (behind < 0 ? 0 : behind) * 2;
-    low = (low + (sums[a] as number) - (sums[b] as number)) | 0;
-    high = (high + (sums[a + 1] as number) - (sums[b + 1] as number)) | 0;
+  // Three stretches: the box's left end held at column 0, neither end held, the right end held
+  // at the last column (no clamping inside the loops).
+  const leftEnd = Math.min(r, width);
+  const rightStart = Math.max(leftEnd, width - r - 1);
+  let x = 0;
+  for (; x < leftEnd; x++) {
+    out[row + x] = bytesOf(table, low, high);
+    const ahead = Math.min(x + r + 1, last) * 2;
+    low = (low + (sums[ahead] as number) - (sums[0] as number)) | 0;
+    high = (high + (sums[ahead + 1] as number) - (sums[1] as number)) | 0;
   }
+  for (; x < rightStart; x++) {
+    out[row + x] = bytesOf(table, low, high);
+    const ahead = (x + r + 1) * 2;
+    const behind = (x - r) * 2;
+    low = (low + (sums[ahead] as number) - (sums[behind] as number)) | 0;
+    high = (high + (sums[ahead + 1] as number) - (sums[behind + 1] as number)) | 0;
+  }
+  for (; x < width; x++) {
+    out[row + x] = bytesOf(table, low, high);
+    const behind = (x - r) * 2;
+    low = (low + (sums[last * 2] as number) - (sums[behind] as number)) | 0;
+    high = (high + (sums[last * 2 + 1] as number) - (sums[behind + 1] as number)) | 0;
+  }
+}
+
+/** A pixel from its packed box sums: bytes 0 and 2 from `low`, 1 and 3 from `high`. */
+function bytesOf(table: Uint8Array, low: number, high: number): number {
+  return (
+    (table[low & 0xffff] as number) |
+    ((table[high & 0xffff] as number) << 8) |
+    ((table[low >>> 16] as number) << 16) |
+    ((table[high >>> 16] as number) << 24)
+  );
 }
 
 /** Row y for larger radii: a running sum a channel, each byte by multiplying. */
