@@ -1,4 +1,4 @@
-import { commitPixels, pixelView } from './pixel-view.js';
+import { commitPixels, copyOfPixels, pixelView } from './pixel-view.js';
 import type { PixelBlock } from './types.js';
 
 /**
@@ -30,8 +30,6 @@ const PAIRED = 0x00ff00ff;
 /** Box sums below this fit 16 bits, so two channels share one 32-bit running sum. */
 const PACKED_LIMIT = 2 ** 16;
 
-// The picture before the blur (the blur writes over the block as it goes).
-let source = new Int32Array(0);
 // Each column's running sums over 2r+1 rows: two words a column, two channels in each.
 let columns = new Int32Array(0);
 // The byte for each packed box sum, by box area (radii 1 to 7: at most 57,376 bytes each).
@@ -42,15 +40,15 @@ export function blurPixels(block: PixelBlock, radius: number): void {
   const r = Math.min(64, Math.round(radius));
   if (!(r >= 1) || width === 0 || height === 0) return;
   const out = pixelView(block);
-  if (source.length !== out.length) source = new Int32Array(out.length);
+  // The picture before the blur: the blur writes over the block as it goes.
+  const source = copyOfPixels(out);
   if (columns.length !== width * 2) columns = new Int32Array(width * 2);
-  source.set(out);
   const area = (2 * r + 1) ** 2;
   const packed = area * 255 < PACKED_LIMIT;
   const bytes = packed ? byteTableFor(area) : undefined;
-  startColumns(width, height, r);
+  startColumns(source, width, height, r);
   for (let y = 0; y < height; y++) {
-    if (y > 0) moveColumns(width, height, r, y);
+    if (y > 0) moveColumns(source, width, height, r, y);
     if (bytes !== undefined) averageRowPacked(out, bytes, width, r, y);
     else averageRow(out, width, r, y);
   }
@@ -70,8 +68,7 @@ function byteTableFor(area: number): Uint8Array {
 }
 
 /** The column sums for row 0: rows -r..r, the rows above the top repeating it. */
-function startColumns(width: number, height: number, r: number): void {
-  const from = source;
+function startColumns(from: Int32Array, width: number, height: number, r: number): void {
   const sums = columns;
   sums.fill(0);
   for (let i = -r; i <= r; i++) {
@@ -85,8 +82,7 @@ function startColumns(width: number, height: number, r: number): void {
 }
 
 /** The column sums one row down, for row y: row y+r comes in, row y-r-1 goes out. */
-function moveColumns(width: number, height: number, r: number, y: number): void {
-  const from = source;
+function moveColumns(from: Int32Array, width: number, height: number, r: number, y: number): void {
   const sums = columns;
   const added = Math.min(y + r, height - 1) * width;
   const removed = Math.max(y - r - 1, 0) * width;

@@ -23,3 +23,14 @@ export function pixelView(block: PixelBlock): Int32Array {
 export function commitPixels(block: PixelBlock, view: Int32Array): void {
   if (view.buffer !== block.data.buffer) block.data.set(new Uint8ClampedArray(view.buffer));
 }
+
+// The screen as it was before a transform: one scratch array shared by every transform, kept
+// between calls (no 256 KB allocation a frame, and one array less to keep in the cache).
+let before: Int32Array = new Int32Array(0);
+
+/** A copy of `view` in the shared scratch array: transforms read it while they write `view`. */
+export function copyOfPixels(view: Int32Array): Int32Array {
+  if (before.length !== view.length) before = new Int32Array(view.length);
+  before.set(view);
+  return before;
+}

@@ -1,4 +1,4 @@
-import { commitPixels, pixelView } from './pixel-view.js';
+import { commitPixels, copyOfPixels, pixelView } from './pixel-view.js';
 import type { PixelBlock } from './types.js';
 
 export { blurPixels } from './box-blur.js';
@@ -19,16 +19,6 @@ function wrap(value: number, size: number): number {
   return r < 0 ? r + size : 0;
 }
 
-// The screen as it was before a transform, kept between calls (no 256 KB allocation a frame).
-let before = new Int32Array(0);
-
-/** A copy of `view` in the scratch array: transforms read from it while they write `view`. */
-function copyOf(view: Int32Array): Int32Array {
-  if (before.length !== view.length) before = new Int32Array(view.length);
-  before.set(view);
-  return before;
-}
-
 /** Moves the picture by whole pixels (dx right, dy down), wrapping at the edges. */
 export function scrollPixels(block: PixelBlock, dx: number, dy: number): void {
   const { width, height } = block;
@@ -37,7 +27,7 @@ export function scrollPixels(block: PixelBlock, dx: number, dy: number): void {
   const sy = wrap(Math.round(dy), height);
   if (sx === 0 && sy === 0) return;
   const view = pixelView(block);
-  const source = copyOf(view);
+  const source = copyOfPixels(view);
   for (let y = 0; y < height; y++) {
     const from = y * width;
     const to = wrap(y + sy, height) * width;
@@ -59,7 +49,7 @@ export function zoomPixels(block: PixelBlock, factor: number, cx: number, cy: nu
   for (let x = 0; x < width; x++)
     columns[x] = wrap(Math.floor(cx + (x + 0.5 - cx) / factor), width);
   const view = pixelView(block);
-  const source = copyOf(view);
+  const source = copyOfPixels(view);
   for (let y = 0; y < height; y++) {
     const row = wrap(Math.floor(cy + (y + 0.5 - cy) / factor), height) * width;
     const to = y * width;
@@ -76,7 +66,7 @@ export function spinPixels(block: PixelBlock, degrees: number, cx: number, cy: n
   const cos = Math.cos(radians);
   const sin = Math.sin(radians);
   const view = pixelView(block);
-  const source = copyOf(view);
+  const source = copyOfPixels(view);
   for (let y = 0; y < height; y++) {
     const ry = y + 0.5 - cy;
     // Inverse rotation: where each destination pixel comes from.
