@@ -74,8 +74,9 @@ export function spinPixels(block: PixelBlock, degrees: number, cx: number, cy: n
     let sy = cy - (0.5 - cx) * sin + ry * cos;
     const to = y * width;
     for (let x = 0; x < width; x++) {
-      const px = wrap(Math.floor(sx), width);
-      const py = wrap(Math.floor(sy), height);
+      // On the screen, truncating is flooring (and cheaper); off it, floor and wrap.
+      const px = sx >= 0 && sx < width ? sx | 0 : wrap(Math.floor(sx), width);
+      const py = sy >= 0 && sy < height ? sy | 0 : wrap(Math.floor(sy), height);
       view[to + x] = source[py * width + px] ?? 0;
       sx += cos;
       sy -= sin;
