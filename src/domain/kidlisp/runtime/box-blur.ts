@@ -15,8 +15,8 @@ import type { PixelBlock } from './types.js';
  * is too, and the last float32 rounding adds at most 2^-17 (the double arithmetic around them is
  * exact or off by far less). The two therefore round to the same byte. The byte is computed as
  * `(S + area / 2) * (1 / area)` truncated: area / 2 is not whole, so that quotient is never
- * whole either and the multiplication's rounding cannot cross one (checked for every sum of every
- * radius).
+ * whole either and the multiplication's rounding cannot cross one (checked, when this was written,
+ * for every sum of every radius).
  *
  * The work, row after row: the running column sums move down one row, then a running sum of
  * them along the row gives each pixel. Pixels are read and written whole through the 32-bit
