@@ -1,12 +1,49 @@
 import { bundledExamples } from '../src/mcp/content/piece-examples.js';
 
 /**
- * The programs the KidLisp frame benchmarks time: a corpus that uses every word the runtime draws
- * with `blur`, `spin`, `zoom` and `scroll` every frame, the examples shown to assistants when
- * nothing has been published (src/mcp/content/piece-examples.ts), the program of issue 16 and a
- * two-embed program.
+ * The bake + stamp family (30+ of the most-viewed works): $87a by @fifi, as published, copied
+ * from whistlegraph/aesthetic-computer kidlisp/conformance/top100.json. Every frame: a fade,
+ * three layers (bake), two stamped paintings, four blurs, two spins, two zooms, two scrolls.
+ */
+const BAKE_AND_STAMP = [
+  'fade:lightsteelblue-pink-lightgreen:vertical',
+  'spin -10 ',
+  'scroll frame -5',
+  'scroll width/5 frame',
+  'blur 2',
+  'bake',
+  'stamp #dml 270 280 1.2 20',
+  'blur (1s... 1 2)',
+  'zoom (.25s... .8 ?)',
+  'spin -10',
+  'bake',
+  'stamp #o2d 190 h/2 1.3 ',
+  'blur 2 ',
+  'zoom (.25s... .7 ?) ',
+  'bake',
+  'write (.25s... "dog" "god") 160 h/2 zebra',
+  'fps 24',
+  'stamp #dml 60 80 .8 170',
+  'blur 2',
+].join('\n');
+
+/**
+ * The programs the KidLisp frame benchmarks time: a program of the bake + stamp family, a corpus
+ * that uses every word the runtime draws with `blur`, `spin`, `zoom` and `scroll` every frame,
+ * the examples shown to assistants when nothing has been published
+ * (src/mcp/content/piece-examples.ts), the program of issue 16 and a two-embed program.
  */
 export const benchPrograms: { title: string; source: string }[] = [
+  {
+    title: 'Bake + stamp family ($87a): layers, four blurs, spin, zoom, scroll',
+    source: BAKE_AND_STAMP,
+  },
+  {
+    title: 'Baseline: $87a without blur, spin, zoom, scroll',
+    source: BAKE_AND_STAMP.split('\n')
+      .filter((line) => !/^(blur|spin|zoom|scroll) /.test(line))
+      .join('\n'),
+  },
   {
     title: 'Corpus: shapes, fill modes, text, then blur spin zoom scroll',
     source: [

@@ -54,6 +54,29 @@ describe('blur: the fast box blur gives the bytes of its definition', () => {
     );
   });
 
+  it('on a whole 256x256 screen, with one sum a channel (radius 8 and up) and two (up to 7)', () => {
+    const size = 256;
+    const picture = new Uint8ClampedArray(size * size * 4);
+    for (let i = 0; i < picture.length; i++) picture[i] = (i * 2654435761) >>> 24;
+    for (const radius of [1, 2, 7, 8, 64]) {
+      const data = new Uint8ClampedArray(picture);
+      blurPixels({ width: size, height: size, data }, radius);
+      const expected = blurByDefinition(picture, size, size, radius);
+      expect(Buffer.from(data).equals(Buffer.from(expected))).toBe(true);
+    }
+  });
+
+  it('a block whose bytes do not start on a 4-byte boundary is blurred the same', () => {
+    const width = 9;
+    const height = 7;
+    const bytes = new Uint8ClampedArray(width * height * 4 + 1);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 97) % 256;
+    const misaligned = bytes.subarray(1);
+    const expected = blurByDefinition(misaligned, width, height, 2);
+    blurPixels({ width, height, data: misaligned }, 2);
+    expect(Buffer.from(misaligned).equals(Buffer.from(expected))).toBe(true);
+  });
+
   it('a one-pixel white dot on black spreads into a 3x3 square at radius 1', () => {
     const width = 5;
     const data = new Uint8ClampedArray(width * width * 4);
