@@ -8,6 +8,7 @@
 import { loadavg } from 'node:os';
 import { presentLayer } from '../src/domain/kidlisp/raster/present.js';
 import { createKidlispRuntime, rasterSurface } from '../src/domain/kidlisp/runtime/index.js';
+import { benchPaintings } from './kidlisp-paintings.js';
 import { benchEmbeds as embeds, benchPrograms as programs } from './kidlisp-programs.js';
 
 const SIZE = 256;
@@ -58,6 +59,7 @@ async function runtimeFor(source: string) {
     surface,
     seed: 1,
     loadEmbed: async (code) => embeds[code] ?? null,
+    loadPainting: (code) => benchPaintings[code] ?? null,
     createSurface: rasterSurface,
   });
   runtime.frame({ frame: 0, ms: 0 });

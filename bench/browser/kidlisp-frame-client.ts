@@ -6,6 +6,7 @@
  */
 import { presentLayer } from '../../src/domain/kidlisp/raster/present.js';
 import { createKidlispRuntime, rasterSurface } from '../../src/domain/kidlisp/runtime/index.js';
+import { benchPaintings } from '../kidlisp-paintings.js';
 
 export interface BrowserFigures {
   /** Time inside the callback, per frame. */
@@ -83,6 +84,7 @@ async function run(
     surface,
     seed: 1,
     loadEmbed: async (code) => options.embeds[code] ?? null,
+    loadPainting: (code) => benchPaintings[code] ?? null,
     createSurface: rasterSurface,
   });
   runtime.frame({ frame: 0, ms: 0 });

@@ -54,6 +54,36 @@ describe('blur: the fast box blur gives the bytes of its definition', () => {
     );
   });
 
+  it('on a clear picture with a few painted rectangles (a layer with stamps), edges included', () => {
+    const rect = fc.record({
+      x: fc.integer({ min: 0, max: 39 }),
+      y: fc.integer({ min: 0, max: 39 }),
+      w: fc.integer({ min: 1, max: 12 }),
+      h: fc.integer({ min: 1, max: 12 }),
+      color: fc.integer({ min: 1, max: 2 ** 32 - 1 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.array(rect, { maxLength: 3 }),
+        (width, height, radius, rects) => {
+          const data = new Uint8ClampedArray(width * height * 4);
+          const pixels = new Uint32Array(data.buffer);
+          for (const { x, y, w, h, color } of rects)
+            for (let row = y; row < Math.min(height, y + h); row++)
+              for (let column = x; column < Math.min(width, x + w); column++)
+                pixels[row * width + column] = color;
+          const expected = blurByDefinition(data, width, height, radius);
+          blurPixels({ width, height, data }, radius);
+          expect(Buffer.from(data).equals(Buffer.from(expected))).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('on a whole 256x256 screen, with one sum a channel (radius 8 and up) and two (up to 7)', () => {
     const size = 256;
     const picture = new Uint8ClampedArray(size * size * 4);
