@@ -38,7 +38,7 @@ function isSafeSingleWord(word: string): boolean {
  * ("chaos mode") unless it is exactly one known word or color, or an RGB triple.
  */
 export function drawsAsNoise(tokens: readonly Token[], multiLine: boolean): boolean {
-  if (multiLine) return false;
+  if (multiLine || tokens.length === 0) return false;
   if (tokens.some((token) => token.kind !== 'word' && token.kind !== 'string')) return false;
   const first = tokens[0];
   if (tokens.length === 1 && first?.kind === 'word' && isSafeSingleWord(first.text)) return false;

@@ -173,6 +173,16 @@ describe('what the runtime does not draw', () => {
     expect(run('blue').runtime.report().unsupported).toEqual([]);
   });
 
+  it('says nothing about an empty program (no words, so no chaos mode)', () => {
+    for (const source of ['', ' ', '\n', '; only a comment']) {
+      expect(run(source).runtime.report(), JSON.stringify(source)).toEqual({
+        unsupported: [],
+        unknown: [],
+        problems: [],
+      });
+    }
+  });
+
   it('does not run a program with an extra ), as the reference runtime discards it', () => {
     const { surface, runtime } = run('(wipe red))');
     expect(surface.count(RED)).toBe(0);
