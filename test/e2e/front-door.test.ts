@@ -1,27 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthor, publish } from '../items/fixtures.js';
-import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 
-let app: TestApp;
+const session = useAppAndBrowser();
 let http: HttpClient;
-let browser: Browser;
 
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  http = createHttpClient(app.url);
-}, INSTALL_TIMEOUT_MS);
+beforeAll(() => {
+  http = createHttpClient(session.app.url);
+});
 
-afterAll(async () => {
+afterAll(() => {
   http?.close();
-  await browser?.close();
-  await app?.close();
 });
 
 const naturalWidths = (images: Element[]) =>
@@ -49,8 +40,8 @@ describe('the home page', () => {
       codes.push(await publish(http, '/api/store-kidlisp', { source: `(wipe ${color})` }));
     const newestFirst = [...codes].reverse();
 
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/`);
+    const page = await session.browser.newPage();
+    const response = await page.goto(`${session.app.url}/`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     // Works without scripts: the page has none.
@@ -99,7 +90,7 @@ describe('the home page', () => {
     ).toEqual([]);
 
     await page.locator('.works-grid .work-link').first().click();
-    await page.waitForURL(`${app.url}/$${newestFirst[0]}`);
+    await page.waitForURL(`${session.app.url}/$${newestFirst[0]}`);
     expect(await page.locator('h1').innerText()).toBe(`$${newestFirst[0]}`);
     await page.close();
   });
@@ -107,7 +98,10 @@ describe('the home page', () => {
 
 describe('an author page', () => {
   it('lists only that author\u2019s works, with how many there are; an unknown author is a 404 page', async () => {
-    const [ada, bo] = await Promise.all([createAuthor(app, 'ada'), createAuthor(app, 'bo')]);
+    const [ada, bo] = await Promise.all([
+      createAuthor(session.app, 'ada'),
+      createAuthor(session.app, 'bo'),
+    ]);
     const adaWorks = [
       await publish(http, '/api/store-kidlisp', { source: '(wipe purple) ; ada' }, ada.auth),
       await publish(http, '/api/store-clock', { source: 'c d e ; ada' }, ada.auth),
@@ -119,8 +113,8 @@ describe('an author page', () => {
       bo.auth,
     );
 
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/@ada`);
+    const page = await session.browser.newPage();
+    const response = await page.goto(`${session.app.url}/@ada`);
     expect(response?.status()).toBe(200);
     expect(await page.locator('h1').innerText()).toBe('@ada');
     expect(await page.locator('.work-count').innerText()).toBe('2 works');
@@ -139,7 +133,7 @@ describe('an author page', () => {
       page.problems.filter((problem) => !/status of 503 .*\/thumbnail\//.test(problem)),
     ).toEqual([]);
 
-    const missing = await page.goto(`${app.url}/@nobody`);
+    const missing = await page.goto(`${session.app.url}/@nobody`);
     expect(missing?.status()).toBe(404);
     expect(await page.locator('h1').innerText()).toBe('Not found');
     expect(await page.locator('main').innerText()).toContain('No author has the handle @nobody.');
@@ -159,8 +153,8 @@ describe('the home page\u2019s search box', () => {
       await publish(http, '/api/store-clock', { source: 'd f a ; horse' }),
     ];
 
-    const page = await browser.newPage();
-    const response = await page.goto(`${app.url}/`);
+    const page = await session.browser.newPage();
+    const response = await page.goto(`${session.app.url}/`);
     expect(response?.status()).toBe(200);
     expect(await page.locator('script').count()).toBe(0);
     const codesShown = () =>
@@ -172,7 +166,7 @@ describe('the home page\u2019s search box', () => {
 
     await page.getByLabel('Search works').fill('zebra');
     await page.getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(`${app.url}/?search=zebra`);
+    await page.waitForURL(`${session.app.url}/?search=zebra`);
     // Both hold it only in their source: newest first.
     expect(await codesShown()).toEqual([...matching].reverse());
     expect(await page.getByLabel('Search works').inputValue()).toBe('zebra');
@@ -185,7 +179,7 @@ describe('the home page\u2019s search box', () => {
 
     await page.getByLabel('Search works').fill('unicorn');
     await page.getByLabel('Search works').press('Enter');
-    await page.waitForURL(`${app.url}/?search=unicorn`);
+    await page.waitForURL(`${session.app.url}/?search=unicorn`);
     expect(await codesShown()).toEqual([]);
     expect(await page.locator('.works-empty').innerText()).toBe(
       'Nothing found for \u201cunicorn\u201d.',

@@ -1,40 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { insertHandles, insertMessages, message } from '../chat/fixtures.js';
-import { startTestApp, type TestApp } from '../support/app.js';
+import { startTestApp } from '../support/app.js';
 import { httpFetch } from '../support/http-client.js';
-import {
-  type Browser,
-  INSTALL_TIMEOUT_MS,
-  launchBrowser,
-  screenshotPath,
-} from './support/browser.js';
+import { useAppAndBrowser } from './support/app-and-browser.js';
+import { screenshotPath } from './support/browser.js';
 
-let app: TestApp;
-let browser: Browser;
+const session = useAppAndBrowser();
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-  await insertHandles(app.db, { 'account-ada': 'ada' });
-  await insertMessages(app.db, [
+  await insertHandles(session.app.db, { 'account-ada': 'ada' });
+  await insertMessages(session.app.db, [
     message('system', 1, 'hello from the e2e test', { user: 'account-ada', hearts: 2 }),
     message('system', 2, 'a second message'),
   ]);
-}, INSTALL_TIMEOUT_MS);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
 });
 
 describe('GraphiQL at /graphql', () => {
   it('loads from this origin under its CSP and runs the preloaded chatMessages query', async () => {
-    const page = await browser.newPage();
+    const page = await session.browser.newPage();
     const offsite: string[] = [];
     page.on('request', (request) => {
-      if (!request.url().startsWith(app.url) && !/^(data|blob):/.test(request.url()))
+      if (!request.url().startsWith(session.app.url) && !/^(data|blob):/.test(request.url()))
         offsite.push(request.url());
     });
-    const response = await page.goto(`${app.url}/graphql`);
+    const response = await page.goto(`${session.app.url}/graphql`);
     expect(response?.status()).toBe(200);
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self'");
