@@ -1,5 +1,6 @@
 import { commitPixels, copyOfPixels, pixelView } from './pixel-view.js';
 import type { PixelBlock } from './types.js';
+import { blurInKernel } from './wasm/pixel-kernels.js';
 
 /**
  * `blur`: a box blur of radius r, edges repeated. Its definition (the first runtime's; see
@@ -39,6 +40,7 @@ export function blurPixels(block: PixelBlock, radius: number): void {
   const { width, height } = block;
   const r = Math.min(64, Math.round(radius));
   if (!(r >= 1) || width === 0 || height === 0) return;
+  if (blurInKernel(block, r)) return;
   const out = pixelView(block);
   // The picture before the blur: the blur writes over the block as it goes.
   const source = copyOfPixels(out);

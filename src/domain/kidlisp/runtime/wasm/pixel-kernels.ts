@@ -1,0 +1,101 @@
+import type { PixelBlock } from '../types.js';
+import { wasmModule } from './assembler.js';
+import { blurKernel, PAD } from './blur-kernel.js';
+
+/**
+ * The runtime's pixel kernels in WebAssembly, compiled on first use. Where WebAssembly or its
+ * 128-bit lanes are missing, or a page's content security policy forbids compiling it, nothing
+ * here runs and the callers keep their JavaScript.
+ */
+
+const PAGE = 65536;
+/** The largest blur radius the kernel takes: a box sum of 15 x 15 bytes fits 16 bits. */
+export const KERNEL_BLUR_RADIUS = 7;
+
+interface Kernels {
+  memory: WebAssembly.Memory;
+  blur: (...parameters: number[]) => void;
+}
+
+let kernels: Kernels | null | undefined;
+
+function compiled(): Kernels | null {
+  if (kernels !== undefined) return kernels;
+  try {
+    const bytes = wasmModule([blurKernel()], 1);
+    const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes));
+    kernels = {
+      memory: exports.memory as WebAssembly.Memory,
+      blur: exports.blur as Kernels['blur'],
+    };
+  } catch {
+    kernels = null;
+  }
+  return kernels;
+}
+
+/** `(sum + round) * multiplier >> shift` is the sum divided by the area, rounded to the nearest. */
+interface Division {
+  round: number;
+  multiplier: number;
+  shift: number;
+}
+
+const divisions = new Map<number, Division | null>();
+
+/**
+ * The division by a box's (odd) area for every box sum of it, as a multiplication by a 16-bit
+ * number and a shift: the smallest shift whose multiplier gives every sum's byte exactly,
+ * checked here sum by sum (at most 57,488 of them, once an area).
+ */
+export function divisionFor(area: number): Division | null {
+  const known = divisions.get(area);
+  if (known !== undefined) return known;
+  const round = (area - 1) / 2;
+  const largest = area * 255 + round;
+  let found: Division | null = null;
+  for (let shift = 16; shift < 32 && found === null; shift++) {
+    const multiplier = Math.ceil(2 ** shift / area);
+    if (multiplier > 0xffff) break;
+    let exact = true;
+    for (let n = 0; n <= largest && exact; n++)
+      exact = Math.floor((n * multiplier) / 2 ** shift) === Math.floor(n / area);
+    if (exact) found = { round, multiplier, shift };
+  }
+  divisions.set(area, found);
+  return found;
+}
+
+const aligned = (address: number) => Math.ceil(address / 16) * 16;
+
+/** Blurs `block` by box-blur.ts's rule in the kernel; false (nothing done) where it cannot. */
+export function blurInKernel(block: PixelBlock, radius: number): boolean {
+  if (radius < 1 || radius > KERNEL_BLUR_RADIUS) return false;
+  const division = divisionFor((2 * radius + 1) ** 2);
+  const kernel = compiled();
+  if (division === null || kernel === null) return false;
+  const { width, height, data } = block;
+  const size = width * height * 4;
+  // Slack after each area: a step of two pixels may read or write one past a row's end.
+  const dst = aligned(size + 16);
+  const cols = aligned(dst + size + 16);
+  const end = cols + (width + 2 * PAD) * 8 + 16;
+  const { memory } = kernel;
+  if (memory.buffer.byteLength < end)
+    memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
+  const bytes = new Uint8Array(memory.buffer);
+  bytes.set(data, 0);
+  kernel.blur(
+    width,
+    height,
+    radius,
+    0,
+    dst,
+    cols,
+    division.round,
+    division.multiplier,
+    division.shift,
+  );
+  data.set(bytes.subarray(dst, dst + size));
+  return true;
+}
