@@ -3,7 +3,7 @@ import { AppError, errorHeaders } from '../app-error.js';
 import type { RequestContext, Services } from '../context.js';
 import { sourceHash } from '../domain/hash.js';
 import { toAppError } from '../http/failure.js';
-import { pageSecurity } from '../http/html/page-security.js';
+import { cspHeader, pageSecurity, playerDirectives } from '../http/html/page-security.js';
 import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
 import { chatMessagesConnection } from '../operations/chat/index.js';
@@ -57,6 +57,9 @@ export function createPagesRouter(
   router.use(worksRoutes(services, listings));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
+  const playerHeaders = {
+    'Content-Security-Policy': cspHeader(playerDirectives(services.config)),
+  };
 
   // A page lists its remixes: a new remix sends its parent's page through express again, where
   // the list is read afresh (other processes see it once their remembered path expires).
@@ -113,6 +116,7 @@ export function createPagesRouter(
           `page:kidlisp:${code}:${sourceHash(item.source ?? '')}:${lineage.key}`,
           'html',
           () => itemPage(withPreview(item), services.config.publicUrl, lineage.section),
+          playerHeaders,
         );
       case 'piece': {
         const source = await pieceSource(ctx, item);
@@ -127,6 +131,7 @@ export function createPagesRouter(
           `page:piece:${code}:${sourceHash(source)}:${lineage.key}`,
           'html',
           () => piecePage(item, source, services.config.publicUrl, lineage.section),
+          item.ext === 'lisp' ? playerHeaders : {},
         );
       }
       default:

@@ -18,7 +18,7 @@ async function publish(path: string, body: unknown): Promise<string> {
 
 describe('a KidLisp page', () => {
   const source =
-    '(wipe navy)\n(ink yellow)\n; "</code><script>alert(1)</script>"\n(circle 128 128 64\n(box 10 10 30 30)';
+    '(wipe navy)\n(ink yellow)\n; "</code><script>alert(1)</script>"\n(blur 1)\n(circle 128 128 64\n(box 10 10 30 30)';
 
   it('shows the source, escaped, with the validator\u2019s diagnostics', async () => {
     const code = await publish('/api/store-kidlisp', { source });
@@ -27,7 +27,8 @@ describe('a KidLisp page', () => {
     expect(response?.status()).toBe(200);
     const csp = response?.headers()['content-security-policy'] ?? '';
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toMatch(/script-src 'self'(;|$)/);
+    // The player's pixel kernels (`blur` here) are WebAssembly: compiling it is allowed, `eval` is not.
+    expect(csp).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
 
     await expect.poll(() => page.locator('#source').innerText()).toContain('(wipe navy)');
     expect(await page.locator('#source').innerText()).toContain('<script>alert(1)</script>');

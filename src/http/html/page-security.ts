@@ -27,6 +27,14 @@ function pageDirectives(config: Pick<Config, 'publicUrl'>): Directives {
 }
 
 /**
+ * A page the KidLisp player runs on: its pixel kernels are WebAssembly, which the page's own
+ * scripts may compile (`'wasm-unsafe-eval'` allows that and nothing else: no `eval`).
+ */
+export function playerDirectives(config: Pick<Config, 'publicUrl'>): Directives {
+  return { ...pageDirectives(config), 'script-src': ["'self'", "'wasm-unsafe-eval'"] };
+}
+
+/**
  * GraphiQL only: its editor (Monaco) and React set inline styles and start web workers; its
  * scripts, workers and fonts still come from this origin alone.
  */

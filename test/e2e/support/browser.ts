@@ -95,6 +95,14 @@ export async function launchBrowser(): Promise<Browser> {
           page.problems.push(`${message.text()} (${message.location().url})`);
       });
       page.on('pageerror', (error) => page.problems.push(`page error: ${error.message}`));
+      // Some refusals (compiling WebAssembly, for one) print nothing: the page's event says them.
+      await page.addInitScript(() =>
+        document.addEventListener('securitypolicyviolation', (event) =>
+          console.error(
+            `Refused by the Content Security Policy: ${event.violatedDirective} ${event.blockedURI}`,
+          ),
+        ),
+      );
       return page;
     },
     async close() {

@@ -19,22 +19,19 @@ import { blurInKernel } from './wasm/pixel-kernels.js';
  * whole either and the multiplication's rounding cannot cross one (checked, when this was written,
  * for every sum of every radius).
  *
- * The work, row after row: the running column sums move down one row, then a running sum of
- * them along the row gives each pixel. Pixels are read and written whole through the 32-bit
- * view, two channels in each sum where they fit (bytes 0 and 2, then 1 and 3, 16 bits apart);
- * every channel gets the same arithmetic, so the platform's byte order does not matter. Nothing
- * is allocated a call: the scratch arrays are kept.
+ * Radii 1 to 7 run in the WebAssembly kernel of wasm/blur-kernel.ts. Here, for larger radii and
+ * wherever WebAssembly cannot run, row after row: the running column sums move down one row,
+ * then a running sum of them along the row gives each pixel. Pixels are read and written whole
+ * through the 32-bit view, two channels in each column sum (bytes 0 and 2, then 1 and 3, 16 bits
+ * apart); every channel gets the same arithmetic, so the platform's byte order does not matter.
+ * Nothing is allocated a call: the scratch array is kept.
  */
 
 /** Bytes 0 and 2 of a pixel (bytes 1 and 3 after a shift by 8). */
 const PAIRED = 0x00ff00ff;
-/** Box sums below this fit 16 bits, so two channels share one 32-bit running sum. */
-const PACKED_LIMIT = 2 ** 16;
 
 // Each column's running sums over 2r+1 rows: two words a column, two channels in each.
 let columns = new Int32Array(0);
-// The byte for each packed box sum, by box area (radii 1 to 7: at most 57,376 bytes each).
-const byteTables = new Map<number, Uint8Array>();
 
 export function blurPixels(block: PixelBlock, radius: number): void {
   const { width, height } = block;
@@ -45,28 +42,12 @@ export function blurPixels(block: PixelBlock, radius: number): void {
   // The picture before the blur: the blur writes over the block as it goes.
   const source = copyOfPixels(out);
   if (columns.length !== width * 2) columns = new Int32Array(width * 2);
-  const area = (2 * r + 1) ** 2;
-  const packed = area * 255 < PACKED_LIMIT;
-  const bytes = packed ? byteTableFor(area) : undefined;
   startColumns(source, width, height, r);
   for (let y = 0; y < height; y++) {
     if (y > 0) moveColumns(source, width, height, r, y);
-    if (bytes !== undefined) averageRowPacked(out, bytes, width, r, y);
-    else averageRow(out, width, r, y);
+    averageRow(out, width, r, y);
   }
   commitPixels(block, out);
-}
-
-/** `byte(S)` for every packed box sum S of this area, made once. */
-function byteTableFor(area: number): Uint8Array {
-  const kept = byteTables.get(area);
-  if (kept !== undefined) return kept;
-  const table = new Uint8Array(area * 255 + 1);
-  const centre = area / 2;
-  const inverse = 1 / area;
-  for (let sum = 0; sum < table.length; sum++) table[sum] = ((sum + centre) * inverse) | 0;
-  byteTables.set(area, table);
-  return table;
 }
 
 /** The column sums for row 0: rows -r..r, the rows above the top repeating it. */
@@ -97,61 +78,7 @@ function moveColumns(from: Int32Array, width: number, height: number, r: number,
   }
 }
 
-/** Row y when a box sum fits 16 bits: two packed running sums, each byte from the table. */
-function averageRowPacked(
-  out: Int32Array,
-  table: Uint8Array,
-  width: number,
-  r: number,
-  y: number,
-): void {
-  const sums = columns;
-  const last = width - 1;
-  let low = 0;
-  let high = 0;
-  for (let i = -r; i <= r; i++) {
-    const at = (i < 0 ? 0 : i > last ? last : i) * 2;
-    low = (low + (sums[at] as number)) | 0;
-    high = (high + (sums[at + 1] as number)) | 0;
-  }
-  const row = y * width;
-  // Three stretches: the box's left end held at column 0, neither end held, the right end held
-  // at the last column (no clamping inside the loops).
-  const leftEnd = Math.min(r, width);
-  const rightStart = Math.max(leftEnd, width - r - 1);
-  let x = 0;
-  for (; x < leftEnd; x++) {
-    out[row + x] = bytesOf(table, low, high);
-    const ahead = Math.min(x + r + 1, last) * 2;
-    low = (low + (sums[ahead] as number) - (sums[0] as number)) | 0;
-    high = (high + (sums[ahead + 1] as number) - (sums[1] as number)) | 0;
-  }
-  for (; x < rightStart; x++) {
-    out[row + x] = bytesOf(table, low, high);
-    const ahead = (x + r + 1) * 2;
-    const behind = (x - r) * 2;
-    low = (low + (sums[ahead] as number) - (sums[behind] as number)) | 0;
-    high = (high + (sums[ahead + 1] as number) - (sums[behind + 1] as number)) | 0;
-  }
-  for (; x < width; x++) {
-    out[row + x] = bytesOf(table, low, high);
-    const behind = (x - r) * 2;
-    low = (low + (sums[last * 2] as number) - (sums[behind] as number)) | 0;
-    high = (high + (sums[last * 2 + 1] as number) - (sums[behind + 1] as number)) | 0;
-  }
-}
-
-/** A pixel from its packed box sums: bytes 0 and 2 from `low`, 1 and 3 from `high`. */
-function bytesOf(table: Uint8Array, low: number, high: number): number {
-  return (
-    (table[low & 0xffff] as number) |
-    ((table[high & 0xffff] as number) << 8) |
-    ((table[low >>> 16] as number) << 16) |
-    ((table[high >>> 16] as number) << 24)
-  );
-}
-
-/** Row y for larger radii: a running sum a channel, each byte by multiplying. */
+/** Row y: a running sum a channel, each byte by multiplying. */
 function averageRow(out: Int32Array, width: number, r: number, y: number): void {
   const area = (2 * r + 1) ** 2;
   const centre = area / 2;

@@ -17,6 +17,7 @@
  */
 import { blendPixel, type Ink } from '../raster/pixels.js';
 import type { Area, Paint, PixelBlock, Surface } from './types.js';
+import { composeInKernel } from './wasm/pixel-kernels.js';
 
 const TRANSPARENT: Paint = { kind: 'solid', color: [0, 0, 0, 0] };
 
@@ -31,6 +32,8 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  */
 function composeOver(out: PixelBlock, layers: readonly PixelBlock[]): void {
   const data = out.data;
+  const sources = layers.map((layer) => layer.data);
+  if (composeInKernel(data, sources, blendOne)) return;
   const aligned = LITTLE_ENDIAN && data.byteOffset % 4 === 0;
   const words = aligned ? wordsOf(data) : undefined;
   for (const layer of layers) {

@@ -84,6 +84,8 @@ export const i32 = {
   gtS: op(0x4a),
   geS: op(0x4e),
   eqz: op(0x45),
+  load: memory([0x28], 2),
+  store: memory([0x36], 2),
   /** `then` if `condition`, else `otherwise`. */
   select: (then: Code, otherwise: Code, condition: Code): Code =>
     join(then, otherwise, condition, [0x1b]),
@@ -104,16 +106,28 @@ export const v128 = {
   store64Lane0: (offset: number, address: Code, value: Code): Code =>
     join(address, value, [0xfd, 0x5b, 0, ...unsignedLeb(offset), 0]),
   zero: (): Code => [0xfd, 0x0c, ...new Array<number>(16).fill(0)],
+  and: simd(0x4e),
+  or: simd(0x50),
+  not: simd(0x4d),
+  /** Bits of `then` where `mask` is set, of `otherwise` where it is clear. */
+  bitselect: simd(0x52),
+  anyTrue: simd(0x53),
 };
 
 export const i16x8 = {
   splat: simd(0x10),
   add: simd(0x8e),
   sub: simd(0x91),
+  mul: simd(0x95),
+  shrU: simd(0x8d),
+  extendLowI8x16U: simd(0x89),
+  extendHighI8x16U: simd(0x8a),
   narrowI32x4U: simd(0x86),
 };
 
 export const i32x4 = {
+  splat: simd(0x11),
+  eq: simd(0x37),
   extmulLowI16x8U: simd(0xbe),
   extmulHighI16x8U: simd(0xbf),
   shrU: simd(0xad),
@@ -121,6 +135,9 @@ export const i32x4 = {
 
 export const i8x16 = {
   narrowI16x8U: simd(0x66),
+  /** Lane i of the result is byte `lanes[i]` of `a` then `b` (0-15 from a, 16-31 from b). */
+  shuffle: (lanes: readonly number[], a: Code, b: Code): Code =>
+    join(a, b, [0xfd, 0x0d], [...lanes]),
 };
 
 /** `block ... end`: `br` to its depth leaves it. */

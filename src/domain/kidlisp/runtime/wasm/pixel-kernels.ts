@@ -1,6 +1,7 @@
 import type { PixelBlock } from '../types.js';
 import { wasmModule } from './assembler.js';
 import { blurKernel, PAD } from './blur-kernel.js';
+import { composeKernel } from './compose-kernel.js';
 
 /**
  * The runtime's pixel kernels in WebAssembly, compiled on first use. Where WebAssembly or its
@@ -12,9 +13,12 @@ const PAGE = 65536;
 /** The largest blur radius the kernel takes: a box sum of 15 x 15 bytes fits 16 bits. */
 export const KERNEL_BLUR_RADIUS = 7;
 
+type Kernel = (...parameters: number[]) => void;
+
 interface Kernels {
   memory: WebAssembly.Memory;
-  blur: (...parameters: number[]) => void;
+  blur: Kernel;
+  compose: Kernel;
 }
 
 let kernels: Kernels | null | undefined;
@@ -22,11 +26,12 @@ let kernels: Kernels | null | undefined;
 function compiled(): Kernels | null {
   if (kernels !== undefined) return kernels;
   try {
-    const bytes = wasmModule([blurKernel()], 1);
+    const bytes = wasmModule([blurKernel(), composeKernel()], 1);
     const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes));
     kernels = {
       memory: exports.memory as WebAssembly.Memory,
-      blur: exports.blur as Kernels['blur'],
+      blur: exports.blur as Kernel,
+      compose: exports.compose as Kernel,
     };
   } catch {
     kernels = null;
@@ -68,6 +73,14 @@ export function divisionFor(area: number): Division | null {
 
 const aligned = (address: number) => Math.ceil(address / 16) * 16;
 
+/** The kernels' memory, at least `size` bytes, as bytes. */
+function memoryOf(kernel: Kernels, size: number): Uint8Array {
+  const { memory } = kernel;
+  if (memory.buffer.byteLength < size)
+    memory.grow(Math.ceil((size - memory.buffer.byteLength) / PAGE));
+  return new Uint8Array(memory.buffer);
+}
+
 /** Blurs `block` by box-blur.ts's rule in the kernel; false (nothing done) where it cannot. */
 export function blurInKernel(block: PixelBlock, radius: number): boolean {
   if (radius < 1 || radius > KERNEL_BLUR_RADIUS) return false;
@@ -98,4 +111,64 @@ export function blurInKernel(block: PixelBlock, radius: number): boolean {
   );
   data.set(bytes.subarray(dst, dst + size));
   return true;
+}
+
+/** How a translucent pixel is drawn over a screen pixel that is not opaque (`blendPixel`). */
+export type SlowBlend = (
+  screen: Uint8ClampedArray,
+  i: number,
+  r: number,
+  g: number,
+  b: number,
+  a: number,
+) => void;
+
+/**
+ * Draws `layers` over `screen` in order (layers.ts `overWords`' rule) in the kernel, the
+ * pixels the kernel leaves by `slowBlend`; false (nothing done) where the kernel cannot run.
+ */
+export function composeInKernel(
+  screen: Uint8ClampedArray,
+  layers: readonly Uint8ClampedArray[],
+  slowBlend: SlowBlend,
+): boolean {
+  const kernel = compiled();
+  if (kernel === null) return false;
+  const size = screen.length;
+  const padded = aligned(size);
+  const layerAt = padded;
+  const deferred = layerAt + padded;
+  const bytes = memoryOf(kernel, deferred + 4 + padded);
+  bytes.set(screen, 0);
+  bytes.fill(0, size, padded);
+  for (const layer of layers) {
+    bytes.set(layer, layerAt);
+    bytes.fill(0, layerAt + size, layerAt + padded);
+    kernel.compose(padded / 4, layerAt, 0, deferred);
+    blendDeferred(kernel, bytes, layer, deferred, slowBlend);
+  }
+  screen.set(bytes.subarray(0, size));
+  return true;
+}
+
+/** The groups of four the kernel listed: each translucent pixel over one not opaque. */
+function blendDeferred(
+  kernel: Kernels,
+  bytes: Uint8Array,
+  layer: Uint8ClampedArray,
+  deferred: number,
+  slowBlend: SlowBlend,
+): void {
+  const list = new Int32Array(kernel.memory.buffer, deferred);
+  const listed = list[0] as number;
+  if (listed === 0) return;
+  const screen = new Uint8ClampedArray(bytes.buffer, 0, layer.length);
+  for (let n = 1; n <= listed; n++) {
+    const first = list[n] as number;
+    for (let i = first * 4; i < Math.min(first + 4, layer.length / 4) * 4; i += 4) {
+      const a = layer[i + 3] as number;
+      if (a === 0 || a === 255 || screen[i + 3] === 255) continue;
+      slowBlend(screen, i, layer[i] as number, layer[i + 1] as number, layer[i + 2] as number, a);
+    }
+  }
 }
