@@ -1,5 +1,6 @@
 import { commitPixels, copyOfPixels, pixelView } from './pixel-view.js';
 import type { PixelBlock } from './types.js';
+import { spinInKernel, zoomInKernel } from './wasm/pixel-kernels.js';
 
 export { blurPixels } from './box-blur.js';
 
@@ -38,8 +39,10 @@ export function scrollPixels(block: PixelBlock, dx: number, dy: number): void {
   commitPixels(block, view);
 }
 
-// The source column of each screen column for `zoom`, kept between calls.
+// The source column of each screen column and the first source pixel of each screen row for
+// `zoom`, kept between calls.
 let columns = new Int32Array(0);
+let rows = new Int32Array(0);
 
 /** Scales the picture about (cx, cy) by `factor` (above 1 magnifies), nearest pixel. */
 export function zoomPixels(block: PixelBlock, factor: number, cx: number, cy: number): void {
@@ -48,10 +51,14 @@ export function zoomPixels(block: PixelBlock, factor: number, cx: number, cy: nu
   if (columns.length !== width) columns = new Int32Array(width);
   for (let x = 0; x < width; x++)
     columns[x] = wrap(Math.floor(cx + (x + 0.5 - cx) / factor), width);
+  if (rows.length !== height) rows = new Int32Array(height);
+  for (let y = 0; y < height; y++)
+    rows[y] = wrap(Math.floor(cy + (y + 0.5 - cy) / factor), height) * width;
+  if (zoomInKernel(block, rows, columns)) return;
   const view = pixelView(block);
   const source = copyOfPixels(view);
   for (let y = 0; y < height; y++) {
-    const row = wrap(Math.floor(cy + (y + 0.5 - cy) / factor), height) * width;
+    const row = rows[y] as number;
     const to = y * width;
     for (let x = 0; x < width; x++) view[to + x] = source[row + (columns[x] ?? 0)] ?? 0;
   }
@@ -65,6 +72,7 @@ export function spinPixels(block: PixelBlock, degrees: number, cx: number, cy: n
   const radians = (degrees * Math.PI) / 180;
   const cos = Math.cos(radians);
   const sin = Math.sin(radians);
+  if (spinInKernel(block, cos, sin, cx, cy)) return;
   const view = pixelView(block);
   const source = copyOfPixels(view);
   for (let y = 0; y < height; y++) {

@@ -5,6 +5,8 @@ import {
   blurInKernel,
   composeInKernel,
   divisionFor,
+  spinInKernel,
+  zoomInKernel,
 } from '../../../../src/domain/kidlisp/runtime/wasm/pixel-kernels.js';
 
 /** Layers over a screen by their definition: each layer pixel drawn as a point is, in order. */
@@ -99,5 +101,17 @@ describe('the blur kernel', () => {
       for (const sum of [0, 1, (area - 1) / 2, (area + 1) / 2, area, area * 255])
         expect(Math.floor(((sum + round) * multiplier) / 2 ** shift)).toBe(Math.round(sum / area));
     }
+  });
+});
+
+describe('the spin and zoom kernels', () => {
+  // transforms.test.ts holds both words to their definitions, whichever path draws.
+  it('take spins about centres within 2^20 pixels of the screen, and every zoom', () => {
+    const block = { width: 3, height: 2, data: new Uint8ClampedArray(24).fill(7) };
+    expect(spinInKernel(block, 0.5, 0.8, 1.5, -(2 ** 19))).toBe(true);
+    expect(spinInKernel(block, 0.5, 0.8, 2 ** 21, 1)).toBe(false);
+    expect(spinInKernel(block, 0.5, 0.8, Number.NaN, 1)).toBe(false);
+    expect(zoomInKernel(block, new Int32Array([3, 0]), new Int32Array([2, 1, 0]))).toBe(true);
+    expect([...new Set(block.data)]).toEqual([7]);
   });
 });

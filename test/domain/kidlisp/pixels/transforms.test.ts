@@ -45,7 +45,11 @@ const same = (a: Uint8ClampedArray, b: Uint8ClampedArray) => Buffer.from(a).equa
 
 const size = fc.integer({ min: 1, max: 20 });
 const seed = fc.integer({ min: 0, max: 2 ** 31 });
-const centre = fc.double({ min: -100, max: 100, noNaN: true });
+// Near the screen (spin's kernel takes centres within 2^20 pixels) and far from it (JavaScript's).
+const centre = fc.oneof(
+  fc.double({ min: -100, max: 100, noNaN: true }),
+  fc.double({ min: -3e6, max: 3e6, noNaN: true }),
+);
 
 describe('zoom and spin give the nearest source pixel, wrapped however far away it is', () => {
   it('zoom, any factor from 1/100 to 50 about any centre', () => {

@@ -9,10 +9,8 @@
 /** An instruction sequence: its bytes, operands first. */
 export type Code = readonly number[];
 
-const I32 = 0x7f;
-const V128 = 0x7b;
-export type ValueType = 'i32' | 'v128';
-const typeByte = (type: ValueType) => (type === 'i32' ? I32 : V128);
+export type ValueType = 'i32' | 'f64' | 'v128';
+const TYPE_BYTES: Record<ValueType, number> = { i32: 0x7f, f64: 0x7c, v128: 0x7b };
 
 export function unsignedLeb(value: number): number[] {
   const bytes: number[] = [];
@@ -49,13 +47,17 @@ const memory =
   (offset: number, ...operands: Code[]) =>
     join(...operands, opcode, unsignedLeb(align), unsignedLeb(offset));
 
-/** Named locals of one function: parameters first, then the declared locals. */
+/** Named locals of one function: parameters first (in the record's order), then the declared locals. */
 export class Locals {
   private readonly index = new Map<string, number>();
+  readonly params: ValueType[] = [];
   readonly declared: ValueType[] = [];
 
-  constructor(readonly params: readonly string[]) {
-    for (const name of params) this.index.set(name, this.index.size);
+  constructor(params: Readonly<Record<string, ValueType>>) {
+    for (const [name, type] of Object.entries(params)) {
+      this.index.set(name, this.index.size);
+      this.params.push(type);
+    }
   }
 
   declare(type: ValueType, ...names: string[]): void {
@@ -84,11 +86,25 @@ export const i32 = {
   gtS: op(0x4a),
   geS: op(0x4e),
   eqz: op(0x45),
+  and: op(0x71),
+  remS: op(0x6f),
+  truncF64S: op(0xaa),
   load: memory([0x28], 2),
   store: memory([0x36], 2),
   /** `then` if `condition`, else `otherwise`. */
   select: (then: Code, otherwise: Code, condition: Code): Code =>
     join(then, otherwise, condition, [0x1b]),
+};
+
+export const f64 = {
+  const: (value: number): Code => [0x44, ...new Uint8Array(new Float64Array([value]).buffer)],
+  add: op(0xa0),
+  sub: op(0xa1),
+  mul: op(0xa2),
+  floor: op(0x9c),
+  ge: op(0x66),
+  lt: op(0x63),
+  convertI32S: op(0xb7),
 };
 
 export const i64 = {
@@ -146,6 +162,9 @@ export const block = (...body: Code[]): Code => join([0x02, 0x40], ...body, [0x0
 export const loop = (...body: Code[]): Code => join([0x03, 0x40], ...body, [0x0b]);
 export const brIf = (depth: number, condition: Code): Code =>
   join(condition, [0x0d], unsignedLeb(depth));
+/** `if ... else ... end` leaving one i32: `then` or `otherwise`, only the one chosen evaluated. */
+export const ifElseI32 = (condition: Code, then: Code, otherwise: Code): Code =>
+  join(condition, [0x04, 0x7f], then, [0x05], otherwise, [0x0b]);
 /** `if ... end` without an else. */
 export const ifThen = (condition: Code, ...body: Code[]): Code =>
   join(condition, [0x04, 0x40], ...body, [0x0b]);
@@ -172,14 +191,18 @@ const utf8 = (text: string): number[] => {
   return [...unsignedLeb(bytes.length), ...bytes];
 };
 
-/** A module exporting `functions` (each taking i32 parameters, returning nothing) and its memory. */
+/** A module exporting `functions` (each returning nothing) and its memory. */
 export function wasmModule(
   functions: readonly WasmFunction[],
   memoryPages: number,
 ): Uint8Array<ArrayBuffer> {
-  const types = functions.map((fn) => [0x60, ...vector(fn.locals.params.map(() => [I32])), 0]);
+  const types = functions.map((fn) => [
+    0x60,
+    ...vector(fn.locals.params.map((type) => [TYPE_BYTES[type]])),
+    0,
+  ]);
   const bodies = functions.map((fn) => {
-    const groups = fn.locals.declared.map((type) => [1, typeByte(type)]);
+    const groups = fn.locals.declared.map((type) => [1, TYPE_BYTES[type]]);
     const content = [...vector(groups), ...fn.body, 0x0b];
     return [...unsignedLeb(content.length), ...content];
   });

@@ -29,10 +29,20 @@ import {
  */
 export const PAD = 11;
 
-const names = ['width', 'height', 'radius', 'src', 'dst', 'cols', 'round', 'multiplier', 'shift'];
+const PARAMS = {
+  width: 'i32',
+  height: 'i32',
+  radius: 'i32',
+  src: 'i32',
+  dst: 'i32',
+  cols: 'i32',
+  round: 'i32',
+  multiplier: 'i32',
+  shift: 'i32',
+} as const;
 
 export function blurKernel(): WasmFunction {
-  const locals = new Locals(names);
+  const locals = new Locals(PARAMS);
   locals.declare('i32', 'x', 'y', 'i', 'row', 'added', 'removed', 'origin', 'rowBytes', 'out');
   locals.declare('v128', 'sums', 'rounding', 'multiplied');
   const { get, set } = locals;

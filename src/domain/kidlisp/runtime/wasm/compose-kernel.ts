@@ -24,7 +24,7 @@ import {
  * `count` pixels are read; the caller pads the layer with clear pixels to a multiple of four.
  */
 export function composeKernel(): WasmFunction {
-  const locals = new Locals(['count', 'layer', 'screen', 'deferred']);
+  const locals = new Locals({ count: 'i32', layer: 'i32', screen: 'i32', deferred: 'i32' });
   locals.declare('i32', 'p', 'listed');
   locals.declare('v128', 'over', 'under', 'clear', 'slow', 'alphas', 'weightLow', 'weightHigh');
   const { get, set } = locals;

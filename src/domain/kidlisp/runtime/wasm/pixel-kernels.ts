@@ -2,6 +2,7 @@ import type { PixelBlock } from '../types.js';
 import { wasmModule } from './assembler.js';
 import { blurKernel, PAD } from './blur-kernel.js';
 import { composeKernel } from './compose-kernel.js';
+import { spinKernel, zoomKernel } from './spin-zoom-kernels.js';
 
 /**
  * The runtime's pixel kernels in WebAssembly, compiled on first use. Where WebAssembly or its
@@ -19,6 +20,8 @@ interface Kernels {
   memory: WebAssembly.Memory;
   blur: Kernel;
   compose: Kernel;
+  spin: Kernel;
+  zoom: Kernel;
 }
 
 let kernels: Kernels | null | undefined;
@@ -26,12 +29,14 @@ let kernels: Kernels | null | undefined;
 function compiled(): Kernels | null {
   if (kernels !== undefined) return kernels;
   try {
-    const bytes = wasmModule([blurKernel(), composeKernel()], 1);
+    const bytes = wasmModule([blurKernel(), composeKernel(), spinKernel(), zoomKernel()], 1);
     const { exports } = new WebAssembly.Instance(new WebAssembly.Module(bytes));
     kernels = {
       memory: exports.memory as WebAssembly.Memory,
       blur: exports.blur as Kernel,
       compose: exports.compose as Kernel,
+      spin: exports.spin as Kernel,
+      zoom: exports.zoom as Kernel,
     };
   } catch {
     kernels = null;
@@ -171,4 +176,57 @@ function blendDeferred(
       slowBlend(screen, i, layer[i] as number, layer[i + 1] as number, layer[i + 2] as number, a);
     }
   }
+}
+
+/**
+ * Runs `transform`, a kernel reading the picture at 0 and writing the new one at `dst`, with
+ * `tables` copied in after them (their addresses handed over); false where it cannot run.
+ */
+function transformInKernel(
+  block: PixelBlock,
+  tables: readonly Int32Array[],
+  transform: (kernel: Kernels, dst: number, tableAt: number[]) => void,
+): boolean {
+  const kernel = compiled();
+  if (kernel === null) return false;
+  const size = block.data.length;
+  const dst = aligned(size + 16);
+  const tableAt: number[] = [];
+  let end = aligned(dst + size);
+  for (const table of tables) {
+    tableAt.push(end);
+    end = aligned(end + table.byteLength);
+  }
+  const bytes = memoryOf(kernel, end);
+  bytes.set(block.data, 0);
+  const words = new Int32Array(bytes.buffer);
+  for (const [index, table] of tables.entries()) words.set(table, (tableAt[index] as number) / 4);
+  transform(kernel, dst, tableAt);
+  block.data.set(bytes.subarray(dst, dst + size));
+  return true;
+}
+
+/** Source positions this far from the screen still fit the kernels' 32-bit arithmetic. */
+const NEAR = 2 ** 20;
+
+/** `spin` (pixels.ts `spinPixels`) in the kernel, for a centre within 2^20 pixels of the screen. */
+export function spinInKernel(
+  block: PixelBlock,
+  cos: number,
+  sin: number,
+  cx: number,
+  cy: number,
+): boolean {
+  const { width, height } = block;
+  if (!(Math.abs(cx) < NEAR && Math.abs(cy) < NEAR && width < NEAR && height < NEAR)) return false;
+  return transformInKernel(block, [], (kernel, dst) =>
+    kernel.spin(width, height, 0, dst, cos, sin, cx, cy),
+  );
+}
+
+/** `zoom` (pixels.ts `zoomPixels`) in the kernel: `rows[y]` is a pixel index, `columns[x]` a column. */
+export function zoomInKernel(block: PixelBlock, rows: Int32Array, columns: Int32Array): boolean {
+  return transformInKernel(block, [rows, columns], (kernel, dst, [rowsAt, columnsAt]) =>
+    kernel.zoom(block.width, block.height, 0, dst, rowsAt as number, columnsAt as number),
+  );
 }
