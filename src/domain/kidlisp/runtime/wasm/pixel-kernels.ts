@@ -6,8 +6,9 @@ import { spinKernel, zoomKernel } from './spin-zoom-kernels.js';
 
 /**
  * The runtime's pixel kernels in WebAssembly, compiled on first use. Where WebAssembly or its
- * 128-bit lanes are missing, or a page's content security policy forbids compiling it, nothing
- * here runs and the callers keep their JavaScript.
+ * 128-bit lanes are missing, a page's content security policy forbids compiling it, or its
+ * memory cannot grow to a picture's size, nothing here runs and the callers keep their
+ * JavaScript.
  */
 
 const PAGE = 65536;
@@ -78,11 +79,15 @@ export function divisionFor(area: number): Division | null {
 
 const aligned = (address: number) => Math.ceil(address / 16) * 16;
 
-/** The kernels' memory, at least `size` bytes, as bytes. */
-function memoryOf(kernel: Kernels, size: number): Uint8Array {
+/** The kernels' memory, grown to at least `size` bytes, as bytes; null where it cannot grow. */
+function memoryOf(kernel: Kernels, size: number): Uint8Array | null {
   const { memory } = kernel;
-  if (memory.buffer.byteLength < size)
-    memory.grow(Math.ceil((size - memory.buffer.byteLength) / PAGE));
+  try {
+    if (memory.buffer.byteLength < size)
+      memory.grow(Math.ceil((size - memory.buffer.byteLength) / PAGE));
+  } catch {
+    return null;
+  }
   return new Uint8Array(memory.buffer);
 }
 
@@ -97,11 +102,8 @@ export function blurInKernel(block: PixelBlock, radius: number): boolean {
   // Slack after each area: a step of two pixels may read or write one past a row's end.
   const dst = aligned(size + 16);
   const cols = aligned(dst + size + 16);
-  const end = cols + (width + 2 * PAD) * 8 + 16;
-  const { memory } = kernel;
-  if (memory.buffer.byteLength < end)
-    memory.grow(Math.ceil((end - memory.buffer.byteLength) / PAGE));
-  const bytes = new Uint8Array(memory.buffer);
+  const bytes = memoryOf(kernel, cols + (width + 2 * PAD) * 8 + 16);
+  if (bytes === null) return false;
   bytes.set(data, 0);
   kernel.blur(
     width,
@@ -144,6 +146,7 @@ export function composeInKernel(
   const layerAt = padded;
   const deferred = layerAt + padded;
   const bytes = memoryOf(kernel, deferred + 4 + padded);
+  if (bytes === null) return false;
   bytes.set(screen, 0);
   bytes.fill(0, size, padded);
   for (const layer of layers) {
@@ -198,6 +201,7 @@ function transformInKernel(
     end = aligned(end + table.byteLength);
   }
   const bytes = memoryOf(kernel, end);
+  if (bytes === null) return false;
   bytes.set(block.data, 0);
   const words = new Int32Array(bytes.buffer);
   for (const [index, table] of tables.entries()) words.set(table, (tableAt[index] as number) / 4);
