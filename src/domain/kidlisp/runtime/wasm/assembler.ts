@@ -85,6 +85,8 @@ export const i32 = {
   ltS: op(0x48),
   gtS: op(0x4a),
   geS: op(0x4e),
+  /** Unsigned: a negative number is at least any size. */
+  geU: op(0x4f),
   eqz: op(0x45),
   and: op(0x71),
   remS: op(0x6f),
@@ -162,9 +164,6 @@ export const block = (...body: Code[]): Code => join([0x02, 0x40], ...body, [0x0
 export const loop = (...body: Code[]): Code => join([0x03, 0x40], ...body, [0x0b]);
 export const brIf = (depth: number, condition: Code): Code =>
   join(condition, [0x0d], unsignedLeb(depth));
-/** `if ... else ... end` leaving one i32: `then` or `otherwise`, only the one chosen evaluated. */
-export const ifElseI32 = (condition: Code, then: Code, otherwise: Code): Code =>
-  join(condition, [0x04, 0x7f], then, [0x05], otherwise, [0x0b]);
 /** `if ... end` without an else. */
 export const ifThen = (condition: Code, ...body: Code[]): Code =>
   join(condition, [0x04, 0x40], ...body, [0x0b]);

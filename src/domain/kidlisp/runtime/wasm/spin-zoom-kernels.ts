@@ -1,12 +1,4 @@
-import {
-  type Code,
-  f64,
-  i32,
-  ifElseI32,
-  Locals,
-  type WasmFunction,
-  whileLoop,
-} from './assembler.js';
+import { type Code, f64, i32, ifThen, Locals, type WasmFunction, whileLoop } from './assembler.js';
 
 /**
  * `spin` and `zoom` (pixels.ts), one 32-bit pixel at a time from the picture at `src` into
@@ -15,31 +7,30 @@ import {
  */
 
 /**
- * A source coordinate (pixels.ts): truncated on the screen, where that is flooring; else floored
- * and brought into 0..size-1 as `wrap` does. The caller keeps every position within 2^30 of the
- * screen, so it fits 32 bits. `whole` is a local for the floored position.
+ * Local `name` set to a source coordinate (pixels.ts): the floor of `position` brought into
+ * 0..size-1 as `wrap` does (on the screen, pixels.ts truncates, which is the same number). The
+ * floor is a truncation less one for a negative fraction: cheaper here than `f64.floor`. The
+ * caller keeps every position within 2^30 of the screen, so it fits 32 bits.
  */
-function sourceCoordinate(locals: Locals, position: Code, size: Code, whole: string): Code {
-  const value = locals.get(whole);
-  const remainder = i32.remS(value, size);
-  const wrapped = ifElseI32(
-    i32.geS(value, i32.const(0)),
-    ifElseI32(
-      i32.ltS(value, size),
-      value,
-      ifElseI32(i32.ltS(value, i32.mul(size, i32.const(2))), i32.sub(value, size), remainder),
+function sourceCoordinate(locals: Locals, position: string, size: Code, name: string): Code {
+  const { get, set } = locals;
+  const value = get(name);
+  return [
+    set(name, i32.truncF64S(get(position))),
+    ifThen(
+      f64.lt(get(position), f64.const(0)),
+      set(name, i32.sub(value, f64.lt(get(position), f64.convertI32S(value)))),
     ),
-    ifElseI32(
-      i32.geS(value, i32.sub(i32.const(0), size)),
-      i32.add(value, size),
-      ifElseI32(i32.ltS(remainder, i32.const(0)), i32.add(remainder, size), i32.const(0)),
+    // Off the screen: one period away costs an addition or a subtraction, further a remainder.
+    ifThen(
+      i32.geU(value, size),
+      set(
+        name,
+        i32.select(i32.add(value, size), i32.sub(value, size), i32.ltS(value, i32.const(0))),
+      ),
+      ifThen(i32.geU(value, size), set(name, i32.remS(i32.add(i32.remS(value, size), size), size))),
     ),
-  );
-  return ifElseI32(
-    i32.and(f64.ge(position, f64.const(0)), f64.lt(position, f64.convertI32S(size))),
-    i32.truncF64S(position),
-    [...locals.set(whole, i32.truncF64S(f64.floor(position))), ...wrapped],
-  );
+  ].flat();
 }
 
 /** `spin`: each destination pixel from the inverse rotation of its centre about (cx, cy). */
@@ -54,7 +45,7 @@ export function spinKernel(): WasmFunction {
     cx: 'f64',
     cy: 'f64',
   });
-  locals.declare('i32', 'x', 'y', 'px', 'py', 'to', 'whole');
+  locals.declare('i32', 'x', 'y', 'px', 'py', 'to');
   locals.declare('f64', 'ry', 'sx', 'sy');
   const { get, set } = locals;
   const halfMinusCx = f64.sub(f64.const(0.5), get('cx'));
@@ -81,8 +72,8 @@ export function spinKernel(): WasmFunction {
       set('x', i32.const(0)),
       whileLoop(
         i32.ltS(get('x'), get('width')),
-        set('px', sourceCoordinate(locals, get('sx'), get('width'), 'whole')),
-        set('py', sourceCoordinate(locals, get('sy'), get('height'), 'whole')),
+        sourceCoordinate(locals, 'sx', get('width'), 'px'),
+        sourceCoordinate(locals, 'sy', get('height'), 'py'),
         i32.store(
           0,
           i32.add(get('to'), i32.mul(get('x'), i32.const(4))),
