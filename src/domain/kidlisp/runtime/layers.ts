@@ -31,9 +31,16 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
  * blended as a point is (`blendPixel`, its opaque-screen case written inline).
  */
 function composeOver(out: PixelBlock, layers: readonly PixelBlock[]): void {
+  if (layers.length === 0) return;
   const data = out.data;
-  const sources = layers.map((layer) => layer.data);
-  if (composeInKernel(data, sources, blendOne)) return;
+  if (
+    composeInKernel(
+      data,
+      layers.map((layer) => layer.data),
+      blendOne,
+    )
+  )
+    return;
   const aligned = LITTLE_ENDIAN && data.byteOffset % 4 === 0;
   const words = aligned ? wordsOf(data) : undefined;
   for (const layer of layers) {

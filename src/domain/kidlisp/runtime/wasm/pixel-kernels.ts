@@ -13,7 +13,7 @@ import { spinKernel, zoomKernel } from './spin-zoom-kernels.js';
 
 const PAGE = 65536;
 /** The largest blur radius the kernel takes: a box sum of 15 x 15 bytes fits 16 bits. */
-export const KERNEL_BLUR_RADIUS = 7;
+const KERNEL_BLUR_RADIUS = 7;
 
 type Kernel = (...parameters: number[]) => void;
 
