@@ -6,6 +6,7 @@ export interface Metrics {
   requests: Counter<'route' | 'method' | 'status'>;
   duration: Histogram<'route' | 'method'>;
   databaseErrors: Counter;
+  kidlispRenders: Counter<'purpose'>;
 }
 
 export function createMetrics(): Metrics {
@@ -29,6 +30,12 @@ export function createMetrics(): Metrics {
     databaseErrors: new Counter({
       name: 'database_errors_total',
       help: 'Requests that failed because the database was unavailable',
+      registers: [registry],
+    }),
+    kidlispRenders: new Counter({
+      name: 'kidlisp_renders_total',
+      help: 'KidLisp pictures drawn, by purpose: thumbnail (at publish), share (on request), render_tool',
+      labelNames: ['purpose'] as const,
       registers: [registry],
     }),
   };

@@ -103,6 +103,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ? { ...config, publicUrl: defaultPublicUrl(port) }
     : config;
 
+  const metrics = createMetrics();
   const services: Services = {
     config: settled,
     db,
@@ -110,7 +111,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     storage,
     auth: createAuthenticator(db, settled.auth),
     publishLimiter: createPublishRateLimiter(settled, db),
-    metrics: createMetrics(),
+    metrics,
     chatCache: createChatCache(),
     chatSearches: createSearchSlots(settled.chatSearchConcurrency),
     chatHub: createChatHub({
@@ -121,7 +122,9 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       subscribersMax: settled.liveChat.subscribersMax,
       subscribersPerClient: settled.liveChat.subscribersPerClient,
     }),
-    pictures: createThumbnails({ budgetMs: RENDER_BUDGET_MS }),
+    pictures: createThumbnails({ budgetMs: RENDER_BUDGET_MS }, (purpose) =>
+      metrics.kidlispRenders.inc({ purpose }),
+    ),
   };
   server.on('request', createRequestListener(services));
   server.on('clientError', answerClientError);

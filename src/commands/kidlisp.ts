@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { loadConfig } from '../config.js';
+import { embeddedDataDir } from '../db/embedded/location.js';
+import { type EmbedSources, embedCodesOf, resolveEmbeds } from '../domain/kidlisp/embed-closure.js';
 import {
   frameStream,
   type RenderedFrame,
@@ -36,8 +40,11 @@ for the pointer (dx/dy default to the movement since the last event), or
 where it is, the arrow keys move it a pixel). Sound words run silently.
 
 After the frames, what the viewer's notice would say is written to stderr, one line each (words
-not drawn, problems); the exit status stays 0. There is no database here: $code embeds are
-named as not loaded here and #code paintings as not found.
+not drawn, problems); the exit status stays 0.
+
+$code embeds are loaded from the service's database when there is one: MONGODB_URI is set, or
+DATA_DIR/db already exists (a database is never created for this). Without one they are named
+as not available here. #code paintings are named as not found.
 `;
 
 /** Bad input: one line, exit status 2. */
@@ -88,7 +95,25 @@ export async function kidlispCommand(argv: string[]): Promise<void> {
   };
   const spec = readRenderSpec(file, text, overrides);
   if (!spec.ok) throw bad(spec.message);
-  await write(spec.spec, values);
+  const embeds = await embedsFromDatabase(spec.spec.source);
+  await write(embeds === undefined ? spec.spec : { ...spec.spec, embeds }, values);
+}
+
+/** The program's embeds from the service's database; undefined when there is no database here. */
+async function embedsFromDatabase(source: string): Promise<EmbedSources | undefined> {
+  if (embedCodesOf(source).length === 0) return undefined;
+  const config = loadConfig();
+  if (!config.mongodbUri && !existsSync(embeddedDataDir(config.dataDir))) return undefined;
+  const { connectForCommand } = await import('./connect.js');
+  const { db, close } = await connectForCommand(config);
+  try {
+    return await resolveEmbeds(source, async (code) => {
+      const record = await db.kidlisp.findOne({ code }, { projection: { source: 1 } });
+      return record ? (record.source ?? '') : null;
+    });
+  } finally {
+    await close();
+  }
 }
 
 /** The frames one by one, and the runtime's report once they are all drawn. */

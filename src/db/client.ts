@@ -13,6 +13,7 @@ import {
   type PieceRecord,
   type RateLimitRecord,
   type TapeRecord,
+  type ThumbnailRecord,
 } from './collections.js';
 
 /**
@@ -37,6 +38,7 @@ export interface Database {
   apiTokens: Collection<ApiTokenRecord>;
   rateLimits: Collection<RateLimitRecord>;
   itemHits: Collection<ItemHitRecord>;
+  thumbnails: Collection<ThumbnailRecord>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -89,6 +91,7 @@ function wrap(client: MongoClient, db: Db): Database {
     apiTokens: collection(collectionNames.apiTokens),
     rateLimits: collection(collectionNames.rateLimits),
     itemHits: collection(collectionNames.itemHits),
+    thumbnails: collection(collectionNames.thumbnails),
     async ping() {
       await db.command({ ping: 1 }, { timeoutMS: 2_000 });
     },

@@ -17,6 +17,7 @@ export const collectionNames = {
   apiTokens: 'api-tokens',
   rateLimits: 'rate-limits',
   itemHits: 'item-hits',
+  thumbnails: 'thumbnails',
 } as const;
 
 /**
@@ -147,4 +148,17 @@ export interface ItemHitRecord {
   code: string;
   client: string;
   when: Date;
+}
+
+/**
+ * A KidLisp work's stored thumbnail (src/operations/kidlisp/thumbnail-store.ts): `_id` is the
+ * work's code; the picture is the storage object `thumbnails/<version>/<key>.png`.
+ */
+export interface ThumbnailRecord {
+  _id: string;
+  /** The renderer that drew it (renderer-version.ts); another version's picture is drawn anew. */
+  version: string;
+  /** The drawing's hash: its source, embeds and paintings. */
+  key: string;
+  drawnAt: Date;
 }

@@ -5,7 +5,7 @@ import { sendError } from '../http/respond.js';
 import { type Item, SHARED_KINDS, type SharedKind } from '../operations/items/item.js';
 import { pieceSource } from '../operations/items/item-files.js';
 import { loadCode } from '../operations/items/loaders.js';
-import { paintingFilesOf } from '../operations/kidlisp/paintings.js';
+import { thumbnailOf } from '../operations/kidlisp/thumbnail-store.js';
 import { pageContext } from './page-context.js';
 import { imagePath, pagePath, shareTitle, THUMBNAIL_SIZE } from './share-meta.js';
 import { placeholderPng } from './thumbnails/placeholder.js';
@@ -57,7 +57,8 @@ function codeOfPageUrl(url: string): { code: string; kinds: readonly SharedKind[
 
 /**
  * Share previews: `GET /thumbnail/<code>.png` (a KidLisp program's or `.lisp` piece's first
- * frames, drawn by the runtime in a worker thread, a few at a time, and cached per program hash) and `GET /oembed?url=<page>` (oEmbed
+ * frames with its embeds and paintings, drawn by the runtime in a worker thread, a few at a time,
+ * and kept in object storage: thumbnail-store.ts) and `GET /oembed?url=<page>` (oEmbed
  * 1.0, JSON). The item pages link both from their `<head>` (share-meta.ts).
  */
 export function shareRoutes(services: Services): Router {
@@ -71,9 +72,8 @@ export function shareRoutes(services: Services): Router {
       const ctx = await pageContext(services, req);
       const item = await loadCode(ctx, match[1] as string, ['kidlisp', 'piece']);
       const source = item && (await drawnSource(ctx, item));
-      if (source === null || source === undefined) return next();
-      const paintings = await paintingFilesOf(ctx, source);
-      const picture = await services.pictures.within(source, THUMBNAIL_WAIT_MS, paintings);
+      if (!item || source === null) return next();
+      const picture = await thumbnailOf(ctx, item.code, source, THUMBNAIL_WAIT_MS, 'share');
       if (!picture) return sendPlaceholder(req, res);
       const { key, png } = picture;
       res

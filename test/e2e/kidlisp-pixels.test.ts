@@ -43,6 +43,8 @@ interface Program {
   height: number;
   frames: number;
   seed: number;
+  /** `$code` sources the page's embed loader is answered with (GET /api/store-kidlisp?code=). */
+  embeds?: Record<string, string | null>;
 }
 
 /** The page convention of docs/kidlisp-runtime.md with a fixed seed, clock step and frame count. */
@@ -65,6 +67,12 @@ async function browserHash(program: Program): Promise<string> {
     const url = new URL(route.request().url());
     if (url.pathname === '/kidlisp-player.js')
       return route.fulfill({ body: bundle, contentType: 'text/javascript' });
+    if (url.pathname === '/api/store-kidlisp') {
+      const source = program.embeds?.[url.searchParams.get('code') ?? ''];
+      return typeof source === 'string'
+        ? route.fulfill({ json: { source } })
+        : route.fulfill({ status: 404, json: { code: 'ITEM_NOT_FOUND' } });
+    }
     return route.fulfill({ body: pageFor(program), contentType: 'text/html' });
   });
   await page.goto(`${ORIGIN}/${program.name}`);
@@ -114,6 +122,24 @@ describe('the player draws the same bytes in Chromium as the renderer in Node', 
   ])('the reference fixture %s, its last frame', async (name) => {
     const fixture = JSON.parse(await readFile(`${REFERENCE}${name}.json`, 'utf8')) as Program;
     const program = { ...fixture, name };
+    expect(await browserHash(program)).toBe(nodeHash(program));
+  });
+
+  // The shape of the reference's most-viewed $pif: two works side by side, one embedding another.
+  it('a program made of embeds (and an embed of an embed), from its first frame', async () => {
+    const program: Program = {
+      name: 'embeds',
+      source: '(wipe navy)\n($pie 0 0 w/2 h)\n($febs w/2 0 w/2 h 200)',
+      width: 64,
+      height: 64,
+      frames: 3,
+      seed: 7,
+      embeds: {
+        pie: '(wipe yellow) (ink green) (line 0 h/2 w h/2) (scroll frame frame)',
+        febs: 'fade:red-blue-black-red\n($inner 4 4 8 8)\n(scroll 1 -1)',
+        inner: '(wipe lime)',
+      },
+    };
     expect(await browserHash(program)).toBe(nodeHash(program));
   });
 });

@@ -152,7 +152,9 @@ describe('a .lisp piece', () => {
       0, 255, 0, 255,
     ]);
     const home = await fixture.http.get('/', { accept: 'text/html' });
-    expect(home.text).toContain(`<img class="picture" src="/thumbnail/${code}.png"`);
+    expect(home.text).toMatch(
+      new RegExp(`<img class="picture" src="/thumbnail/${code}\\.png(\\?v=[\\w-]{16})?"`),
+    );
     const entry = (await fixture.http.get('/feed.json')).json.items.find(
       (item: { _work: { code: string } }) => item._work.code === code,
     );

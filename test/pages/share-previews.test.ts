@@ -90,16 +90,18 @@ describe('share previews of a KidLisp item', () => {
 describe('the thumbnail renderer', () => {
   it('stops a render that overruns its time budget and draws again afterwards', async () => {
     const thumbnails = createThumbnails({ budgetMs: 1 });
-    await expect(thumbnails.png('(wipe red)')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(thumbnails.png({ source: '(wipe red)' })).rejects.toMatchObject({
+      code: 'TIMEOUT',
+    });
     const patient = createThumbnails({ frames: 2 });
-    const { png } = await patient.png('(wipe red)');
+    const { png } = await patient.png({ source: '(wipe red)' });
     expect(await pngPixel(png, 5, 5)).toEqual([255, 0, 0, 255]);
   });
 
   it('draws a program that works hard every frame within the budget (the step limit ends each frame)', async () => {
-    const { png } = await createThumbnails({ frames: 5 }).png(
-      '(wipe blue)\n(repeat 10000 (repeat 10000 (point 1 1)))',
-    );
+    const { png } = await createThumbnails({ frames: 5 }).png({
+      source: '(wipe blue)\n(repeat 10000 (repeat 10000 (point 1 1)))',
+    });
     expect(await pngPixel(png, 100, 100)).toEqual([0, 0, 255, 255]);
   });
 });

@@ -60,28 +60,30 @@ describe('a grid of 24 heavy programs asked at once', () => {
 describe('the thumbnail queue', () => {
   it('draws one program at a time; a render goes on after its request stopped waiting, once, and is kept', async () => {
     const thumbnails = createThumbnails({ concurrency: 1, budgetMs: 60_000, frames: 1 });
-    expect(await thumbnails.within('(wipe red)', 5)).toBeNull();
+    expect(await thumbnails.within({ source: '(wipe red)' }, 5)).toBeNull();
     // Queued behind the red one: not drawn yet however light it is.
-    expect(await thumbnails.within('(wipe lime)', 5)).toBeNull();
-    const lime = await thumbnails.png('(wipe lime)');
+    expect(await thumbnails.within({ source: '(wipe lime)' }, 5)).toBeNull();
+    const lime = await thumbnails.png({ source: '(wipe lime)' });
     expect(await pngPixel(lime.png, 5, 5)).toEqual([0, 255, 0, 255]);
     // The same picture object: the waiting requests and this one shared one render.
-    expect((await thumbnails.within('(wipe lime)', 5))?.png).toBe(lime.png);
-    expect((await thumbnails.png('(wipe red)')).png).toBe((await thumbnails.png('(wipe red)')).png);
+    expect((await thumbnails.within({ source: '(wipe lime)' }, 5))?.png).toBe(lime.png);
+    expect((await thumbnails.png({ source: '(wipe red)' })).png).toBe(
+      (await thumbnails.png({ source: '(wipe red)' })).png,
+    );
   }, 120_000);
 
   it('a render that found no turn in time (BUSY) is forgotten; one over budget is remembered', async () => {
     const thumbnails = createThumbnails({ concurrency: 1, queueWaitMs: 10, frames: 1 });
-    const first = thumbnails.png('(wipe lime)');
-    await expect(thumbnails.png('(wipe red)')).rejects.toMatchObject({ code: 'BUSY' });
+    const first = thumbnails.png({ source: '(wipe lime)' });
+    await expect(thumbnails.png({ source: '(wipe red)' })).rejects.toMatchObject({ code: 'BUSY' });
     await first;
-    const { png } = await thumbnails.png('(wipe red)');
+    const { png } = await thumbnails.png({ source: '(wipe red)' });
     expect(await pngPixel(png, 5, 5)).toEqual([255, 0, 0, 255]);
 
     const hurried = createThumbnails({ budgetMs: 1 });
-    await expect(hurried.png('(wipe blue)')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(hurried.png({ source: '(wipe blue)' })).rejects.toMatchObject({ code: 'TIMEOUT' });
     const asked = Date.now();
-    await expect(hurried.png('(wipe blue)')).rejects.toMatchObject({ code: 'TIMEOUT' });
+    await expect(hurried.png({ source: '(wipe blue)' })).rejects.toMatchObject({ code: 'TIMEOUT' });
     expect(Date.now() - asked).toBeLessThan(50);
   }, 60_000);
 });

@@ -1,3 +1,4 @@
+import type { EmbedSources } from '../../domain/kidlisp/embed-closure.js';
 import type { RuntimeReport } from '../../domain/kidlisp/runtime/index.js';
 
 /**
@@ -10,17 +11,28 @@ export interface PaintingFile {
   read(): Promise<Buffer | null>;
 }
 
-/** Which pictures of a KidLisp program to take. */
-export interface FramesRequest {
+/** A program with what it draws from elsewhere, loaded before it runs (drawing.ts). */
+export interface Drawing {
   source: string;
+  /** The paintings it and its embeds stamp that exist (paintings.ts); any other `#code` is named as missing. */
+  paintings?: readonly PaintingFile[];
+  /** Its `$code` embeds' sources, and theirs; absent, embeds are named as not available. */
+  embeds?: EmbedSources;
+}
+
+/** Why a picture is drawn, as `kidlisp_renders_total` counts it. */
+export type RenderPurpose = 'thumbnail' | 'share' | 'render_tool';
+
+/** Which pictures of a KidLisp program to take. */
+export interface FramesRequest extends Drawing {
   width: number;
   height: number;
   /** Frame numbers (0 first, 60 a second), ascending and distinct: one picture after each. */
   frames: readonly number[];
   /** Absent: the seed the program's thumbnail is drawn with, so the two agree. */
   seed?: number | undefined;
-  /** The paintings it stamps that exist (paintings.ts); any other `#code` is named as missing. */
-  paintings?: readonly PaintingFile[];
+  /** Who asked (the request's client key): one client has at most 2 renders in flight. */
+  client: string;
 }
 
 export interface RenderedFrames {
@@ -43,14 +55,16 @@ export interface FrameRenderer {
 /** Thumbnails and render_kidlisp's frames: one renderer, so they take turns on the same cores. */
 export interface KidlispPictures extends FrameRenderer {
   /** The picture; rejects TIMEOUT (over budget), BUSY (no turn in time) or the render's failure. */
-  png(source: string, paintings?: readonly PaintingFile[]): Promise<{ key: string; png: Buffer }>;
+  png(drawing: Drawing, purpose?: RenderPurpose): Promise<Picture>;
   /**
    * The picture if it is ready within `waitMs`, else null (also when it cannot be drawn). A render
    * still running goes on after that and is kept, so a later request finds it.
    */
-  within(
-    source: string,
-    waitMs: number,
-    paintings?: readonly PaintingFile[],
-  ): Promise<{ key: string; png: Buffer } | null>;
+  within(drawing: Drawing, waitMs: number, purpose?: RenderPurpose): Promise<Picture | null>;
+}
+
+/** A drawn thumbnail and the hash of what it draws (its ETag and storage key). */
+export interface Picture {
+  key: string;
+  png: Buffer;
 }

@@ -9,7 +9,7 @@ import { defineOperation } from '../operation.js';
 import { KIDLISP_MAX } from '../publish/inputs.js';
 import { enforcePublishLimit } from '../publish/rate-limit.js';
 import { failWith, sourceField } from '../validation.js';
-import { paintingFilesOf } from './paintings.js';
+import { drawingOf } from './drawing.js';
 import {
   RENDER_FRAME_LAST,
   RENDER_FRAMES_MAX,
@@ -115,12 +115,12 @@ export const renderKidlisp = defineOperation({
     const frames = [...new Set(input.frames ?? [0])].sort((a, b) => a - b);
     const { width, height } = input;
     const rendered = await ctx.services.pictures.frames({
-      source,
+      ...(await drawingOf(ctx, source)),
       width,
       height,
       frames,
       seed: input.seed,
-      paintings: await paintingFilesOf(ctx, source),
+      client: ctx.clientKey,
     });
     return {
       code,

@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { countPublish } from '../items/popularity.js';
+import { queueThumbnail } from '../kidlisp/thumbnail-store.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
 import { claimCode, releaseCode } from './codes.js';
@@ -37,6 +38,7 @@ export const publishKidlisp = defineOperation({
     });
     await countPublish(ctx, 'kidlisp', outcome);
     announceRemix(ctx, parent, outcome);
+    if (!outcome.cached) queueThumbnail(ctx, outcome.code, input.source);
     return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -7,11 +7,15 @@
  *   <script type="application/json" id="kidlisp-source">{"source":"(wipe navy)"}</script>
  *   <p data-kidlisp-notice="kidlisp-source" hidden></p>
  */
+import {
+  type EmbedSources,
+  embedsFrom,
+  resolveEmbeds,
+} from '../../domain/kidlisp/embed-closure.js';
 import { presentLayer } from '../../domain/kidlisp/raster/present.js';
 import {
   createKidlispRuntime,
   describeReport,
-  type EmbedLoader,
   type KidlispRuntime,
   rasterSurface,
 } from '../../domain/kidlisp/runtime/index.js';
@@ -52,7 +56,7 @@ function noticeFor(id: string): HTMLElement | null {
  * Fetches an embedded program's source: `GET <endpoint>?code=<code>` answering JSON
  * `{"source": "..."}` or plain text; anything else (404 included) means "no such program".
  */
-function embedLoader(endpoint: string): EmbedLoader {
+function embedLoader(endpoint: string): (code: string) => Promise<string | null> {
   return async (code) => {
     const url = `${endpoint}?code=${encodeURIComponent(code)}`;
     const response = await fetch(url, {
@@ -142,13 +146,15 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
     return () => {};
   }
   const timing = fixedTiming(canvas);
+  // Embeds load before the first frame, as every server-side render loads them (embed-closure.ts).
+  let embeds: EmbedSources = {};
   const surface = rasterSurface(canvas.width, canvas.height);
   const audio = playerAudio(canvas);
   const runtime = createKidlispRuntime(program.source, {
     surface,
     seed: seedFor(canvas),
     epochMs: timing.stepMs === undefined ? Date.now() : 0,
-    loadEmbed: embedLoader(canvas.dataset.kidlispEmbeds || DEFAULT_EMBED_ENDPOINT),
+    loadEmbed: (code) => embedsFrom(embeds)(code),
     loadPainting: paintingLoader(canvas.dataset.kidlispPaintings ?? ''),
     createSurface: rasterSurface,
     sound: audio.output,
@@ -186,7 +192,11 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
     stopKeys();
     audio.stop();
   };
-  handle = requestAnimationFrame(step);
+  const fetchEmbed = embedLoader(canvas.dataset.kidlispEmbeds || DEFAULT_EMBED_ENDPOINT);
+  void resolveEmbeds(program.source, fetchEmbed).then((found) => {
+    embeds = found;
+    if (!stopped) handle = requestAnimationFrame(step);
+  });
   return stop;
 }
 

@@ -4,6 +4,7 @@
  * time budget, so nothing here can hold the service's event loop.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import type { EmbedSources } from '../../domain/kidlisp/embed-closure.js';
 import { frameStream } from '../../domain/kidlisp/render/frames.js';
 import { encodePng } from '../../domain/kidlisp/render/png.js';
 import type { PixelBlock, RuntimeReport } from '../../domain/kidlisp/runtime/index.js';
@@ -24,6 +25,8 @@ export interface RenderRequest {
   capture?: number[];
   /** `#code` paintings by code, decoded before the worker starts (painting-decoder.ts). */
   paintings?: Record<string, PixelBlock>;
+  /** `$code` embeds' sources, read before the worker starts (src/operations/kidlisp/drawing.ts). */
+  embeds?: EmbedSources;
 }
 
 export type RenderAnswer =
@@ -37,12 +40,19 @@ interface Drawn {
 }
 
 function render(request: RenderRequest): Drawn {
-  const { source, size, frames, seed, width = size, height = size, paintings } = request;
+  const { source, size, frames, seed, width = size, height = size, paintings, embeds } = request;
   const capture = new Set(request.capture ?? [frames - 1]);
   const last = Math.max(frames - 1, ...capture);
   const pngs: Uint8Array[] = [];
-  // Embeds would need the database; a thumbnail draws without them (they stay empty).
-  const stream = frameStream({ source, width, height, frames: last + 1, seed, paintings });
+  const stream = frameStream({
+    source,
+    width,
+    height,
+    frames: last + 1,
+    seed,
+    ...(paintings === undefined ? {} : { paintings }),
+    ...(embeds === undefined ? {} : { embeds }),
+  });
   for (let next = stream.next(); ; next = stream.next()) {
     if (next.done === true) return { pngs, report: next.value };
     const { frame, rgba } = next.value;

@@ -5,14 +5,16 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { LRUCache } from 'lru-cache';
 import { AppError, isAppError } from '../../app-error.js';
-import { createSearchSlots } from '../../operations/chat/search-slots.js';
 import type {
+  Drawing,
   FramesRequest,
   KidlispPictures,
-  PaintingFile,
+  Picture,
   RenderedFrames,
+  RenderPurpose,
 } from '../../operations/kidlisp/frame-renderer.js';
 import { createPaintingDecoder, type PaintingDecoder } from './painting-decoder.js';
+import { createRenderQueue, type RenderQueue } from './render-queue.js';
 import type { RenderAnswer, RenderRequest } from './render-worker.js';
 
 export interface ThumbnailOptions {
@@ -25,6 +27,10 @@ export interface ThumbnailOptions {
   maxEntries: number;
   /** Renders at once; the others wait their turn, so a grid of heavy programs does not starve each other. */
   concurrency: number;
+  /** Tool renders (render_kidlisp) one client may have in flight; a further one waits, then 429. */
+  perClient: number;
+  /** How long a client's render past `perClient` waits for one of them to end. */
+  clientWaitMs: number;
   /** How long a render may wait for its turn; then it is dropped (BUSY) and drawn on a later request. */
   queueWaitMs: number;
   /** How long a program that could not be drawn (over budget, or failing) is not tried again. */
@@ -38,6 +44,8 @@ export const THUMBNAIL_DEFAULTS: ThumbnailOptions = {
   maxEntries: 500,
   // One core stays with the event loop (and the database, when it is embedded).
   concurrency: Math.max(1, availableParallelism() - 1),
+  perClient: 2,
+  clientWaitMs: 5_000,
   queueWaitMs: 120_000,
   failureTtlMs: 60_000,
 };
@@ -57,11 +65,13 @@ const resourceLimits = { maxOldGenerationSizeMb: 256 };
 
 /**
  * The hash a thumbnail is cached under: the program's text (an item's code always names the same
- * text) and the stored files of the paintings it stamps.
+ * text), its embeds' texts and the stored files of the paintings it stamps.
  */
-export const thumbnailKey = (source: string, paintings: readonly PaintingFile[] = []) => {
+export const thumbnailKey = ({ source, paintings = [], embeds = {} }: Drawing) => {
   const hash = createHash('sha256').update(source);
   for (const { code, key } of paintings) hash.update(`\n#${code}=${key}`);
+  for (const code of Object.keys(embeds).sort())
+    hash.update(`\n$${code}=${JSON.stringify(embeds[code])}`);
   return hash.digest('base64url');
 };
 
@@ -116,11 +126,21 @@ async function renderFrames(
   decode: PaintingDecoder,
 ): Promise<RenderedFrames> {
   const { source, width, height, frames } = request;
-  const seed = request.seed ?? seedOf(thumbnailKey(source));
+  const seed = request.seed ?? seedOf(thumbnailKey({ source }));
   const last = frames[frames.length - 1] ?? 0;
   const paintings = await decode(request.paintings ?? []);
   const answer = await runInWorker(
-    { source, seed, size: width, width, height, frames: last + 1, capture: [...frames], paintings },
+    {
+      source,
+      seed,
+      size: width,
+      width,
+      height,
+      frames: last + 1,
+      capture: [...frames],
+      paintings,
+      ...(request.embeds === undefined ? {} : { embeds: request.embeds }),
+    },
     budgetMs,
     () =>
       new AppError(
@@ -133,30 +153,41 @@ async function renderFrames(
   return { pngs: answer.pngs.map((png) => Buffer.from(png)), seed, report: answer.report };
 }
 
+/** Counts the renders this module runs, by purpose (kidlisp_renders_total). */
+export type RenderCounter = (purpose: RenderPurpose) => void;
+
 /**
  * Thumbnails of KidLisp programs, drawn off the event loop and cached per program hash, and
- * render_kidlisp's frames (never cached); both take turns for the same worker slots.
+ * render_kidlisp's frames (never cached); both take turns in one fair queue (render-queue.ts).
  */
-export function createThumbnails(options: Partial<ThumbnailOptions> = {}): KidlispPictures {
+export function createThumbnails(
+  options: Partial<ThumbnailOptions> = {},
+  countRender: RenderCounter = () => {},
+): KidlispPictures {
   const settings = { ...THUMBNAIL_DEFAULTS, ...options };
-  const turns = createSearchSlots(
-    settings.concurrency,
-    settings.queueWaitMs,
-    'Too many thumbnails are waiting to be drawn; please retry shortly.',
-  );
+  const queue: RenderQueue = createRenderQueue(settings);
   // Promises are cached, so concurrent requests for one program share one render. A program that
   // could not be drawn is remembered for failureTtlMs; one that found no turn is forgotten at once.
   const cache = new LRUCache<string, Promise<Buffer>>({ max: settings.maxEntries });
   const decode = createPaintingDecoder();
-  const png = async (source: string, files: readonly PaintingFile[] = []) => {
-    const key = thumbnailKey(source, files);
+  const png = async (drawing: Drawing, purpose: RenderPurpose = 'thumbnail'): Promise<Picture> => {
+    const key = thumbnailKey(drawing);
     let pending = cache.get(key);
     if (!pending) {
       // The seed comes from the text alone, so a thumbnail and render_kidlisp's frames agree.
-      const seed = seedOf(thumbnailKey(source));
+      const { source, embeds } = drawing;
+      const seed = seedOf(thumbnailKey({ source }));
       const request = { source, size: settings.size, frames: settings.frames, seed };
-      pending = turns.run(async () =>
-        renderInWorker({ ...request, paintings: await decode(files) }, settings.budgetMs),
+      pending = queue.run(
+        { kind: purpose === 'thumbnail' ? 'background' : 'requested' },
+        async () => {
+          const paintings = await decode(drawing.paintings ?? []);
+          countRender(purpose);
+          return renderInWorker(
+            { ...request, paintings, ...(embeds === undefined ? {} : { embeds }) },
+            settings.budgetMs,
+          );
+        },
       );
       cache.set(key, pending);
       const started = pending;
@@ -170,15 +201,19 @@ export function createThumbnails(options: Partial<ThumbnailOptions> = {}): Kidli
   };
   return {
     png,
-    within(source, waitMs, paintings) {
+    within(drawing, waitMs, purpose) {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), waitMs);
       });
-      return Promise.race([png(source, paintings).catch(() => null), late]).finally(() =>
+      return Promise.race([png(drawing, purpose).catch(() => null), late]).finally(() =>
         clearTimeout(timer),
       );
     },
-    frames: (request) => turns.run(() => renderFrames(request, settings.budgetMs, decode)),
+    frames: (request) =>
+      queue.run({ kind: 'tool', client: request.client }, () => {
+        countRender('render_tool');
+        return renderFrames(request, settings.budgetMs, decode);
+      }),
   };
 }

@@ -12,6 +12,8 @@ export interface Work {
   item: Item;
   author: string | null;
   excerpt?: string | null;
+  /** The hash of its stored thumbnail, when one is drawn (thumbnail-store.ts). */
+  thumbnail?: string | undefined;
 }
 
 export type WorksPage = Connection<Work>;
@@ -20,8 +22,14 @@ export type WorksPage = Connection<Work>;
 export const workPath = (item: Item) =>
   item.kind === 'clock' ? `/clock~${item.code}` : pagePath(item);
 
-/** The work's picture, when it has one: a drawn thumbnail (KidLisp, `.lisp` pieces) or the painting. */
-export const workImage = (item: Item) => (item.kind === 'clock' ? undefined : imagePath(item));
+/**
+ * The work's picture, when it has one: a drawn thumbnail (KidLisp, `.lisp` pieces) or the painting.
+ * A stored thumbnail's hash goes in its URL, so a listing changes (and its ETag) when it is drawn.
+ */
+export const workImage = (item: Item, thumbnail?: string) => {
+  const image = item.kind === 'clock' ? undefined : imagePath(item);
+  return image && thumbnail ? `${image}?v=${thumbnail.slice(0, 16)}` : image;
+};
 
 export function workTitle(item: Item): string {
   switch (item.kind) {
@@ -76,8 +84,8 @@ function markedExcerpt(excerpt: string, term: string | undefined): SafeHtml {
 }
 
 /** A grid cell: the picture (or a tile with the work's first line), its title and facts, linking to its page. */
-function workCard({ item, author, excerpt }: Work, term: string | undefined): SafeHtml {
-  const image = workImage(item);
+function workCard({ item, author, excerpt, thumbnail }: Work, term: string | undefined): SafeHtml {
+  const image = workImage(item, thumbnail);
   const title = workTitle(item);
   const picture = image
     ? html`<img class="picture" src="${image}" alt="${title}" width="${THUMBNAIL_SIZE}" height="${THUMBNAIL_SIZE}" loading="lazy">`

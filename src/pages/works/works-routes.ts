@@ -25,6 +25,7 @@ import {
   searchWorksInput,
 } from '../../operations/items/search-works.js';
 import { countWorks } from '../../operations/items/works-count.js';
+import { thumbnailKeys } from '../../operations/kidlisp/thumbnail-store.js';
 import { runOperation } from '../../operations/operation.js';
 import { parseInput } from '../../operations/validation.js';
 import { pageContext } from '../page-context.js';
@@ -63,14 +64,26 @@ const pagingOf = (req: Request) => {
   };
 };
 
-/** Each work with its author's handle (one batched read for the page). */
-async function withAuthors(ctx: RequestContext, page: ItemConnection): Promise<WorksPage> {
-  const edges = await Promise.all(
-    page.edges.map(async ({ cursor, node }) => ({
-      cursor,
-      node: { item: node, author: await authorHandleOf(ctx, node) } satisfies Work,
-    })),
+/** The works with the hashes of their stored thumbnails (one read for the page). */
+async function withThumbnails(ctx: RequestContext, works: Work[]): Promise<Work[]> {
+  const keys = await thumbnailKeys(
+    ctx,
+    works
+      .filter(({ item }) => item.kind === 'kidlisp' || item.kind === 'piece')
+      .map(({ item }) => item.code),
   );
+  return works.map((work) => ({ ...work, thumbnail: keys.get(work.item.code) }));
+}
+
+/** Each work with its author's handle (one batched read for the page) and stored thumbnail. */
+async function withAuthors(ctx: RequestContext, page: ItemConnection): Promise<WorksPage> {
+  const works = await withThumbnails(
+    ctx,
+    await Promise.all(
+      page.edges.map(async ({ node }) => ({ item: node, author: await authorHandleOf(ctx, node) })),
+    ),
+  );
+  const edges = page.edges.map(({ cursor }, index) => ({ cursor, node: works[index] as Work }));
   return { edges, pageInfo: page.pageInfo };
 }
 
@@ -105,12 +118,15 @@ async function listingView(
     return { works: [], pager: none, term, problem: error.message, status: error.status };
   }
   const found = await findWorks(ctx, input);
-  const works = await Promise.all(
-    found.works.map(async ({ item, excerpt }) => ({
-      item,
-      excerpt,
-      author: await authorHandleOf(ctx, item),
-    })),
+  const works = await withThumbnails(
+    ctx,
+    await Promise.all(
+      found.works.map(async ({ item, excerpt }) => ({
+        item,
+        excerpt,
+        author: await authorHandleOf(ctx, item),
+      })),
+    ),
   );
   const url = (cursor: string | null) =>
     cursor === null

@@ -3,6 +3,7 @@
  * no Node. The CLI (`publish-gateway kidlisp render`), the thumbnail worker and the tests use it,
  * and the browser player draws the same bytes (test/e2e/kidlisp-pixels.test.ts).
  */
+import { type EmbedSources, embedsFrom } from '../embed-closure.js';
 import { presentLayer } from '../raster/present.js';
 import { rasterSurface } from '../raster/raster-surface.js';
 import { createKidlispRuntime } from '../runtime/index.js';
@@ -28,6 +29,11 @@ export interface RenderSpec {
    * is named in the report as a painting that does not exist.
    */
   paintings?: Readonly<Record<string, PixelBlock>>;
+  /**
+   * `$code` embeds' sources, resolved before the first frame (embed-closure.ts); absent, embeds
+   * are named in the report as not available here.
+   */
+  embeds?: EmbedSources;
 }
 
 export interface RenderedFrame {
@@ -67,6 +73,7 @@ export function* frameStream(spec: RenderSpec): Generator<RenderedFrame, Runtime
     seed: spec.seed ?? 0,
     epochMs,
     createSurface: (w, h) => rasterSurface(w, h),
+    ...(spec.embeds === undefined ? {} : { loadEmbed: embedsFrom(spec.embeds) }),
     loadPainting: (code) =>
       spec.paintings !== undefined && Object.hasOwn(spec.paintings, code)
         ? (spec.paintings[code] ?? null)

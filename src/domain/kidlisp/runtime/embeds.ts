@@ -3,12 +3,18 @@
  * published program live into a rectangle. Each embed runs its own interpreter on its own screen,
  * loaded once per code; its report merges into the host's.
  */
+import { EMBED_DEPTH } from '../embed-closure.js';
 import type { FormState } from './compile.js';
 import { compositePixels } from './pixels.js';
-import type { FrameResult, RuntimeOptions, RuntimeReport, Surface, Tick } from './types.js';
+import type {
+  EmbedLoader,
+  FrameResult,
+  RuntimeOptions,
+  RuntimeReport,
+  Surface,
+  Tick,
+} from './types.js';
 import type { Value } from './value.js';
-
-const DEFAULT_EMBED_DEPTH = 3;
 
 /** An embedded program as its host runs it (the interpreter, one level deeper). */
 export interface EmbeddedProgram {
@@ -45,7 +51,7 @@ export interface EmbedHost {
 
 export class Embeds {
   private readonly pending = new Set<Promise<unknown>>();
-  private readonly sources = new Map<string, Promise<string | null>>();
+  private readonly sources = new Map<string, ReturnType<EmbedLoader>>();
   private readonly children = new Set<EmbeddedProgram>();
 
   constructor(private readonly host: EmbedHost) {}
@@ -70,7 +76,7 @@ export class Embeds {
       );
       return false;
     }
-    const limit = options.maxEmbedDepth ?? DEFAULT_EMBED_DEPTH;
+    const limit = options.maxEmbedDepth ?? EMBED_DEPTH;
     if (depth >= limit) {
       this.host.tell('problem', `Embeds nest deeper than ${limit} levels at ${code}; not drawn`);
       return false;
@@ -136,34 +142,41 @@ export class Embeds {
     const { loadEmbed, createSurface } = this.host.options;
     if (loadEmbed === undefined || createSurface === undefined) return;
     const bare = code.slice(1);
+    const settle = (text: unknown) => {
+      if (typeof text !== 'string') {
+        state.status = 'missing';
+        this.host.tell('problem', `${code} was not found; that embed is not drawn`);
+        return;
+      }
+      const surface = createSurface(width, height);
+      const ancestors = new Set(this.host.ancestors);
+      ancestors.add(bare);
+      state.surface = surface;
+      state.child = this.host.child(text, surface, ancestors);
+      this.children.add(state.child);
+      state.status = 'ready';
+    };
+    const fail = (error: unknown) => {
+      state.status = 'missing';
+      this.host.tell(
+        'problem',
+        `${code} could not be loaded (${String(error)}); that embed is not drawn`,
+      );
+    };
     let source = this.sources.get(bare);
     if (source === undefined) {
-      source = Promise.resolve().then(() => loadEmbed(bare));
+      try {
+        source = loadEmbed(bare);
+      } catch (error) {
+        source = Promise.reject(error);
+      }
       this.sources.set(bare, source);
     }
-    const loading = source.then(
-      (text) => {
-        if (typeof text !== 'string') {
-          state.status = 'missing';
-          this.host.tell('problem', `${code} was not found; that embed is not drawn`);
-          return;
-        }
-        const surface = createSurface(width, height);
-        const ancestors = new Set(this.host.ancestors);
-        ancestors.add(bare);
-        state.surface = surface;
-        state.child = this.host.child(text, surface, ancestors);
-        this.children.add(state.child);
-        state.status = 'ready';
-      },
-      (error: unknown) => {
-        state.status = 'missing';
-        this.host.tell(
-          'problem',
-          `${code} could not be loaded (${String(error)}); that embed is not drawn`,
-        );
-      },
-    );
+    if (!(source instanceof Promise)) {
+      settle(source);
+      return;
+    }
+    const loading = source.then(settle, fail);
     this.pending.add(loading);
     void loading.finally(() => this.pending.delete(loading));
   }

@@ -71,8 +71,12 @@ export interface Tick {
   ms: number;
 }
 
-/** Fetches a published KidLisp program's source by its code (without the `$`); null when none. */
-export type EmbedLoader = (code: string) => Promise<string | null>;
+/**
+ * A published KidLisp program's source by its code (without the `$`); null when none. It may
+ * answer at once (renders that resolved their embeds before the first frame: embed-closure.ts),
+ * and the embed then draws from the frame that first reaches it.
+ */
+export type EmbedLoader = (code: string) => Promise<string | null> | string | null;
 
 /**
  * A published painting's pixels by its code (without the `#`); null when there is none. It may
