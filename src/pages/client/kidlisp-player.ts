@@ -9,6 +9,7 @@
  */
 import {
   type EmbedSources,
+  embedCodesOf,
   embedsFrom,
   resolveEmbeds,
 } from '../../domain/kidlisp/embed-closure.js';
@@ -192,11 +193,14 @@ export function playKidlisp(canvas: HTMLCanvasElement): () => void {
     stopKeys();
     audio.stop();
   };
-  const fetchEmbed = embedLoader(canvas.dataset.kidlispEmbeds || DEFAULT_EMBED_ENDPOINT);
-  void resolveEmbeds(program.source, fetchEmbed).then((found) => {
-    embeds = found;
-    if (!stopped) handle = requestAnimationFrame(step);
-  });
+  if (embedCodesOf(program.source).length === 0) handle = requestAnimationFrame(step);
+  else {
+    const fetchEmbed = embedLoader(canvas.dataset.kidlispEmbeds || DEFAULT_EMBED_ENDPOINT);
+    void resolveEmbeds(program.source, fetchEmbed).then((found) => {
+      embeds = found;
+      if (!stopped) handle = requestAnimationFrame(step);
+    });
+  }
   return stop;
 }
 
