@@ -104,6 +104,7 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
         ...LIST_ERRORS,
         'HANDLE_INVALID',
         'ITEM_NOT_FOUND',
+        'ITEM_REMOVED',
         ...READ_ERRORS,
       ],
       examples: [
@@ -156,7 +157,7 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
           'By code: the melody. With recent=1: {recent: [entry with code and preview], count}.',
         schema: clockReadSchema,
       },
-      errors: ['CODE_REQUIRED', ...LIST_ERRORS, 'ITEM_NOT_FOUND', ...READ_ERRORS],
+      errors: ['CODE_REQUIRED', ...LIST_ERRORS, 'ITEM_NOT_FOUND', 'ITEM_REMOVED', ...READ_ERRORS],
       examples: [
         {
           title: 'Read a melody',
@@ -221,7 +222,7 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
         schema: itemFactsSchema,
         descriptions: {},
       },
-      errors: ['ITEM_NOT_FOUND', ...READ_ERRORS],
+      errors: ['ITEM_NOT_FOUND', 'ITEM_REMOVED', ...READ_ERRORS],
       examples: [
         {
           title: 'Read a KidLisp program',

@@ -4,6 +4,7 @@ import { sourceHash } from '../../domain/hash.js';
 import { countPublish } from '../items/popularity.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
+import { refuseTakenDown } from '../takedowns/refuse.js';
 import { claimCode, releaseCode } from './codes.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishKidlispInput, publishKidlispInput } from './inputs.js';
@@ -21,6 +22,7 @@ export const publishKidlisp = defineOperation({
     const hash = sourceHash(input.source);
     const now = new Date();
     const parent = await linkToParent(ctx, input.remixOf);
+    await refuseTakenDown(ctx, 'kidlisp', { hash });
     const outcome = await publishDeduplicated({
       collection: db.kidlisp,
       identity: 'hash',
