@@ -171,7 +171,12 @@ function operation(spec: RouteSpec, operationId: string) {
     operationId,
     summary: spec.name,
     description: spec.description,
-    security: spec.authentication === 'optional' ? [{}, { bearerAuth: [] }] : [],
+    security:
+      spec.authentication === 'optional'
+        ? [{}, { bearerAuth: [] }]
+        : spec.authentication === 'required'
+          ? [{ bearerAuth: [] }]
+          : [],
     ...(parameters ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: {

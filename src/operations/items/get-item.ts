@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
+import { failIfRemoved } from '../takedowns/removal.js';
 import { codeField, codesField } from './inputs.js';
 import type { Item } from './item.js';
 import type { ItemFacts } from './item-facts.js';
 import { authorHandleOf, loadAddress } from './loaders.js';
-import { failIfRemoved } from '../takedowns/removal.js';
 import { countHits } from './popularity.js';
 
 /** Items looked up together (one query per collection for all of them); the found ones count a read. */

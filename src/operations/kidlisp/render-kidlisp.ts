@@ -8,9 +8,9 @@ import { loadCode } from '../items/loaders.js';
 import { defineOperation } from '../operation.js';
 import { KIDLISP_MAX } from '../publish/inputs.js';
 import { enforcePublishLimit } from '../publish/rate-limit.js';
+import { failIfRemoved } from '../takedowns/removal.js';
 import { failWith, sourceField } from '../validation.js';
 import { paintingFilesOf } from './paintings.js';
-import { failIfRemoved } from '../takedowns/removal.js';
 import {
   RENDER_FRAME_LAST,
   RENDER_FRAMES_MAX,
