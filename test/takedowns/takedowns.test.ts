@@ -1,8 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Document } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiToken } from '../../src/auth/api-tokens.js';
+import { sweepOrphanedClaims } from '../../src/db/code-registry.js';
+import { readBsonFile } from '../../src/db/dump.js';
 import { sourceHash } from '../../src/domain/hash.js';
 import { connectHttp } from '../mcp/support.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -228,6 +231,9 @@ describe('an operator takes a work down', () => {
     }
     expect(await a.db.kidlisp.countDocuments({ hash: sourceHash(source) })).toBe(0);
     expect(await a.db.codes.countDocuments()).toBe(before);
+    // Its code stays claimed, even by the start-up sweep of claims without a record.
+    await sweepOrphanedClaims(a.db, new Date(Date.now() + 60_000));
+    expect(await a.db.codes.findOne({ _id: code })).not.toBeNull();
     const asRemix = await client(a).post('/api/store-kidlisp', {
       source: '(wipe red)',
       remixOf: code,
@@ -305,6 +311,21 @@ describe('a member deletes their own work', () => {
     const again = await client(a).post('/api/store-kidlisp', { source });
     expect(again.status).toBe(201);
     expect(again.json.code).not.toBe(code);
+  });
+
+  it('stays in the database, marked, and db export keeps the mark', async () => {
+    const out = join(dataDir, 'export');
+    const exported = await runCli(['db', 'export', '--out', out], {
+      MONGODB_URI: mongo.uri,
+      MONGODB_DB: dbName,
+      DATA_DIR: dataDir,
+    });
+    expect(exported.code, exported.stderr).toBe(0);
+    const entries = [
+      ...readBsonFile(await readFile(join(out, dbName, 'removed-works.bson'))),
+    ] as Document[];
+    const entry = entries.find((removed) => removed._id === code);
+    expect(entry).toMatchObject({ kind: 'kidlisp', by: 'author', record: { code, source } });
   });
 
   it('deletes through GraphQL deleteWork too', async () => {
