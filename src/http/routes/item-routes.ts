@@ -280,8 +280,8 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
       examples: [
         {
           title: 'Delete a program you published',
-          request: { method: 'DELETE', path: '/api/items/k7x', withToken: true },
-          response: { status: 200, body: { code: 'k7x', address: 'k7x', deleted: true } },
+          request: { method: 'DELETE', path: '/api/items/w3d', withToken: true },
+          response: { status: 200, body: { code: 'w3d', address: 'w3d', deleted: true } },
         },
       ],
       notes: ['Without a token: 401 UNAUTHENTICATED. Deleting a work twice: 410 ITEM_REMOVED.'],
