@@ -12,12 +12,13 @@ const REPORT_BODY_LIMIT = '16kb';
 
 /**
  * A cross-site form cannot send a report in a visitor's name: a browser says where a POST comes
- * from (`Sec-Fetch-Site`, `Origin`), and only this site's own pages are taken. A client that sends
- * neither header is no browser, so no visitor's session is at stake.
+ * from, and only this site's own pages are taken. `Sec-Fetch-Site` decides when sent (the pages'
+ * `Referrer-Policy: no-referrer` makes a browser send `Origin: null` even from this site);
+ * otherwise `Origin`. A client that sends neither is no browser, so no visitor's session is at stake.
  */
 function fromThisSite(req: Request, publicUrl: string): boolean {
   const site = req.get('sec-fetch-site');
-  if (site !== undefined && site !== 'same-origin') return false;
+  if (site !== undefined) return site === 'same-origin';
   const origin = req.get('origin');
   if (origin === undefined) return true;
   const own = [new URL(publicUrl).origin, `${req.protocol}://${req.get('host')}`];
