@@ -44,6 +44,8 @@ export const errorStatus = {
   METHOD_NOT_ALLOWED: 405,
   MUTATION_REQUIRES_POST: 405,
   NOT_ACCEPTABLE: 406,
+  /** The work was taken down (by an operator, or deleted by its author); its content is refused again. */
+  ITEM_REMOVED: 410,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
   BATCH_TOO_LARGE: 413,

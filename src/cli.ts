@@ -34,6 +34,10 @@ const commands: Record<string, { summary: string; run: (argv: string[]) => Promi
     summary: 'draw KidLisp headless: kidlisp render',
     run: async (argv) => (await import('./commands/kidlisp.js')).kidlispCommand(argv),
   },
+  work: {
+    summary: 'take-downs: work remove, work list-removed, work restore, work reports',
+    run: async (argv) => (await import('./commands/work.js')).workCommand(argv),
+  },
   media: {
     summary: 'place media in storage: media put',
     run: async (argv) => (await import('./commands/media.js')).mediaCommand(argv),

@@ -20,6 +20,7 @@ import { createChatCache } from './operations/chat/index.js';
 import { createChatHub, probeChangeStreams } from './operations/chat/live/index.js';
 import { createSearchSlots } from './operations/chat/search-slots.js';
 import { RENDER_BUDGET_MS } from './operations/kidlisp/render-limits.js';
+import { watchRemovals } from './operations/takedowns/watch.js';
 import { createThumbnails } from './pages/thumbnails/thumbnails.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
 import { createStorage, type ObjectStorage } from './storage/index.js';
@@ -127,11 +128,14 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ),
   };
   server.on('request', createRequestListener(services));
+  // Works removed anywhere (another instance, `work remove`) leave this one's kept pages at once.
+  const removals = watchRemovals(services);
   server.on('clientError', answerClientError);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
+      removals.stop();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       // Live streams end here, or the server would wait for them for ever.

@@ -2,7 +2,12 @@ import { MongoBulkWriteError } from 'mongodb';
 import { reservedWords } from '../domain/codes.js';
 import type { SharedKind } from '../domain/item-kinds.js';
 import type { Database } from './client.js';
-import { type CodeRecord, codesOfKind } from './collections.js';
+import {
+  type CodeRecord,
+  codesOfKind,
+  collectionNames,
+  type RemovedWorkRecord,
+} from './collections.js';
 
 const BATCH = 1_000;
 
@@ -85,7 +90,15 @@ export async function sweepOrphanedClaims(db: Database, olderThan: Date): Promis
       const found = await collection
         .find({ code: { $in: batch } }, { projection: { code: 1, _id: 0 } })
         .toArray();
-      const present = new Set(found.map((record) => record.code));
+      // A removed work keeps its code (its page says it was removed; `work restore` needs it).
+      const takenDown = await db.db
+        .collection<RemovedWorkRecord>(collectionNames.removedWorks)
+        .find({ _id: { $in: batch } }, { projection: { _id: 1 } })
+        .toArray();
+      const present = new Set([
+        ...found.map(({ code }) => code),
+        ...takenDown.map(({ _id }) => _id),
+      ]);
       const orphans = batch.filter((code) => !present.has(code));
       if (orphans.length > 0) {
         removed += (

@@ -18,6 +18,10 @@ export const collectionNames = {
   rateLimits: 'rate-limits',
   itemHits: 'item-hits',
   thumbnails: 'thumbnails',
+  // Take-downs (src/operations/takedowns/): removed works, visitors' reports, the removal counter.
+  removedWorks: 'removed-works',
+  workReports: 'work-reports',
+  removalGeneration: 'removal-generation',
 } as const;
 
 /**
@@ -161,4 +165,43 @@ export interface ThumbnailRecord {
   /** The drawing's hash: its source, embeds and paintings. */
   key: string;
   drawnAt: Date;
+}
+
+/** Who took a work down: an operator (`work remove`) or its own account (DELETE /api/items/<code>). */
+export type RemovedBy = 'operator' | 'author';
+
+/**
+ * A work taken down (src/operations/takedowns/take-down.ts): its whole record, moved out of its
+ * collection, so no list, search or reader of the shared collections sees it and `work restore`
+ * puts it back as it was. `_id` is the work's address (`clock~<code>` for a melody, else the code).
+ */
+export interface RemovedWorkRecord {
+  _id: string;
+  kind: ItemKind;
+  code: string;
+  /** The record as it was in its collection, `_id` included. */
+  record: Record<string, unknown>;
+  /** The source's dedup hash or the media slug, so the same content is refused again (operator removals). */
+  hash?: string;
+  slug?: string;
+  by: RemovedBy;
+  /** The operator's reason (never shown to visitors), or the author's deletion. */
+  reason: string;
+  /** The account that deleted its own work. */
+  account?: string;
+  when: Date;
+}
+
+/** A visitor's report of a work (the page's Report form); `open` until the work is removed. */
+export interface WorkReportRecord {
+  _id?: ObjectId;
+  /** The reported work's address (`clock~<code>` or the code). */
+  address: string;
+  kind: ItemKind;
+  reason: string;
+  details?: string;
+  /** Who reported it, for the rate limit: `address:<ip>` or `account:<id>`. */
+  client: string;
+  when: Date;
+  state: 'open' | 'closed';
 }

@@ -119,6 +119,12 @@ const indexPlan: Record<string, IndexDescription[]> = {
     { key: { handle: 1, created: 1 }, name: 'api_tokens_handle' },
   ],
   [names.rateLimits]: [{ key: { expires: 1 }, name: 'rate_limits_expires', expireAfterSeconds: 0 }],
+  // A publish asks whether its content was taken down (src/operations/takedowns/refuse.ts).
+  [names.removedWorks]: [
+    { key: { hash: 1 }, name: 'removed_works_hash', sparse: true },
+    { key: { slug: 1 }, name: 'removed_works_slug', sparse: true },
+  ],
+  [names.workReports]: [{ key: { state: 1, address: 1 }, name: 'work_reports_state_address' }],
 };
 
 /**

@@ -106,6 +106,7 @@ function buildApiInfo(config: DocsConfig) {
       'Read any item with GET /api/items/<code> (clock~<code> for a melody); hits count distinct clients that published or read it, each once, and every ranking sorts by them.',
       'Search works by text with GET /api/items?search= (GraphQL published(search:), the MCP tool search_works): a case-insensitive literal substring of source, melody, piece name or media slug.',
       'Every publish takes an optional remixOf, the code of the work it was remixed from (it must exist: 404 ITEM_NOT_FOUND otherwise); GET /api/items/<code> answers remixOf and GET /api/items/<code>/remixes pages its remixes.',
+      'A work taken down (removed by an operator, or deleted by its author with DELETE /api/items/<code> or GraphQL deleteWork) answers 410 ITEM_REMOVED on every read and leaves every list; publishing the source of a work an operator removed is refused with 410 ITEM_REMOVED.',
       `Live chat: GET /api/chat-messages/stream (Server-Sent Events) and the GraphQL subscriptions; ${baseURL}/chat shows it in a browser.`,
     ],
     relatedResources: [

@@ -29,7 +29,9 @@ export function endpointDoc(spec: RouteSpec, baseUrl: string) {
     authentication:
       spec.authentication === 'none'
         ? 'None (public).'
-        : 'Optional: Authorization: Bearer <ACCESS_TOKEN> associates the work with an account.',
+        : spec.authentication === 'required'
+          ? 'Required: Authorization: Bearer <ACCESS_TOKEN> of the account that owns the work.'
+          : 'Optional: Authorization: Bearer <ACCESS_TOKEN> associates the work with an account.',
     ...(body
       ? {
           requestBody: {

@@ -19,6 +19,7 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not found.',
   405: 'Method not allowed on this path (any method this document does not list for it).',
   408: 'The request (headers and body) took too long to arrive.',
+  410: 'The work was taken down (ITEM_REMOVED): removed by an operator or deleted by its author.',
   413: `Body larger than ${formatBytes(MAX_BODY_BYTES)}.`,
   415: 'Body sent with a content type other than JSON.',
   422: 'The program could not be drawn within the time budget.',
@@ -170,7 +171,12 @@ function operation(spec: RouteSpec, operationId: string) {
     operationId,
     summary: spec.name,
     description: spec.description,
-    security: spec.authentication === 'optional' ? [{}, { bearerAuth: [] }] : [],
+    security:
+      spec.authentication === 'optional'
+        ? [{}, { bearerAuth: [] }]
+        : spec.authentication === 'required'
+          ? [{ bearerAuth: [] }]
+          : [],
     ...(parameters ? { parameters } : {}),
     ...(body ? { requestBody: body } : {}),
     responses: {

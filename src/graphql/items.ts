@@ -262,7 +262,7 @@ builder.queryFields((t) => ({
     type: PublishedItem,
     nullable: true,
     description:
-      'A published item by its code (clock~<code> for a clock melody); null when nothing has it. Reading counts a hit (once per client).',
+      'A published item by its code (clock~<code> for a clock melody); null when nothing has it, and null with the error code ITEM_REMOVED when it was taken down. Reading counts a hit (once per client).',
     args: { code: t.arg.string({ required: true }) },
     resolve: (_root, args, ctx) => runOperation(findItem, ctx, args),
   }),

@@ -49,8 +49,12 @@ export function registerItemResources(server: McpServer, backend: AssistantBacke
             : [text],
         };
       } catch (error) {
-        if ((error instanceof ServiceError || isAppError(error)) && error.code === 'ITEM_NOT_FOUND')
-          throw new ResourceNotFoundError(uri.href, `${error.message} (ITEM_NOT_FOUND)`);
+        // A removed work is no resource any more either; the message says it was removed.
+        if (
+          (error instanceof ServiceError || isAppError(error)) &&
+          (error.code === 'ITEM_NOT_FOUND' || error.code === 'ITEM_REMOVED')
+        )
+          throw new ResourceNotFoundError(uri.href, `${error.message} (${error.code})`);
         if (error instanceof URIError)
           throw new ResourceNotFoundError(uri.href, `${uri.href} does not name a code.`);
         throw error;

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../context.js';
 import { html, type SafeHtml } from '../http/html/html.js';
 import type { Item, ItemKind, RemixLink } from '../operations/items/item.js';
-import { remixesConnection } from '../operations/lineage/lineage.js';
+import { parentRemoved, remixesConnection } from '../operations/lineage/lineage.js';
 import { runOperation } from '../operations/operation.js';
 
 /** Remixes listed on a page; older ones are a link away (`?remixes=<cursor>`). */
@@ -10,6 +10,8 @@ export const REMIXES_SHOWN = 24;
 /** What an item's page shows of its lineage: its parent, and one page of its remixes. */
 export interface PageLineage {
   remixOf: RemixLink | null;
+  /** The parent was taken down: named, not linked. */
+  parentRemoved?: boolean;
   remixes: Item[];
   /** The cursor of the next (older) page of remixes, when there is one. */
   olderCursor: string | null;
@@ -33,9 +35,12 @@ const labelOf = (kind: ItemKind, address: string, name: string | null = null) =>
 export function lineageSection(lineage: PageLineage): SafeHtml {
   const { remixOf, remixes } = lineage;
   if (!remixOf && remixes.length === 0 && !lineage.paged) return html``;
-  const parent = remixOf
-    ? html`<p class="remix-of">remix of <a rel="related" href="/${remixOf.address}">${labelOf(remixOf.kind, remixOf.address)}</a> <span class="kind">${KIND_NAMES[remixOf.kind]}</span></p>`
-    : '';
+  const parent =
+    remixOf && lineage.parentRemoved
+      ? html`<p class="remix-of">remix of ${labelOf(remixOf.kind, remixOf.address)} <span class="kind">${KIND_NAMES[remixOf.kind]}</span> <span class="removed">(removed)</span></p>`
+      : remixOf
+        ? html`<p class="remix-of">remix of <a rel="related" href="/${remixOf.address}">${labelOf(remixOf.kind, remixOf.address)}</a> <span class="kind">${KIND_NAMES[remixOf.kind]}</span></p>`
+        : '';
   const list =
     remixes.length === 0
       ? ''
@@ -67,6 +72,7 @@ export async function readLineageSection(
   });
   return lineageSection({
     remixOf: item.remixOf,
+    parentRemoved: await parentRemoved(ctx, item),
     remixes: page.edges.map((edge) => edge.node),
     olderCursor: page.pageInfo.hasNextPage ? page.pageInfo.endCursor : null,
     paged: cursor !== undefined,

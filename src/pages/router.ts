@@ -3,6 +3,7 @@ import { AppError, errorHeaders } from '../app-error.js';
 import type { RequestContext, Services } from '../context.js';
 import { sourceHash } from '../domain/hash.js';
 import { toAppError } from '../http/failure.js';
+import { html } from '../http/html/html.js';
 import { cspHeader, pageSecurity, playerDirectives } from '../http/html/page-security.js';
 import { publicDir } from '../http/html/public-dir.js';
 import { sendError } from '../http/respond.js';
@@ -19,6 +20,8 @@ import {
 import { loadCode } from '../operations/items/loaders.js';
 import { onRemixPublished } from '../operations/lineage/remix-of.js';
 import { runOperation } from '../operations/operation.js';
+import { findRemoval, removedError } from '../operations/takedowns/removal.js';
+import { onWorksRemoved } from '../operations/takedowns/watch.js';
 import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
@@ -26,7 +29,9 @@ import { readLineageSection } from './lineage-section.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
 import { pageContext } from './page-context.js';
 import { playerRoutes } from './player-routes.js';
+import { reportRoutes } from './report-routes.js';
 import { shareRoutes } from './share-routes.js';
+import { removedPage, reportLink } from './takedown-pages.js';
 import type { ViewCache } from './view-cache.js';
 import type { ListingCache } from './works/listing-cache.js';
 import { worksRoutes } from './works/works-routes.js';
@@ -55,6 +60,7 @@ export function createPagesRouter(
   router.use(pageSecurity(services.config));
   router.use(shareRoutes(services));
   router.use(worksRoutes(services, listings));
+  router.use(reportRoutes(services));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
   const playerHeaders = {
@@ -64,11 +70,14 @@ export function createPagesRouter(
   // A page lists its remixes: a new remix sends its parent's page through express again, where
   // the list is read afresh (other processes see it once their remembered path expires).
   onRemixPublished(services, (parent) => cache.forget(`page:${parent.kind}:${parent.code}:`));
+  // A work removed or restored anywhere: every kept view goes, so no path replays a removed
+  // work and remixes' pages name their parent as removed (removals are rare; views re-render).
+  onWorksRemoved(services, () => cache.forget(''));
 
   /** An item page's lineage section, and the part of the view's key that says which one it is. */
   async function lineageOf(ctx: RequestContext, req: Request, item: Item) {
     const cursor = typeof req.query.remixes === 'string' ? req.query.remixes : undefined;
-    const section = await readLineageSection(ctx, item, cursor);
+    const section = html`${await readLineageSection(ctx, item, cursor)}${reportLink(item)}`;
     return { section, key: sourceHash(section.value) };
   }
 
@@ -245,11 +254,20 @@ export function createPagesRouter(
           : dot > 0
             ? await sendRawFile(ctx, req, res, name.slice(0, dot), name.slice(dot + 1))
             : await sendItem(ctx, req, res, name);
-      if (!sent) next();
+      if (!sent) await sendRemoved(req, res, removedAddressOf(name));
+      if (!res.headersSent) next();
     } catch (error) {
       next(error);
     }
   });
+
+  /** The 410 page of a removed work (the error shape to a client asking for JSON); nothing otherwise. */
+  async function sendRemoved(req: Request, res: Response, address: string): Promise<void> {
+    const removal = await findRemoval(services.db, address);
+    if (!removal) return;
+    if (prefersJson(req)) return sendError(res, removedError(removal));
+    res.status(410).set('Cache-Control', 'no-cache').type('html').send(removedPage(removal));
+  }
 
   router.use(notFound);
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
@@ -268,6 +286,13 @@ export function createPagesRouter(
     );
   });
   return router;
+}
+
+/** The address a viewer path names: `/clock~<code>`, `/$<code>`, `/<code>.<ext>` or `/<code>`. */
+function removedAddressOf(name: string): string {
+  if (name.startsWith('clock~') || name.startsWith('$')) return name.replace(/^\$/, '');
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(0, dot) : name;
 }
 
 /** Browsers (and clients that accept anything) get the page; a client asking for JSON gets the contract's body. */

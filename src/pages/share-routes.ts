@@ -6,6 +6,7 @@ import { type Item, SHARED_KINDS, type SharedKind } from '../operations/items/it
 import { pieceSource } from '../operations/items/item-files.js';
 import { loadCode } from '../operations/items/loaders.js';
 import { thumbnailOf } from '../operations/kidlisp/thumbnail-store.js';
+import { findRemoval, removedError } from '../operations/takedowns/removal.js';
 import { pageContext } from './page-context.js';
 import { imagePath, pagePath, shareTitle, THUMBNAIL_SIZE } from './share-meta.js';
 import { placeholderPng } from './thumbnails/placeholder.js';
@@ -71,6 +72,8 @@ export function shareRoutes(services: Services): Router {
     try {
       const ctx = await pageContext(services, req);
       const item = await loadCode(ctx, match[1] as string, ['kidlisp', 'piece']);
+      const removal = item ? null : await findRemoval(services.db, match[1] as string);
+      if (removal) return sendError(res, removedError(removal));
       const source = item && (await drawnSource(ctx, item));
       if (!item || source === null) return next();
       const picture = await thumbnailOf(ctx, item.code, source, THUMBNAIL_WAIT_MS, 'share');
@@ -103,6 +106,8 @@ export function shareRoutes(services: Services): Router {
     }
     try {
       const item = await loadCode(await pageContext(services, req), target.code, target.kinds);
+      const removal = item ? null : await findRemoval(services.db, target.code);
+      if (removal) return sendError(res, removedError(removal));
       if (!item) {
         sendError(res, new AppError('NOT_FOUND', `Nothing is published as ${target.code}.`));
         return;

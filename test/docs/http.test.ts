@@ -1,12 +1,14 @@
 import { validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { createApiToken } from '../../src/auth/api-tokens.js';
 import { routeTable } from '../../src/http/routes/index.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, httpFetch } from '../support/http-client.js';
 import { documentedRoutes, servedRoutes } from './routes.js';
 
 let app: TestApp;
+let token: string;
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -25,6 +27,12 @@ beforeAll(async () => {
   // The author the page examples name (/@jeffrey), with that program.
   await app.db.handles.insertOne({ _id: 'example-account', handle: 'jeffrey' });
   await app.db.kidlisp.updateOne({ code: 'k7x' }, { $set: { user: 'example-account' } });
+  // The work the delete example takes down, and the token ($TOKEN) of its account.
+  await app.db.kidlisp.insertOne({
+    ...record('w3d', '(wipe red) ; the example to delete'),
+    user: 'example-account',
+  });
+  token = (await createApiToken(app.db, { handle: 'jeffrey', account: 'example-account' })).token;
 });
 
 afterAll(async () => {
@@ -156,6 +164,7 @@ describe('the documented examples, run against the service', () => {
       headers: {
         accept: 'application/json',
         ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(request.withToken ? { authorization: `Bearer ${token}` } : {}),
       },
       ...(request.body !== undefined ? { body: JSON.stringify(request.body) } : {}),
     });

@@ -289,7 +289,7 @@ describe('one path, two methods', () => {
       body: {},
     });
     expect(items.status).toBe(405);
-    expect(items.headers.allow).toBe('GET, OPTIONS');
+    expect(items.headers.allow).toBe('DELETE, GET, OPTIONS');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CommandStartedEvent, Document, MongoClient } from 'mongodb';
+import { collectionNames } from '../../src/db/collections.js';
 
 /** Connection and session housekeeping, not the work of a request. */
 const housekeeping = new Set([
@@ -11,6 +12,9 @@ const housekeeping = new Set([
   'saslContinue',
   'buildInfo',
 ]);
+
+/** What the service reads by itself, whatever the requests: the removal counter (src/operations/takedowns/watch.ts). */
+const isBackground = (command: Document) => command.find === collectionNames.removalGeneration;
 
 export interface CommandLog {
   /** The command names started since the last `clear()`. */
@@ -25,7 +29,7 @@ export interface CommandLog {
 export function recordCommands(client: MongoClient): CommandLog {
   let started: { name: string; command: Document }[] = [];
   const listener = (event: CommandStartedEvent) => {
-    if (!housekeeping.has(event.commandName))
+    if (!housekeeping.has(event.commandName) && !isBackground(event.command))
       started.push({ name: event.commandName, command: event.command });
   };
   client.on('commandStarted', listener);

@@ -9,7 +9,14 @@ import {
   readStoreClock,
   readStoreKidlisp,
 } from '../../operations/items/index.js';
+import { deleteWork } from '../../operations/takedowns/delete-work.js';
 import { queryOperation, type RouteSpec } from './route-spec.js';
+
+const deletedWorkSchema = z.object({
+  code: z.string(),
+  address: z.string(),
+  deleted: z.literal(true),
+});
 
 /** A record as the reference's GET reads answer it. */
 const entrySchema = z.object({
@@ -104,6 +111,7 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
         ...LIST_ERRORS,
         'HANDLE_INVALID',
         'ITEM_NOT_FOUND',
+        'ITEM_REMOVED',
         ...READ_ERRORS,
       ],
       examples: [
@@ -156,7 +164,7 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
           'By code: the melody. With recent=1: {recent: [entry with code and preview], count}.',
         schema: clockReadSchema,
       },
-      errors: ['CODE_REQUIRED', ...LIST_ERRORS, 'ITEM_NOT_FOUND', ...READ_ERRORS],
+      errors: ['CODE_REQUIRED', ...LIST_ERRORS, 'ITEM_NOT_FOUND', 'ITEM_REMOVED', ...READ_ERRORS],
       examples: [
         {
           title: 'Read a melody',
@@ -221,7 +229,7 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
         schema: itemFactsSchema,
         descriptions: {},
       },
-      errors: ['ITEM_NOT_FOUND', ...READ_ERRORS],
+      errors: ['ITEM_NOT_FOUND', 'ITEM_REMOVED', ...READ_ERRORS],
       examples: [
         {
           title: 'Read a KidLisp program',
@@ -246,6 +254,38 @@ export function itemRoutes(baseUrl: string): RouteSpec[] {
           },
         },
       ],
+    },
+    {
+      name: 'Delete your work',
+      operationId: 'deleteWork',
+      method: 'DELETE',
+      path: '/api/items/{code}',
+      description:
+        'Takes down a work of your own account (the bearer token\u2019s): it leaves every list, search and feed, and its page and reads answer 410 ITEM_REMOVED. The same source may be published again. A work of another account answers 404, as if it were not there.',
+      authentication: 'required',
+      ...queryOperation(deleteWork, 'ok', {
+        descriptions: { code: 'The code, or clock~<code> for a clock melody.' },
+      }),
+      response: {
+        statuses: [200],
+        description: 'The work was deleted.',
+        schema: deletedWorkSchema,
+        descriptions: {
+          code: 'The deleted work\u2019s code.',
+          address: 'Its address (clock~<code> for a melody).',
+          deleted: 'Always true.',
+        },
+      },
+      errors: ['ITEM_NOT_FOUND', 'ITEM_REMOVED', ...READ_ERRORS],
+      examples: [
+        {
+          title: 'Delete a program you published',
+          request: { method: 'DELETE', path: '/api/items/w3d', withToken: true },
+          response: { status: 200, body: { code: 'w3d', address: 'w3d', deleted: true } },
+        },
+      ],
+      notes: ['Without a token: 401 UNAUTHENTICATED. Deleting a work twice: 410 ITEM_REMOVED.'],
+      since: '1.1.0',
     },
   ];
 }

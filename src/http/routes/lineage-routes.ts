@@ -66,6 +66,7 @@ export function lineageRoutes(baseUrl: string): RouteSpec[] {
       },
       errors: [
         'ITEM_NOT_FOUND',
+        'ITEM_REMOVED',
         'LIMIT_INVALID',
         'LIMIT_TOO_LARGE',
         'SORT_INVALID',

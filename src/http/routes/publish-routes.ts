@@ -25,12 +25,16 @@ export const trackMediaResponseSchema = z.object({
 
 const published = (code: string, url: string) => ({ code, url, cached: false });
 
-/** What a publish of source text can fail with besides POST_ERRORS (ITEM_NOT_FOUND: its remixOf). */
+/**
+ * What a publish of source text can fail with besides POST_ERRORS (ITEM_NOT_FOUND: its remixOf;
+ * ITEM_REMOVED: its remixOf, or the same source as a work an operator removed).
+ */
 const SOURCE_ERRORS: ErrorCode[] = [
   'SOURCE_REQUIRED',
   'SOURCE_NOT_STRING',
   'SOURCE_TOO_LONG',
   'ITEM_NOT_FOUND',
+  'ITEM_REMOVED',
 ];
 
 export function publishRoutes(baseUrl: string): RouteSpec[] {
@@ -200,6 +204,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         'TAPE_TOO_LONG',
         'MEDIA_NOT_FOUND',
         'ITEM_NOT_FOUND',
+        'ITEM_REMOVED',
         'STORAGE_UNAVAILABLE',
         ...POST_ERRORS,
       ],

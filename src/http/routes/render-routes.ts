@@ -61,6 +61,7 @@ export function renderRoutes(): RouteSpec[] {
         'SOURCE_NOT_STRING',
         'SOURCE_TOO_LONG',
         'ITEM_NOT_FOUND',
+        'ITEM_REMOVED',
         'RENDER_TOO_SLOW',
         ...POST_ERRORS,
       ],

@@ -4,7 +4,7 @@ import type { Operation } from '../../operations/operation.js';
 
 /** An example request as the docs print it (curl, fetch, Python). */
 export interface ExampleRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   query?: Record<string, string | number>;
   body?: unknown;
@@ -70,13 +70,13 @@ export interface RouteSpec {
   serve: RouteServe;
   name: string;
   operationId: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** The path; a `{name}` segment is a parameter the operation reads like a query field. */
   path: string;
   /** Other paths that answer the same way (legacy names). */
   aliases?: string[];
   description: string;
-  authentication: 'none' | 'optional';
+  authentication: 'none' | 'optional' | 'required';
   /** The zod schema the route validates its JSON body with, and what each field means. */
   body?: { schema: z.ZodType; descriptions: FieldDescriptions; legacy?: LegacyFields };
   /** The zod schema the route validates its query with. */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
+import { failIfRemoved } from '../takedowns/removal.js';
 import { codeField, codesField } from './inputs.js';
 import type { Item } from './item.js';
 import type { ItemFacts } from './item-facts.js';
@@ -25,12 +26,13 @@ export async function countedReads(
 
 export const findItemInput = z.object({ code: codeField });
 
-/** An item by its address (`<code>`, or `clock~<code>`), or null; a found item counts a hit. */
+/** An item by its address (`<code>`, or `clock~<code>`), or null; a found item counts a hit; a removed one is ITEM_REMOVED. */
 export const findItem = defineOperation({
   name: 'item',
   input: findItemInput,
   async run(ctx: RequestContext, input: z.output<typeof findItemInput>): Promise<Item | null> {
     const [item] = await countedReads(ctx, [loadAddress(ctx, input.code)]);
+    if (!item) await failIfRemoved(ctx, input.code);
     return item ?? null;
   },
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import type { RequestContext } from '../../context.js';
 import { defineOperation } from '../operation.js';
+import { failIfRemoved } from '../takedowns/removal.js';
 import { optional } from '../validation.js';
 import { countedReads } from './get-item.js';
 import {
@@ -90,6 +91,7 @@ export const readStoreKidlisp = defineOperation({
   async run(ctx: RequestContext, input: z.output<typeof storeKidlispReadInput>) {
     if (input.code !== undefined) {
       const [item] = await countedReads(ctx, [kidlispLookup(ctx, input.code)]);
+      if (!item) await failIfRemoved(ctx, input.code);
       if (!item) throw new AppError('ITEM_NOT_FOUND', 'Not found');
       return entryOf(ctx, item);
     }
@@ -134,6 +136,7 @@ export const readStoreClock = defineOperation({
     if (input.code !== undefined) {
       const code = input.code.toLowerCase();
       const [item] = await countedReads(ctx, [itemLoaders(ctx).byKind.clock.load(code)]);
+      if (!item) await failIfRemoved(ctx, `clock~${code}`);
       if (!item) throw new AppError('ITEM_NOT_FOUND', 'Clock not found');
       return { code: item.code, ...(await entryOf(ctx, item)) };
     }

@@ -8,6 +8,7 @@ import { loadCode } from '../items/loaders.js';
 import { defineOperation } from '../operation.js';
 import { KIDLISP_MAX } from '../publish/inputs.js';
 import { enforcePublishLimit } from '../publish/rate-limit.js';
+import { failIfRemoved } from '../takedowns/removal.js';
 import { failWith, sourceField } from '../validation.js';
 import { drawingOf } from './drawing.js';
 import {
@@ -93,6 +94,7 @@ export interface KidlispRender {
 async function publishedSource(ctx: RequestContext, written: string): Promise<[string, string]> {
   const code = written.replace(/^\$/, '');
   const item = await loadCode(ctx, code, ['kidlisp']);
+  if (!item) await failIfRemoved(ctx, code);
   if (!item)
     throw new AppError('ITEM_NOT_FOUND', `No KidLisp work is published under the code ${code}.`);
   return [code, item.source ?? ''];

@@ -22,6 +22,7 @@ import {
 } from '../items/published-connection.js';
 import { defineOperation } from '../operation.js';
 import type { Connection } from '../paging.js';
+import { failIfRemoved, findRemoval } from '../takedowns/removal.js';
 import { optional } from '../validation.js';
 
 /**
@@ -37,6 +38,12 @@ export const LINEAGE_MAX = 100;
 export async function parentOf(ctx: RequestContext, item: Item): Promise<Item | null> {
   const link = item.remixOf;
   return link ? itemLoaders(ctx).byKind[link.kind].load(link.code) : null;
+}
+
+/** The work `item` was remixed from was taken down (src/operations/takedowns/). */
+export async function parentRemoved(ctx: RequestContext, item: Item): Promise<boolean> {
+  if (!item.remixOf || (await parentOf(ctx, item))) return false;
+  return (await findRemoval(ctx.services.db, item.remixOf.address)) !== null;
 }
 
 /** Its ancestors, the parent first, up to the root: one lookup per level (batched across items). */
@@ -93,6 +100,7 @@ export const listRemixes = defineOperation({
     { code, limit, ...list }: z.output<typeof listRemixesInput>,
   ): Promise<RemixesPage> {
     const parent = await loadAddress(ctx, code);
+    if (!parent) await failIfRemoved(ctx, code);
     if (!parent) throw notFound(code);
     const size = limit ?? PAGE_SIZE_DEFAULT;
     const upward = list.before !== undefined && list.after === undefined;

@@ -16,4 +16,4 @@ export const remixOfField = optional(
 
 /** What `remixOf` means to a publish's description, on every face. */
 export const REMIX_OF_DESCRIPTION =
-  'Optional: the code of the published work this one was remixed from (clock~<code> for a melody). It must exist (otherwise ITEM_NOT_FOUND, 404 on REST, and nothing is stored); when the same content already exists, its lineage stays as it was.';
+  'Optional: the code of the published work this one was remixed from (clock~<code> for a melody). It must exist (otherwise ITEM_NOT_FOUND, 404 on REST, or ITEM_REMOVED, 410, for a work taken down; nothing is stored); when the same content already exists, its lineage stays as it was.';

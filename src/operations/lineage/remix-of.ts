@@ -2,6 +2,7 @@ import { AppError } from '../../app-error.js';
 import type { RequestContext, Services } from '../../context.js';
 import type { RemixOfField } from '../../db/collections.js';
 import { loadAddress } from '../items/loaders.js';
+import { failIfRemoved } from '../takedowns/removal.js';
 
 /**
  * The stored link to the work `address` names, before anything is written; ITEM_NOT_FOUND (with
@@ -13,6 +14,7 @@ export async function linkToParent(
 ): Promise<RemixOfField | undefined> {
   if (address === undefined) return undefined;
   const parent = await loadAddress(ctx, address);
+  if (!parent) await failIfRemoved(ctx, address, { field: 'remixOf' });
   if (!parent)
     throw new AppError(
       'ITEM_NOT_FOUND',

@@ -4,6 +4,7 @@ import { sourceHash } from '../../domain/hash.js';
 import { countPublish } from '../items/popularity.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
+import { refuseTakenDown, unremovedClockCode } from '../takedowns/refuse.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishClockInput, publishClockInput } from './inputs.js';
 import { enforcePublishLimit } from './rate-limit.js';
@@ -21,11 +22,12 @@ export const publishClock = defineOperation({
     const hash = sourceHash(input.source);
     const now = new Date();
     const parent = await linkToParent(ctx, input.remixOf);
+    await refuseTakenDown(ctx, 'clock', { hash });
     const outcome = await publishDeduplicated({
       collection: db.clocks,
       identity: 'hash',
       existing: () => codeByHash(db.clocks, hash),
-      claim: async () => candidates.next().value as string,
+      claim: () => unremovedClockCode(db, candidates),
       release: async () => {},
       prepare: async (code) => ({
         record: {

@@ -5,6 +5,7 @@ import { countPublish } from '../items/popularity.js';
 import { queueThumbnail } from '../kidlisp/thumbnail-store.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
+import { refuseTakenDown } from '../takedowns/refuse.js';
 import { claimCode, releaseCode } from './codes.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishKidlispInput, publishKidlispInput } from './inputs.js';
@@ -22,6 +23,7 @@ export const publishKidlisp = defineOperation({
     const hash = sourceHash(input.source);
     const now = new Date();
     const parent = await linkToParent(ctx, input.remixOf);
+    await refuseTakenDown(ctx, 'kidlisp', { hash });
     const outcome = await publishDeduplicated({
       collection: db.kidlisp,
       identity: 'hash',

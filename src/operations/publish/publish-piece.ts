@@ -7,6 +7,7 @@ import { checkPieceExports } from '../../domain/piece-exports.js';
 import { countPublish } from '../items/popularity.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
+import { refuseTakenDown } from '../takedowns/refuse.js';
 import { claimCode, releaseCode } from './codes.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishPieceInput, publishPieceInput } from './inputs.js';
@@ -60,6 +61,7 @@ export const publishPiece = defineOperation({
     const hash = sourceHash(input.source);
     const now = new Date();
     const parent = await linkToParent(ctx, input.remixOf);
+    await refuseTakenDown(ctx, 'piece', { hash });
     const outcome = await publishDeduplicated({
       collection: db.pieces,
       identity: 'hash',

@@ -13,6 +13,7 @@ import { isTape, type MediaExt, mayRegisterSlug, mediaCollection } from '../../d
 import { countHits } from '../items/popularity.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
+import { refuseTakenDown } from '../takedowns/refuse.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
 import { type TrackMediaInput, trackMediaInput } from './inputs.js';
@@ -84,6 +85,7 @@ export const trackMedia = defineOperation({
       );
     }
     const parent = await linkToParent(ctx, input.remixOf);
+    await refuseTakenDown(ctx, kindOf[collectionName], { slug: input.slug });
     const candidates = codeCandidates('random');
     const outcome = await publishDeduplicated({
       collection,

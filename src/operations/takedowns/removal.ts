@@ -1,0 +1,70 @@
+import { AppError } from '../../app-error.js';
+import type { RequestContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
+import type { RemovedBy, RemovedWorkRecord } from '../../db/collections.js';
+import { addressOf, type ItemKind, parseAddress, SHARED_KINDS } from '../items/item.js';
+import { removedWorks } from './store.js';
+
+/** What anyone may know of a removed work: what it was and who removed it, never the reason. */
+export interface Removal {
+  address: string;
+  kind: ItemKind;
+  code: string;
+  by: RemovedBy;
+  when: Date;
+}
+
+/** The address an address names as stored (`clock~` codes lowercased); null when it cannot be a code. */
+export function canonicalAddress(address: string): string | null {
+  const parsed = parseAddress(address.trim());
+  if (!parsed) return null;
+  return parsed.namespace === 'clock' ? addressOf('clock', parsed.code) : parsed.code;
+}
+
+/** The kinds an address may name: a melody, or any kind of the shared namespace. */
+export const kindsOfAddress = (address: string): readonly ItemKind[] =>
+  parseAddress(address)?.namespace === 'clock' ? ['clock'] : SHARED_KINDS;
+
+/** The removal of the work at `address`, or null when nothing removed is there. */
+export async function findRemoval(db: Database, address: string): Promise<Removal | null> {
+  const canonical = canonicalAddress(address);
+  if (canonical === null) return null;
+  const entry = await removedWorks(db).findOne(
+    { _id: canonical },
+    { projection: { _id: 1, kind: 1, code: 1, by: 1, when: 1 } },
+  );
+  return entry && removalOf(entry);
+}
+
+export const removalOf = (
+  entry: Pick<RemovedWorkRecord, '_id' | 'kind' | 'code' | 'by' | 'when'>,
+) => ({
+  address: entry._id,
+  kind: entry.kind,
+  code: entry.code,
+  by: entry.by,
+  when: entry.when,
+});
+
+/** How a visitor is told who removed it. */
+export const removedByText = (by: RemovedBy) =>
+  by === 'author' ? 'deleted by its author' : 'removed by the operators of this site';
+
+export const removedError = (removal: Removal, details: Record<string, unknown> = {}) =>
+  new AppError('ITEM_REMOVED', `The work ${removal.address} was ${removedByText(removal.by)}.`, {
+    removedBy: removal.by,
+    ...details,
+  });
+
+/**
+ * Throws ITEM_REMOVED (410) when the work at `address` was removed; a read that found nothing
+ * calls it, so a found work costs no lookup here.
+ */
+export async function failIfRemoved(
+  ctx: RequestContext,
+  address: string,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  const removal = await findRemoval(ctx.services.db, address);
+  if (removal) throw removedError(removal, details);
+}
