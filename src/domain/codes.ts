@@ -53,6 +53,7 @@ const RESERVED_WORDS = new Set([
   'logout',
   'oauth',
   'status',
+  'new',
   'null',
   'undefined',
 ]);

@@ -21,6 +21,7 @@ import { onRemixPublished } from '../operations/lineage/remix-of.js';
 import { runOperation } from '../operations/operation.js';
 import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
+import { editorRoutes } from './editor/editor-routes.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { readLineageSection } from './lineage-section.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
@@ -55,6 +56,7 @@ export function createPagesRouter(
   router.use(pageSecurity(services.config));
   router.use(shareRoutes(services));
   router.use(worksRoutes(services, listings));
+  router.use(editorRoutes(services));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
   const playerHeaders = {
