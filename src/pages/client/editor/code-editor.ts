@@ -73,6 +73,25 @@ const theme = EditorView.theme({
 });
 
 /**
+ * Typing over a selection is done by the editor, not by the browser: Chrome's own editing, when
+ * it deletes a selection across lines, merges the lines' elements and writes a `style` attribute
+ * to keep their look, which the page's policy refuses (and reports). CodeMirror redraws either way.
+ */
+const typeOverSelection = EditorView.domEventHandlers({
+  beforeinput(event, view) {
+    if (event.inputType !== 'insertText' || event.data === null) return false;
+    if (view.state.selection.ranges.every((range) => range.empty) || view.composing) return false;
+    event.preventDefault();
+    view.dispatch({
+      ...view.state.replaceSelection(event.data),
+      scrollIntoView: true,
+      userEvent: 'input.type',
+    });
+    return true;
+  },
+});
+
+/**
  * A CodeMirror 6 editor in a shadow root of `host`. CodeMirror's styles (style-mod) then go into
  * a constructed stylesheet adopted by that shadow root, which the page's `style-src 'self'`
  * does not govern (the CSSOM is not inline style); in the document itself they would be a
@@ -90,6 +109,7 @@ export function mountCodeEditor(options: CodeEditorOptions): EditorView {
     highlightSelectionMatches(),
     syntaxHighlighting(highlighting),
     theme,
+    typeOverSelection,
     EditorView.lineWrapping,
     EditorView.contentAttributes.of({ 'aria-label': options.label, spellcheck: 'false' }),
     Prec.highest(
