@@ -132,13 +132,14 @@ describe('POST /new (the form without scripts)', () => {
 
   it('refuses a post from another site (cross-site request forgery) with 403, and publishes nothing', async () => {
     const source = '(wipe black) ; forged';
-    for (const headers of [
+    const forged: Record<string, string>[] = [
       { 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
       { 'sec-fetch-site': 'same-site' },
       { origin: 'https://evil.example' },
       { origin: 'null' },
       {},
-    ]) {
+    ];
+    for (const headers of forged) {
       const response = await postForm({ kind: 'kidlisp', source }, headers);
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.text).toContain('only publishes when it is sent from its own page');
