@@ -1,26 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isReservedCode } from '../../src/domain/codes.js';
-import { publish } from '../items/fixtures.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { publish, useSeededApp } from '../items/fixtures.js';
 
-let app: TestApp;
-let http: HttpClient;
-beforeAll(async () => {
-  app = await startTestApp();
-  http = createHttpClient(app.url);
-});
-afterAll(async () => {
-  http?.close();
-  await app?.close();
-});
+const fixture = useSeededApp();
 
 const FORM = 'application/x-www-form-urlencoded';
 const sameOrigin = { 'sec-fetch-site': 'same-origin' };
 
 /** The no-script form's post, as a browser sends it. */
 const postForm = (fields: Record<string, string>, headers: Record<string, string> = sameOrigin) =>
-  http.send('/new', {
+  fixture.http.send('/new', {
     method: 'POST',
     body: new URLSearchParams(fields).toString(),
     contentType: FORM,
@@ -38,7 +27,7 @@ const textareaOf = (page: string) =>
 
 describe('GET /new', () => {
   it('is a form that works without scripts: a labelled textarea, a Publish button, posting to /new', async () => {
-    const page = await http.get('/new', { accept: 'text/html' });
+    const page = await fixture.http.get('/new', { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(page.text).toMatch(/<form [^>]*method="post" action="\/new"/);
     expect(page.text).toContain('<label for="source" id="source-label">KidLisp source</label>');
@@ -56,23 +45,23 @@ describe('GET /new', () => {
 
   it('?remix=<code> opens the work’s source and says what it remixes; an unknown code is a 404 page', async () => {
     const source = '(wipe maroon)\n(ink white)\n(line 0 0 255 255)';
-    const code = await publish(http, '/api/store-kidlisp', { source });
-    const page = await http.get(`/new?remix=${code}`, { accept: 'text/html' });
+    const code = await publish(fixture.http, '/api/store-kidlisp', { source });
+    const page = await fixture.http.get(`/new?remix=${code}`, { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(textareaOf(page.text)).toBe(source);
     expect(page.text).toContain(`Remix of <a href="/${code}">$${code}</a>`);
     expect(page.text).toContain(`<input type="hidden" name="remixOf" value="${code}">`);
 
-    const missing = await http.get('/new?remix=zzzzzz9', { accept: 'text/html' });
+    const missing = await fixture.http.get('/new?remix=zzzzzz9', { accept: 'text/html' });
     expect(missing.status).toBe(404);
     expect(missing.text).toContain('There is no KidLisp work zzzzzz9 to remix.');
   });
 
   it('?kind=clock edits a melody; a melody’s page links "Remix" to it', async () => {
-    const melody = await publish(http, '/api/store-clock', { source: 'c d e f g' });
-    const clockPage = await http.get(`/clock~${melody}`, { accept: 'text/html' });
+    const melody = await publish(fixture.http, '/api/store-clock', { source: 'c d e f g' });
+    const clockPage = await fixture.http.get(`/clock~${melody}`, { accept: 'text/html' });
     expect(clockPage.text).toContain(`href="/new?kind=clock&amp;remix=${melody}">Remix</a>`);
-    const page = await http.get(`/new?kind=clock&remix=${melody}`, { accept: 'text/html' });
+    const page = await fixture.http.get(`/new?kind=clock&remix=${melody}`, { accept: 'text/html' });
     expect(page.status).toBe(200);
     expect(textareaOf(page.text)).toBe('c d e f g');
     expect(page.text).toContain(`value="clock~${melody}"`);
@@ -88,26 +77,29 @@ describe('POST /new (the form without scripts)', () => {
     const code = String(response.headers.location).slice(1);
     expect(response.headers.location).toMatch(/^\/[a-z0-9]+$/);
     // The same source through the API is the same work (deduplicated by the one operation).
-    const again = await http.post('/api/store-kidlisp', { source });
+    const again = await fixture.http.post('/api/store-kidlisp', { source });
     expect(again.json).toMatchObject({ code, cached: true });
-    const page = await http.get(`/${code}`, { accept: 'text/html' });
+    const page = await fixture.http.get(`/${code}`, { accept: 'text/html' });
     expect(page.text).toContain('posted by a form');
   });
 
   it('publishes a remix with remixOf, and a melody to its clock~ page', async () => {
-    const parent = await publish(http, '/api/store-kidlisp', { source: '(wipe olive)' });
+    const parent = await publish(fixture.http, '/api/store-kidlisp', { source: '(wipe olive)' });
     const remix = await postForm({
       kind: 'kidlisp',
       source: '(wipe olive)\n(ink red)',
       remixOf: parent,
     });
     expect(remix.status).toBe(303);
-    const page = await http.get(String(remix.headers.location), { accept: 'text/html' });
+    const page = await fixture.http.get(String(remix.headers.location), { accept: 'text/html' });
     expect(page.text).toMatch(
       new RegExp(`remix of <a rel="related" href="/${parent}">\\$${parent}</a>`),
     );
 
-    const melody = await postForm({ kind: 'clock', source: 'a b c ; form' }, { origin: app.url });
+    const melody = await postForm(
+      { kind: 'clock', source: 'a b c ; form' },
+      { origin: fixture.app.url },
+    );
     expect(melody.status).toBe(303);
     expect(String(melody.headers.location)).toMatch(/^\/clock~[a-z0-9]+$/);
   });
@@ -144,7 +136,7 @@ describe('POST /new (the form without scripts)', () => {
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(response.text).toContain('only publishes when it is sent from its own page');
     }
-    const check = await http.post('/api/store-kidlisp', { source });
+    const check = await fixture.http.post('/api/store-kidlisp', { source });
     expect(check.status).toBe(201);
   });
 });
@@ -152,12 +144,12 @@ describe('POST /new (the form without scripts)', () => {
 describe('the reserved word `new`', () => {
   it('is reserved, so no published code can shadow /new: a piece named "New" gets another code', async () => {
     expect(isReservedCode('new')).toBe(true);
-    const code = await publish(http, '/api/store-piece', {
+    const code = await publish(fixture.http, '/api/store-piece', {
       name: 'New',
       source: 'export function paint({ wipe }) { wipe(1); }',
     });
     expect(code).not.toBe('new');
-    expect((await http.get('/new', { accept: 'text/html' })).text).toContain(
+    expect((await fixture.http.get('/new', { accept: 'text/html' })).text).toContain(
       '<h1>New KidLisp</h1>',
     );
   });

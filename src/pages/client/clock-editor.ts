@@ -6,19 +6,8 @@
 import type { EditorView } from '@codemirror/view';
 import { parseMelody } from '../../domain/melody/index.js';
 import { playbackOf } from '../melody-playback.js';
-import { mountCodeEditor } from './editor/code-editor.js';
-import { draftStore } from './editor/draft.js';
-import {
-  byId,
-  debounce,
-  enhanceForm,
-  listProblems,
-  openingSource,
-  readEditorData,
-} from './editor/editor-page.js';
+import { byId, debounce, listProblems, startEditor } from './editor/editor-page.js';
 
-const data = readEditorData();
-const draft = draftStore('clock', data.remixOf);
 let view: EditorView;
 
 /** Parses the melody into #melody-data, which the player reads at each Play, and lists its problems. */
@@ -35,28 +24,14 @@ function parse(): void {
 }
 
 const reparse = debounce(150, parse);
-const source = openingSource(data, draft, (text) =>
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
-);
-view = mountCodeEditor({
-  host: byId('code-editor'),
-  doc: source,
+view = startEditor({
   label: 'Melody',
-  onChange(text) {
-    draft.save(text);
-    reparse.schedule();
-  },
+  publishPath: '/api/store-clock',
+  onChange: () => reparse.schedule(),
   onRun() {
     reparse.now();
     byId<HTMLButtonElement>('stop').click();
     byId<HTMLButtonElement>('play').click();
   },
-});
-byId('source-label').addEventListener('click', () => view.focus());
-enhanceForm({
-  publishPath: '/api/store-clock',
-  remixOf: data.remixOf,
-  source: () => view.state.doc.toString(),
-  draft,
 });
 parse();

@@ -8,16 +8,7 @@ import type { Text } from '@codemirror/state';
 import type { EditorView } from '@codemirror/view';
 import { previewKidlisp } from '../../domain/kidlisp/index.js';
 import type { KidlispDiagnostic } from '../../domain/kidlisp/types.js';
-import { mountCodeEditor } from './editor/code-editor.js';
-import { draftStore } from './editor/draft.js';
-import {
-  byId,
-  debounce,
-  enhanceForm,
-  listProblems,
-  openingSource,
-  readEditorData,
-} from './editor/editor-page.js';
+import { byId, debounce, listProblems, startEditor } from './editor/editor-page.js';
 import { kidlispLanguage } from './editor/kidlisp-language.js';
 import { downloadGif, downloadPng } from './editor/preview-downloads.js';
 import { playKidlisp } from './kidlisp-player.js';
@@ -25,7 +16,7 @@ import { playKidlisp } from './kidlisp-player.js';
 /** The JSON holder the player reads the preview's program from (src/pages/editor/editor-page.ts). */
 const PREVIEW_SOURCE_ID = 'editor-source';
 /** How long the person must pause before the preview restarts with what they typed. */
-export const RESTART_DELAY_MS = 250;
+const RESTART_DELAY_MS = 250;
 
 /** A validator position (1-based line and column) as an offset into the editor's text. */
 function offsetOf(doc: Text, diagnostic: KidlispDiagnostic): { from: number; to: number } {
@@ -34,8 +25,6 @@ function offsetOf(doc: Text, diagnostic: KidlispDiagnostic): { from: number; to:
   return { from, to: Math.min(from + 1, line.to) };
 }
 
-const data = readEditorData();
-const draft = draftStore('kidlisp', data.remixOf);
 const canvas = byId<HTMLCanvasElement>('preview');
 const holder = byId('editor-source');
 const notDrawn = byId('not-drawn');
@@ -70,29 +59,15 @@ function validate(source: string): Diagnostic[] {
 }
 
 const restart = debounce(RESTART_DELAY_MS, runPreview);
-const source = openingSource(data, draft, (text) =>
-  view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
-);
-view = mountCodeEditor({
-  host: byId('code-editor'),
-  doc: source,
+view = startEditor({
   label: 'KidLisp source',
+  publishPath: '/api/store-kidlisp',
   language: kidlispLanguage,
   lint: validate,
-  onChange(text) {
-    draft.save(text);
-    restart.schedule();
-  },
+  onChange: () => restart.schedule(),
   onRun: () => restart.now(),
 });
-byId('source-label').addEventListener('click', () => view.focus());
 byId('run').addEventListener('click', () => restart.now());
 byId('download-png').addEventListener('click', () => downloadPng(canvas));
 byId('download-gif').addEventListener('click', () => downloadGif(view.state.doc.toString()));
-enhanceForm({
-  publishPath: '/api/store-kidlisp',
-  remixOf: data.remixOf,
-  source: () => view.state.doc.toString(),
-  draft,
-});
 runPreview();

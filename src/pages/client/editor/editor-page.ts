@@ -1,5 +1,9 @@
+import type { Language } from '@codemirror/language';
+import type { Diagnostic } from '@codemirror/lint';
+import type { EditorView } from '@codemirror/view';
 import { publishFromBrowser } from '../publish-client.js';
-import type { Draft } from './draft.js';
+import { mountCodeEditor } from './code-editor.js';
+import { type Draft, draftStore } from './draft.js';
 
 /** What the server wrote into #editor-data (src/pages/editor/editor-page.ts). */
 export interface EditorData {
@@ -42,7 +46,7 @@ export function listProblems(problems: readonly ListedProblem[]): void {
  * Takes over the no-script form: the textarea gives way to the editor (mounted by the caller in
  * #code-editor), and Publish posts through publishFromBrowser, then opens the new work's page.
  */
-export function enhanceForm(options: {
+function enhanceForm(options: {
   publishPath: string;
   remixOf: string | null;
   source(): string;
@@ -105,14 +109,49 @@ export function download(blob: Blob, name: string): void {
 }
 
 /**
+ * Starts the page's editor: the draft (or the page's source) in CodeMirror where the textarea
+ * was, every change kept as the draft, and Publish through publishFromBrowser to `publishPath`.
+ */
+export function startEditor(options: {
+  label: string;
+  publishPath: string;
+  language?: Language;
+  lint?: (source: string) => Diagnostic[];
+  onChange(): void;
+  onRun(): void;
+}): EditorView {
+  const data = readEditorData();
+  const draft = draftStore(data.kind, data.remixOf);
+  const source = openingSource(data, draft, (text) =>
+    view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } }),
+  );
+  const view = mountCodeEditor({
+    host: byId('code-editor'),
+    doc: source,
+    label: options.label,
+    language: options.language,
+    lint: options.lint,
+    onChange(text) {
+      draft.save(text);
+      options.onChange();
+    },
+    onRun: options.onRun,
+  });
+  byId('source-label').addEventListener('click', () => view.focus());
+  enhanceForm({
+    publishPath: options.publishPath,
+    remixOf: data.remixOf,
+    source: () => view.state.doc.toString(),
+    draft,
+  });
+  return view;
+}
+
+/**
  * The text the editor opens with: the person's draft when there is one (and a "Discard draft"
  * button that goes back to `data.source`), else the page's source.
  */
-export function openingSource(
-  data: EditorData,
-  draft: Draft,
-  reset: (source: string) => void,
-): string {
+function openingSource(data: EditorData, draft: Draft, reset: (source: string) => void): string {
   const kept = draft.load();
   if (kept === null || kept === data.source) return data.source;
   const discard = byId<HTMLButtonElement>('discard-draft');
