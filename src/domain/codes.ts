@@ -52,8 +52,10 @@ const RESERVED_WORDS = new Set([
   'login',
   'logout',
   'oauth',
-  'status',
+  // A member's own pages (src/pages/account-routes.ts) and the editor.
+  'settings',
   'new',
+  'status',
   'null',
   'undefined',
 ]);

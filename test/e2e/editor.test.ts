@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { publish } from '../items/fixtures.js';
+import { API_KEY_STORAGE_KEY } from '../../src/pages/client/publish-client.js';
+import { createAuthor, publish } from '../items/fixtures.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
 import { useAppAndBrowser } from './support/app-and-browser.js';
 import { seriousAccessibilityViolations } from './support/axe.js';
@@ -139,6 +140,24 @@ describe('/new, the KidLisp editor', () => {
       code,
     );
     expect(cspViolations(page.problems)).toEqual([]);
+  });
+
+  it('publishes as the author whose key the browser keeps (Authorization: Bearer)', async () => {
+    const author = await createAuthor(session.app, 'editorkey');
+    const page = await openEditor();
+    await page.evaluate(
+      ([name, key]) => localStorage.setItem(name as string, key as string),
+      [API_KEY_STORAGE_KEY, author.token],
+    );
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/store-kidlisp'));
+    await typeProgram(page, `(wipe salmon) ; ${Date.now()}`);
+    await page.getByRole('button', { name: 'Publish' }).click();
+    expect((await sent).headers().authorization).toBe(`Bearer ${author.token}`);
+    await page.waitForURL((url) => url.pathname !== '/new');
+    const code = new URL(page.url()).pathname.slice(1);
+    await page.goto(`${session.app.url}/`);
+    const card = page.locator(`.work-card[data-code="${code}"]`);
+    expect(await card.locator('.author').innerText()).toBe('@editorkey');
   });
 
   it('"Remix" on a work’s page opens the editor with its source; publishing shows "remix of" on the new page', async () => {

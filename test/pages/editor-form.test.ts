@@ -41,6 +41,9 @@ describe('GET /new', () => {
     expect(policy).toContain("style-src 'self';");
     expect(policy).not.toContain('unsafe-inline');
     expect(page.headers['cache-control']).toBe('no-store');
+    const put = await fixture.http.send('/new', { method: 'PUT', body: {} });
+    expect(put.status).toBe(405);
+    expect(put.headers.allow).toBe('GET, POST, OPTIONS');
   });
 
   it('?remix=<code> opens the work’s source and says what it remixes; an unknown code is a 404 page', async () => {
@@ -51,6 +54,9 @@ describe('GET /new', () => {
     expect(textareaOf(page.text)).toBe(source);
     expect(page.text).toContain(`Remix of <a href="/${code}">$${code}</a>`);
     expect(page.text).toContain(`<input type="hidden" name="remixOf" value="${code}">`);
+
+    const dollar = await fixture.http.get(`/new?remix=$${code}`, { accept: 'text/html' });
+    expect(textareaOf(dollar.text)).toBe(source);
 
     const missing = await fixture.http.get('/new?remix=zzzzzz9', { accept: 'text/html' });
     expect(missing.status).toBe(404);

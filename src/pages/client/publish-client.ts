@@ -3,7 +3,7 @@
  * `/api/store-clock`). A key the person pasted on the settings page (kept in this browser under
  * API_KEY_STORAGE_KEY) goes along as `Authorization: Bearer <key>`; without one, anonymously.
  */
-export const API_KEY_STORAGE_KEY = 'publish-gateway:api-key';
+export const API_KEY_STORAGE_KEY = 'publish-gateway:key';
 
 export type PublishAnswer =
   | { ok: true; code: string; url: string }

@@ -2,6 +2,7 @@ import express, { type Request, type Response, Router } from 'express';
 import { isAppError } from '../../app-error.js';
 import type { RequestContext, Services } from '../../context.js';
 import { cspHeader, playerDirectives } from '../../http/html/page-security.js';
+import { methodNotAllowed } from '../../http/respond.js';
 import { loadAddress } from '../../operations/items/loaders.js';
 import { runOperation } from '../../operations/operation.js';
 import { notFoundPage } from '../not-found-page.js';
@@ -40,12 +41,10 @@ export function editorRoutes(services: Services): Router {
   const send = (res: Response, status: number, view: EditorPageView) =>
     res.status(status).set(headers).type('html').send(editorPage(view));
 
-  /** The remixed work's source, when `address` names a work of this kind. */
-  async function remixSource(ctx: RequestContext, kind: EditorKind, address: string) {
-    const item = await loadAddress(
-      ctx,
-      kind === 'clock' && !address.startsWith('clock~') ? `clock~${address}` : address,
-    );
+  /** The remixed work's source, when `given` (`abc`, `$abc`; `bako`, `clock~bako`) names a work of this kind. */
+  async function remixSource(ctx: RequestContext, kind: EditorKind, given: string) {
+    const code = given.replace(/^\$|^clock~/, '');
+    const item = await loadAddress(ctx, kind === 'clock' ? `clock~${code}` : code);
     return item && item.kind === kind ? { address: item.address, source: item.source ?? '' } : null;
   }
 
@@ -98,5 +97,6 @@ export function editorRoutes(services: Services): Router {
       }
     },
   );
+  router.all(EDITOR_PATH, methodNotAllowed(['GET', 'POST']));
   return router;
 }
