@@ -6,7 +6,9 @@
 (() => {
   'use strict';
 
-  const data = JSON.parse(document.getElementById('melody-data').textContent || '{}');
+  // Read again at each Play: the melody editor (/new?kind=clock) rewrites it as the person types.
+  const readData = () => JSON.parse(document.getElementById('melody-data').textContent || '{}');
+  let data = readData();
   const playButton = document.getElementById('play');
   const stopButton = document.getElementById('stop');
   const statusText = document.getElementById('player-status');
@@ -178,6 +180,7 @@
 
   function play() {
     if (state.playing) return;
+    data = readData();
     const AudioContextClass = window.AudioContext || window.webkitAudioContext;
     if (!AudioContextClass) {
       setStatus('This browser has no Web Audio.', false);

@@ -2,63 +2,7 @@ import { parseMelody } from '../domain/melody/index.js';
 import { html, jsonForScript, type SafeHtml } from '../http/html/html.js';
 import { layout } from '../http/html/layout.js';
 import type { Item } from '../operations/items/item.js';
-
-type ParsedMelody = ReturnType<typeof parseMelody>;
-type ParsedEvent = ParsedMelody['tracks'][number]['events'][number];
-
-/** One sound or silence as the player schedules it. */
-interface PlaybackEvent {
-  label: string;
-  /** null for a rest. */
-  frequency: number | null;
-  seconds: number;
-  waveform: string;
-  volume: number;
-}
-
-/** Tracks in text order; sections play one after another, each `loops` times, its tracks in parallel. */
-interface Playback {
-  code: string;
-  tracks: { muted: boolean; events: PlaybackEvent[] }[];
-  sections: { loops: number; tracks: number[] }[];
-}
-
-function playbackEvent(event: ParsedEvent): PlaybackEvent {
-  const sounding =
-    event.kind === 'note' && typeof event.frequency === 'number' && event.frequency > 0;
-  return {
-    label:
-      event.kind === 'rest'
-        ? '_'
-        : event.text !== undefined
-          ? `"${event.text}"`
-          : `${event.note ?? '?'}${event.octave ?? ''}`,
-    frequency: sounding ? (event.frequency as number) : null,
-    seconds: event.seconds,
-    waveform: event.waveform,
-    volume: event.volume,
-  };
-}
-
-/** The parse reduced to what the browser player needs. */
-function playbackOf(code: string, melody: ParsedMelody): Playback {
-  const { tracks, sections } = melody;
-  // Sections hold the tracks in text order, so track indices simply run on from section to section.
-  let next = 0;
-  const grouped = sections.map((section) => ({
-    loops: section.loops,
-    tracks: section.tracks.map(() => next++),
-  }));
-  return {
-    code,
-    tracks: tracks.map((track) => ({
-      muted: track.muted,
-      events: track.events.map(playbackEvent),
-    })),
-    sections:
-      next === tracks.length ? grouped : [{ loops: 1, tracks: tracks.map((_, index) => index) }],
-  };
-}
+import { playbackOf } from './melody-playback.js';
 
 /** A melody's page: `lineage` is its lineage section (src/pages/lineage-section.ts). */
 export function clockPage(clock: Item<'clock'>, lineage: SafeHtml): string {
@@ -66,7 +10,7 @@ export function clockPage(clock: Item<'clock'>, lineage: SafeHtml): string {
   const melody = parseMelody(source);
   const playback = playbackOf(clock.code, melody);
   const body = html`<main class="viewer clock">
-<header class="item"><h1>clock~${clock.code}</h1><p class="meta"><span class="kind">Clock melody</span> published <time datetime="${clock.when.toISOString()}">${clock.when.toISOString().slice(0, 10)}</time></p></header>
+<header class="item"><h1>clock~${clock.code}</h1><p class="meta"><span class="kind">Clock melody</span> published <time datetime="${clock.when.toISOString()}">${clock.when.toISOString().slice(0, 10)}</time> · <a class="remix-link" href="/new?kind=clock&amp;remix=${clock.code}">Remix</a></p></header>
 ${lineage}
 <pre class="source melody" id="source"><code>${source}</code></pre>
 <div class="controls">

@@ -58,7 +58,7 @@ function kidlispPage(item: KidlispView, publicUrl: string, lineage: SafeHtml): s
     return html`<li class="${severity}"><code>${line}</code></li>`;
   });
   const body = html`<main class="viewer">
-${header(`$${item.code}`, 'KidLisp', item.when, html`· <a href="/${rawFile(item)}">raw source</a>`)}
+${header(`$${item.code}`, 'KidLisp', item.when, html`· <a href="/${rawFile(item)}">raw source</a> · <a class="remix-link" href="/new?remix=${item.code}">Remix</a>`)}
 ${lineage}
 <div class="work">
 ${kidlispStage(item.source, `$${item.code} drawn`)}

@@ -24,6 +24,7 @@ import { findRemoval, removedError } from '../operations/takedowns/removal.js';
 import { onWorksRemoved } from '../operations/takedowns/watch.js';
 import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
+import { editorRoutes } from './editor/editor-routes.js';
 import { itemPage, piecePage } from './item-pages.js';
 import { readLineageSection } from './lineage-section.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
@@ -61,6 +62,7 @@ export function createPagesRouter(
   router.use(shareRoutes(services));
   router.use(worksRoutes(services, listings));
   router.use(reportRoutes(services));
+  router.use(editorRoutes(services));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
   const playerHeaders = {

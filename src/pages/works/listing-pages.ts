@@ -80,7 +80,7 @@ export function homePage(view: ListingView, sort: ListingSort, chat: ChatEntry[]
         : 'Recent works'
       : 'Search results';
   const body = html`<main class="home">
-<header class="site"><h1>publish-gateway</h1><p class="meta">KidLisp programs, pieces, melodies, paintings and tapes, as they are published. Open one to run it.</p></header>
+<header class="site"><h1>publish-gateway</h1><p class="meta">KidLisp programs, pieces, melodies, paintings and tapes, as they are published. Open one to run it, or <a href="/new">make your own</a>.</p></header>
 <div class="home-tools">${searchForm('/', 'Search works', view.term)}${view.term === undefined ? sortTabs('/', sort) : ''}</div>
 <div class="home-columns">
 <section class="works" aria-label="${label}">

@@ -104,23 +104,19 @@ function lzw(indices: Uint8Array, minCodeSize: number): number[] {
   return blocks;
 }
 
+/** Character codes of ASCII text (no Node Buffer: the editor's page encodes GIFs too). */
+const ascii = (text: string) => Array.from(text, (char) => char.charCodeAt(0));
+
 export function encodeGif(
   frames: Iterable<Uint8ClampedArray>,
   width: number,
   height: number,
   delayMs: number,
-): Buffer {
+): Uint8Array {
   const word = (n: number) => [n & 0xff, (n >> 8) & 0xff];
-  const bytes: number[] = [
-    ...Buffer.from('GIF89a', 'ascii'),
-    ...word(width),
-    ...word(height),
-    0,
-    0,
-    0,
-  ];
+  const bytes: number[] = [...ascii('GIF89a'), ...word(width), ...word(height), 0, 0, 0];
   // Loop forever (NETSCAPE2.0 application extension).
-  bytes.push(0x21, 0xff, 11, ...Buffer.from('NETSCAPE2.0', 'ascii'), 3, 1, 0, 0, 0);
+  bytes.push(0x21, 0xff, 11, ...ascii('NETSCAPE2.0'), 3, 1, 0, 0, 0);
   const delay = Math.max(2, Math.round(delayMs / 10));
   for (const rgba of frames) {
     const { palette, indices } = exactPalette(rgba) ?? cubePalette(rgba);
@@ -136,5 +132,5 @@ export function encodeGif(
     for (const byte of lzw(indices, minCodeSize)) bytes.push(byte);
   }
   bytes.push(0x3b);
-  return Buffer.from(bytes);
+  return Uint8Array.from(bytes);
 }
