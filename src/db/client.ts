@@ -5,6 +5,7 @@ import {
   type ClockRecord,
   type CodeRecord,
   collectionNames,
+  type HandleClaimRecord,
   type HandleRecord,
   type HeartRecord,
   type ItemHitRecord,
@@ -12,6 +13,7 @@ import {
   type PaintingRecord,
   type PieceRecord,
   type RateLimitRecord,
+  type SessionRecord,
   type TapeRecord,
 } from './collections.js';
 
@@ -37,6 +39,8 @@ export interface Database {
   apiTokens: Collection<ApiTokenRecord>;
   rateLimits: Collection<RateLimitRecord>;
   itemHits: Collection<ItemHitRecord>;
+  handleClaims: Collection<HandleClaimRecord>;
+  sessions: Collection<SessionRecord>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -89,6 +93,8 @@ function wrap(client: MongoClient, db: Db): Database {
     apiTokens: collection(collectionNames.apiTokens),
     rateLimits: collection(collectionNames.rateLimits),
     itemHits: collection(collectionNames.itemHits),
+    handleClaims: collection(collectionNames.handleClaims),
+    sessions: collection(collectionNames.sessions),
     async ping() {
       await db.command({ ping: 1 }, { timeoutMS: 2_000 });
     },

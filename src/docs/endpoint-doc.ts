@@ -29,7 +29,9 @@ export function endpointDoc(spec: RouteSpec, baseUrl: string) {
     authentication:
       spec.authentication === 'none'
         ? 'None (public).'
-        : 'Optional: Authorization: Bearer <ACCESS_TOKEN> associates the work with an account.',
+        : spec.authentication === 'required'
+          ? 'Required: a sign-in on the site, a JWT from the issuer, or Authorization: Bearer <key> with the keys scope.'
+          : 'Optional: Authorization: Bearer <ACCESS_TOKEN> associates the work with an account.',
     ...(body
       ? {
           requestBody: {

@@ -20,7 +20,7 @@ function curl(url: string, request: ExampleRequest): string {
   const lines = [
     request.method === 'GET'
       ? `curl ${request.stream ? '-N ' : ''}${shellQuote(url)}`
-      : `curl -X POST ${shellQuote(url)}`,
+      : `curl -X ${request.method} ${shellQuote(url)}`,
   ];
   if (request.withToken) lines.push(`-H "Authorization: Bearer $TOKEN"`);
   if (request.body !== undefined) {
@@ -41,7 +41,7 @@ function javascript(url: string, request: ExampleRequest): string {
     ...(request.withToken ? ['Authorization: `Bearer ${token}`'] : []),
   ];
   const options = [
-    ...(request.method === 'POST' ? [`method: 'POST'`] : []),
+    ...(request.method !== 'GET' ? [`method: '${request.method}'`] : []),
     ...(headers.length ? [`headers: { ${headers.join(', ')} }`] : []),
     ...(request.body !== undefined
       ? [`body: JSON.stringify(${JSON.stringify(request.body, null, 2).replace(/\n/g, '\n  ')})`]
@@ -50,6 +50,8 @@ function javascript(url: string, request: ExampleRequest): string {
   const call = options.length
     ? `fetch(${JSON.stringify(url)}, {\n  ${options.join(',\n  ')},\n})`
     : `fetch(${JSON.stringify(url)})`;
+  if (request.method === 'DELETE')
+    return `const response = await ${call};\nconsole.log(response.status);`;
   return `const response = await ${call};\nconst data = await response.json();\nconsole.log(response.status, data);`;
 }
 
@@ -74,8 +76,10 @@ function python(url: string, request: ExampleRequest): string {
   const args = [JSON.stringify(url)];
   if (request.body !== undefined) args.push(`json=${pythonLiteral(request.body)}`);
   if (request.withToken) args.push(`headers={"Authorization": f"Bearer {token}"}`);
-  const call = `requests.${request.method === 'GET' ? 'get' : 'post'}(${args.join(', ')})`;
-  return `import requests\n\nresponse = ${call}\nprint(response.status_code, response.json())`;
+  const call = `requests.${request.method.toLowerCase()}(${args.join(', ')})`;
+  const shown =
+    request.method === 'DELETE' ? 'response.status_code' : 'response.status_code, response.json()';
+  return `import requests\n\nresponse = ${call}\nprint(${shown})`;
 }
 
 export function snippets(baseUrl: string, request: ExampleRequest): Snippets {

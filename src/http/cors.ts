@@ -4,7 +4,7 @@ import cors from 'cors';
 export const apiCors = () =>
   cors({
     origin: '*',
-    methods: ['GET', 'POST', 'OPTIONS'],
+    methods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
     allowedHeaders: ['Content-Type', 'Authorization'],
     maxAge: 86_400,
     optionsSuccessStatus: 204,

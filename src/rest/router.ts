@@ -24,7 +24,10 @@ export function createRestRouter(services: Services): Router {
   for (const [path, routes] of byPath) {
     const local = expressPath(path.slice(API_PREFIX.length));
     for (const route of routes)
-      router[route.method === 'GET' ? 'get' : 'post'](local, operationHandler(services, route));
+      router[route.method === 'GET' ? 'get' : route.method === 'POST' ? 'post' : 'delete'](
+        local,
+        operationHandler(services, route),
+      );
     router.all(local, methodNotAllowed(routes.map((route) => route.method).sort()));
   }
   router.use((req, res) => {

@@ -116,7 +116,7 @@ describe.each([
     });
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('*');
-    expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,OPTIONS');
+    expect(response.headers.get('access-control-allow-methods')).toBe('GET,POST,DELETE,OPTIONS');
     expect(response.headers.get('access-control-allow-headers')).toBe('Content-Type,Authorization');
   });
 });

@@ -56,9 +56,9 @@ describe('token create: a handle belongs to one account', () => {
     expect(await app.db.apiTokens.countDocuments({ account: 'gateway|someone-else' })).toBe(0);
   });
 
-  it('follows the reference @handles table when the handle is there', async () => {
+  it('follows the reference @handles table when --account names the holder', async () => {
     await app.db.handles.insertOne({ _id: 'auth0|carol', handle: 'carol' });
-    const issued = await tokenCreate('--handle', '@carol');
+    const issued = await tokenCreate('--handle', '@carol', '--account', 'auth0|carol');
     expect(await publishedBy(issued.token, '(wipe green)')).toBe('auth0|carol');
   });
 });
