@@ -31,6 +31,7 @@ const SOURCE_ERRORS: ErrorCode[] = [
   'SOURCE_NOT_STRING',
   'SOURCE_TOO_LONG',
   'ITEM_NOT_FOUND',
+  'INSUFFICIENT_SCOPE',
 ];
 
 export function publishRoutes(baseUrl: string): RouteSpec[] {
@@ -200,6 +201,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         'TAPE_TOO_LONG',
         'MEDIA_NOT_FOUND',
         'ITEM_NOT_FOUND',
+        'INSUFFICIENT_SCOPE',
         'STORAGE_UNAVAILABLE',
         ...POST_ERRORS,
       ],
