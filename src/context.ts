@@ -45,13 +45,18 @@ export interface RequestContext {
 export interface RequestFacts {
   authorization: string | undefined;
   clientAddress: string | undefined;
+  /** The resource the request is for, when a JWT must name it as its audience (/mcp). */
+  resource?: string;
 }
 
 export async function createRequestContext(
   services: Services,
   request: RequestFacts,
 ): Promise<RequestContext> {
-  const viewer = await services.auth.viewerFor(request.authorization);
+  const viewer = await services.auth.viewerFor(
+    request.authorization,
+    request.resource ? { resource: request.resource } : {},
+  );
   const clientKey = viewer
     ? `account:${viewer.account}`
     : `address:${request.clientAddress ?? 'unknown'}`;
