@@ -61,6 +61,8 @@ export const errorStatus = {
   INTERNAL: 500,
   DB_UNAVAILABLE: 503,
   STORAGE_UNAVAILABLE: 503,
+  /** AUTH_ISSUER could not be reached to start or finish a sign-in on the site. */
+  SIGN_IN_UNAVAILABLE: 503,
   TIMEOUT: 503,
   BUSY: 503,
   /** Every live chat stream of the process is taken (SUBSCRIBERS_MAX). */

@@ -5,11 +5,14 @@ import type { Database } from '../db/client.js';
 import { findActiveApiToken, looksLikeApiToken } from './api-tokens.js';
 import { noteKeyUse } from './key-use.js';
 import { SCOPES, type Scope, scopesOf } from './scopes.js';
+import { sessionAccount } from './sessions.js';
 
 /** The account a request acts for, and what its credentials may do. */
 export interface Viewer {
   account: string;
   scopes: readonly Scope[];
+  /** What proved it: a key, a JWT of the issuer, or the site's sign-in cookie. */
+  via: 'key' | 'jwt' | 'session';
 }
 
 export interface ViewerOptions {
@@ -23,6 +26,8 @@ export interface ViewerOptions {
 export interface Authenticator {
   /** No header: anonymous (null). A header that does not prove an account: 401, before anything is written. */
   viewerFor(authorization: string | undefined, options?: ViewerOptions): Promise<Viewer | null>;
+  /** The member of a sign-in cookie (src/auth/sessions.ts); null once it ended or expired. */
+  viewerForSession(token: string): Promise<Viewer | null>;
 }
 
 const invalidToken = (why: string) =>
@@ -42,7 +47,7 @@ export function createAuthenticator(db: Database, auth: Config['auth']): Authent
         ...(audiences.length > 0 ? { audience: audiences } : {}),
       });
       if (!payload.sub) throw invalidToken('missing a subject');
-      return { account: payload.sub, scopes: SCOPES };
+      return { account: payload.sub, scopes: SCOPES, via: 'jwt' };
     } catch (error) {
       if (error instanceof AppError) throw error;
       const code = (error as { code?: string }).code;
@@ -69,7 +74,11 @@ export function createAuthenticator(db: Database, auth: Config['auth']): Authent
       const record = await findActiveApiToken(db, token);
       if (!record) throw invalidToken('invalid, expired or revoked');
       noteKeyUse(db, record._id);
-      return { account: record.account, scopes: scopesOf(record.scopes) };
+      return { account: record.account, scopes: scopesOf(record.scopes), via: 'key' };
+    },
+    async viewerForSession(token) {
+      const account = await sessionAccount(db, token);
+      return account ? { account, scopes: SCOPES, via: 'session' } : null;
     },
   };
 }

@@ -14,6 +14,7 @@ import {
   type PieceRecord,
   type RateLimitRecord,
   type SessionRecord,
+  type SignInRecord,
   type TapeRecord,
 } from './collections.js';
 
@@ -41,6 +42,7 @@ export interface Database {
   itemHits: Collection<ItemHitRecord>;
   handleClaims: Collection<HandleClaimRecord>;
   sessions: Collection<SessionRecord>;
+  signIns: Collection<SignInRecord>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -95,6 +97,7 @@ function wrap(client: MongoClient, db: Db): Database {
     itemHits: collection(collectionNames.itemHits),
     handleClaims: collection(collectionNames.handleClaims),
     sessions: collection(collectionNames.sessions),
+    signIns: collection(collectionNames.signIns),
     async ping() {
       await db.command({ ping: 1 }, { timeoutMS: 2_000 });
     },

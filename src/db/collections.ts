@@ -19,6 +19,7 @@ export const collectionNames = {
   itemHits: 'item-hits',
   handleClaims: 'handle-claims',
   sessions: 'sessions',
+  signIns: 'sign-ins',
 } as const;
 
 /**
@@ -150,6 +151,15 @@ export interface HandleClaimRecord {
   _id: string;
   account: string;
   when: Date;
+}
+
+/** A sign-in under way (src/auth/sign-in.ts): found by its `state`'s hash, taken once, within minutes. */
+export interface SignInRecord {
+  _id: string;
+  verifier: string;
+  nonce: string;
+  returnTo: string;
+  expires: Date;
 }
 
 /** A sign-in on the site (src/auth/sessions.ts): the cookie's value is kept only as its SHA-256 hash. */

@@ -117,8 +117,17 @@ const indexPlan: Record<string, IndexDescription[]> = {
   [names.apiTokens]: [
     { key: { account: 1 }, name: 'api_tokens_account' },
     { key: { handle: 1, created: 1 }, name: 'api_tokens_handle' },
+    {
+      key: { id: 1 },
+      name: 'api_tokens_id',
+      unique: true,
+      partialFilterExpression: { id: { $exists: true } },
+    },
   ],
   [names.rateLimits]: [{ key: { expires: 1 }, name: 'rate_limits_expires', expireAfterSeconds: 0 }],
+  // Sign-ins on the site (src/auth/sessions.ts) end by themselves.
+  [names.sessions]: [{ key: { expires: 1 }, name: 'sessions_expires', expireAfterSeconds: 0 }],
+  [names.signIns]: [{ key: { expires: 1 }, name: 'sign_ins_expires', expireAfterSeconds: 0 }],
 };
 
 /**

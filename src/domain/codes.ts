@@ -52,6 +52,9 @@ const RESERVED_WORDS = new Set([
   'login',
   'logout',
   'oauth',
+  // A member's own pages (src/pages/account-routes.ts) and the editor.
+  'settings',
+  'new',
   'status',
   'null',
   'undefined',

@@ -19,6 +19,7 @@ import {
 import { loadCode } from '../operations/items/loaders.js';
 import { onRemixPublished } from '../operations/lineage/remix-of.js';
 import { runOperation } from '../operations/operation.js';
+import { accountRoutes } from './account-routes.js';
 import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
 import { itemPage, piecePage } from './item-pages.js';
@@ -55,6 +56,7 @@ export function createPagesRouter(
   router.use(pageSecurity(services.config));
   router.use(shareRoutes(services));
   router.use(worksRoutes(services, listings));
+  router.use(accountRoutes(services));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
   const playerHeaders = {

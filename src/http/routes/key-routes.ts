@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../app-error.js';
 import { SCOPES } from '../../auth/scopes.js';
+import { whoAmI } from '../../operations/account/who-am-i.js';
 import {
   createKey,
   KEY_DAYS_MAX,
@@ -51,6 +52,45 @@ const example = {
 /** A member's own keys (src/operations/keys/): signed in, a JWT from the issuer, or a key with the keys scope. */
 export function keyRoutes(): RouteSpec[] {
   return [
+    {
+      name: 'Who am I',
+      operationId: 'whoAmI',
+      method: 'GET',
+      path: '/api/me',
+      description:
+        'Who the request acts for: the account signed in on the site (its cookie), or of the bearer token; anonymous otherwise. Pages ask it from their own script, so no page a cache shares carries a member\u2019s name.',
+      authentication: 'optional',
+      ...queryOperation(whoAmI, 'private', { descriptions: {} }),
+      response: {
+        statuses: [200],
+        description: 'The account, or nulls when anonymous. Never cached by a shared cache.',
+        schema: z.object({
+          account: z.string().nullable(),
+          handle: z.string().nullable(),
+          via: z.enum(['session', 'key', 'jwt']).nullable(),
+          signIn: z.string().nullable(),
+          signOut: z.string().nullable(),
+        }),
+        descriptions: {
+          account: 'The account id, or null.',
+          handle: 'Its @handle, or null.',
+          via: 'session (signed in on the site), key or jwt (a bearer token), or null.',
+          signIn: 'Path of the plain sign-in link, or null when the site has no sign-in.',
+          signOut: 'Path a signed-in page POSTs to sign out, or null.',
+        },
+      },
+      errors: ['UNAUTHENTICATED', 'METHOD_NOT_ALLOWED', 'DB_UNAVAILABLE', 'INTERNAL'],
+      examples: [
+        {
+          title: 'Ask who a key belongs to',
+          request: { method: 'GET', path: '/api/me' },
+          response: {
+            status: 200,
+            body: { account: null, handle: null, via: null, signIn: null, signOut: null },
+          },
+        },
+      ],
+    },
     {
       name: 'Create key',
       operationId: 'createApiKey',
