@@ -127,6 +127,8 @@ describe('/mcp as an OAuth 2.1 protected resource', () => {
         authorization_servers: [issuer.issuer],
       });
     }
+    const docs = await getJson(`${publicUrl}/api`, { accept: 'application/json' });
+    expect(docs.body?.authentication?.oauth?.metadata).toBe(metadataUrl());
   });
 
   it('answers a bad, expired, revoked or foreign-audience token with 401 naming the metadata', async () => {
