@@ -7,37 +7,23 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueKey, revokeApiToken } from '../../src/auth/api-tokens.js';
 import { type Browser, launchBrowser } from '../e2e/support/browser.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { freePort, getJson, httpFetch, postJson } from '../support/http-client.js';
-import { startTestIssuer, type TestIssuer } from '../support/oidc.js';
+import type { TestApp } from '../support/app.js';
+import { getJson, httpFetch, postJson } from '../support/http-client.js';
+import { type AppWithIssuer, startAppWithIssuer, type TestIssuer } from '../support/oidc.js';
 
 let app: TestApp;
 let issuer: TestIssuer;
 let browser: Browser;
 let publicUrl: string;
+let started: AppWithIssuer | undefined;
 
 beforeAll(async () => {
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  issuer = await startTestIssuer({
-    redirectUris: [`${publicUrl}/auth/callback`],
-    resource: `${publicUrl}/mcp`,
-  });
-  [app, browser] = await Promise.all([
-    startTestApp({
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      AUTH_ISSUER: issuer.issuer,
-      AUTH_JWKS_URL: issuer.jwksUrl,
-    }),
-    launchBrowser(),
-  ]);
+  [started, browser] = await Promise.all([startAppWithIssuer({ signIn: false }), launchBrowser()]);
+  ({ app, issuer, publicUrl } = started);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await issuer?.close();
+  await started?.close();
 });
 
 const metadataUrl = () => `${publicUrl}/.well-known/oauth-protected-resource/mcp`;

@@ -4,50 +4,33 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Browser, launchBrowser } from '../e2e/support/browser.js';
 import { connectStdio } from '../mcp/support.js';
-import { startTestApp, type TestApp } from '../support/app.js';
-import { freePort, httpFetch, postJson } from '../support/http-client.js';
-import { startTestIssuer, type TestIssuer } from '../support/oidc.js';
+import type { TestApp } from '../support/app.js';
+import { httpFetch, postJson } from '../support/http-client.js';
+import { type AppWithIssuer, startAppWithIssuer, type TestIssuer } from '../support/oidc.js';
 
 let app: TestApp;
 let issuer: TestIssuer;
 let browser: Browser;
 let publicUrl: string;
+let started: AppWithIssuer | undefined;
 /** Another site, on another port of the same host (so the browser still sends the Lax cookie). */
 let otherSite: Server;
 let otherUrl: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  publicUrl = `http://127.0.0.1:${port}`;
-  issuer = await startTestIssuer({
-    redirectUris: [`${publicUrl}/auth/callback`],
-    resource: `${publicUrl}/mcp`,
-  });
+  [started, browser] = await Promise.all([startAppWithIssuer({ signIn: true }), launchBrowser()]);
+  ({ app, issuer, publicUrl } = started);
   otherSite = createServer((req, res) => {
     res.setHeader('content-type', 'text/html');
     res.end(attackPage(req.url ?? '/'));
   });
   otherSite.listen(0, '127.0.0.1');
   await once(otherSite, 'listening');
-  const address = otherSite.address() as { port: number };
-  otherUrl = `http://127.0.0.1:${address.port}`;
-  [app, browser] = await Promise.all([
-    startTestApp({
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: publicUrl,
-      AUTH_ISSUER: issuer.issuer,
-      AUTH_JWKS_URL: issuer.jwksUrl,
-      AUTH_CLIENT_ID: issuer.client.id,
-      AUTH_CLIENT_SECRET: issuer.client.secret,
-    }),
-    launchBrowser(),
-  ]);
+  otherUrl = `http://127.0.0.1:${(otherSite.address() as { port: number }).port}`;
 }, 120_000);
 afterAll(async () => {
   await browser?.close();
-  await app?.close();
-  await issuer?.close();
+  await started?.close();
   otherSite?.closeAllConnections();
   otherSite?.close();
 });

@@ -5,7 +5,7 @@ import { createLogger } from '../../src/logger.js';
 import { connectHttp } from '../mcp/support.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { graphql, httpFetch, postJson } from '../support/http-client.js';
-import { runCli } from '../support/processes.js';
+import { tokenCreate as runTokenCreate } from '../support/token-command.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -13,14 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function tokenCreate(...args: string[]) {
-  const { code, stdout, stderr } = await runCli(['token', 'create', ...args], {
-    MONGODB_URI: app.mongo.uri,
-    MONGODB_DB: app.db.db.databaseName,
-    LOG_LEVEL: 'silent',
-  });
-  return { code, token: stdout.trim(), stderr };
-}
+const tokenCreate = (...args: string[]) => runTokenCreate(app, ...args);
 
 const publish = async (token: string, source: string) => {
   const response = await postJson(

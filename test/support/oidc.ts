@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { errors } from 'oidc-provider';
+import { startTestApp, type TestApp } from './app.js';
 import { freePort } from './http-client.js';
 
 export interface TestIssuer {
@@ -84,6 +85,46 @@ export async function startTestIssuer(options: TestIssuerOptions): Promise<TestI
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+export interface AppWithIssuer {
+  app: TestApp;
+  issuer: TestIssuer;
+  /** The app's PUBLIC_URL, the address the browser and the issuer know it by. */
+  publicUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The app with AUTH_ISSUER set to a test issuer, on a port chosen first so its PUBLIC_URL can be
+ * registered at the issuer; `signIn` also gives it the site's client (AUTH_CLIENT_ID/SECRET).
+ */
+export async function startAppWithIssuer(options: { signIn: boolean }): Promise<AppWithIssuer> {
+  const port = await freePort();
+  const publicUrl = `http://127.0.0.1:${port}`;
+  const issuer = await startTestIssuer({
+    redirectUris: [`${publicUrl}/auth/callback`],
+    resource: `${publicUrl}/mcp`,
+  });
+  const app = await startTestApp({
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: publicUrl,
+    AUTH_ISSUER: issuer.issuer,
+    AUTH_JWKS_URL: issuer.jwksUrl,
+    ...(options.signIn
+      ? { AUTH_CLIENT_ID: issuer.client.id, AUTH_CLIENT_SECRET: issuer.client.secret }
+      : {}),
+  });
+  return {
+    app,
+    issuer,
+    publicUrl,
+    async close() {
+      await app.close();
+      await issuer.close();
     },
   };
 }
