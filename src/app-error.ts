@@ -36,11 +36,15 @@ export const errorStatus = {
   PERSISTED_QUERY_HASH_MISMATCH: 400,
   ORIGIN_NOT_ALLOWED: 403,
   HOST_NOT_ALLOWED: 403,
+  /** The key authenticates, but lacks the scope the request needs (src/auth/scopes.ts). */
+  INSUFFICIENT_SCOPE: 403,
   MEDIA_NOT_FOUND: 404,
   NOT_FOUND: 404,
   ITEM_NOT_FOUND: 404,
   /** No account has the handle of an author page or feed (`/@handle`). */
   AUTHOR_NOT_FOUND: 404,
+  /** `DELETE /api/keys/<id>`: the member has no such key (another member's answers this too). */
+  KEY_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   MUTATION_REQUIRES_POST: 405,
   NOT_ACCEPTABLE: 406,
@@ -59,6 +63,8 @@ export const errorStatus = {
   INTERNAL: 500,
   DB_UNAVAILABLE: 503,
   STORAGE_UNAVAILABLE: 503,
+  /** AUTH_ISSUER could not be reached to start or finish a sign-in on the site. */
+  SIGN_IN_UNAVAILABLE: 503,
   TIMEOUT: 503,
   BUSY: 503,
   /** Every live chat stream of the process is taken (SUBSCRIBERS_MAX). */

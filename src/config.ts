@@ -64,6 +64,9 @@ export const configVariables = {
   AUTH_ISSUER: 'OIDC issuer whose JWTs are accepted as bearer tokens (optional)',
   AUTH_AUDIENCE: 'expected JWT audience (with AUTH_ISSUER)',
   AUTH_JWKS_URL: 'JWKS URL for JWT signature keys (required with AUTH_ISSUER)',
+  AUTH_CLIENT_ID:
+    'OAuth client id of this site at AUTH_ISSUER: members sign in on the site (authorization code with PKCE)',
+  AUTH_CLIENT_SECRET: 'that client\u2019s secret (with AUTH_CLIENT_ID)',
   RATE_LIMIT_PUBLISH: 'publishes allowed per client per window',
   RATE_LIMIT_WINDOW_SECONDS: 'rate-limit window in seconds',
   RATE_LIMIT_STORE: 'memory (one instance) or mongo (instances sharing a database)',
@@ -149,6 +152,8 @@ const schema = z
     AUTH_ISSUER: optionalText,
     AUTH_AUDIENCE: optionalText,
     AUTH_JWKS_URL: optionalText.pipe(z.url().optional()),
+    AUTH_CLIENT_ID: optionalText,
+    AUTH_CLIENT_SECRET: optionalText,
     RATE_LIMIT_PUBLISH: positiveInt(configDefaults.RATE_LIMIT_PUBLISH),
     RATE_LIMIT_WINDOW_SECONDS: positiveInt(configDefaults.RATE_LIMIT_WINDOW_SECONDS),
     RATE_LIMIT_STORE: z.enum(['memory', 'mongo']).default(configDefaults.RATE_LIMIT_STORE),
@@ -182,6 +187,16 @@ const schema = z
         code: 'custom',
         path: ['AUTH_ISSUER'],
         message: 'is required with AUTH_AUDIENCE or AUTH_JWKS_URL',
+      });
+    }
+    if (
+      Boolean(env.AUTH_CLIENT_ID) !== Boolean(env.AUTH_CLIENT_SECRET) ||
+      (env.AUTH_CLIENT_ID && !env.AUTH_ISSUER)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['AUTH_CLIENT_ID'],
+        message: 'AUTH_CLIENT_ID and AUTH_CLIENT_SECRET go together, with AUTH_ISSUER',
       });
     }
     if (env.AUTH_ISSUER && !env.AUTH_JWKS_URL) {
@@ -235,6 +250,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       issuer: values.AUTH_ISSUER,
       audience: values.AUTH_AUDIENCE,
       jwksUrl: values.AUTH_JWKS_URL,
+      /** Sign-in on the site (src/auth/sign-in.ts): only with both. */
+      client:
+        values.AUTH_CLIENT_ID && values.AUTH_CLIENT_SECRET
+          ? { id: values.AUTH_CLIENT_ID, secret: values.AUTH_CLIENT_SECRET }
+          : undefined,
     },
     rateLimit: {
       publish: values.RATE_LIMIT_PUBLISH,

@@ -1,3 +1,4 @@
+import { AppError } from './app-error.js';
 import type { Authenticator, Viewer } from './auth/authenticator.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -45,13 +46,49 @@ export interface RequestContext {
 export interface RequestFacts {
   authorization: string | undefined;
   clientAddress: string | undefined;
+  /** The resource the request is for, when a JWT must name it as its audience (/mcp). */
+  resource?: string;
+  /** The site's sign-in cookie, when the request carries one (src/http/request-facts.ts). */
+  session?: SessionFacts;
+}
+
+export interface SessionFacts {
+  token: string;
+  /** The request may change something (not GET or HEAD). */
+  unsafe: boolean;
+  /** The browser says it comes from the site's own pages (Origin or Sec-Fetch-Site). */
+  sameOrigin: boolean;
+}
+
+/**
+ * Who a request acts for: its bearer token when it sends one, else the site's sign-in cookie. A
+ * cookie is ambient (a browser sends it with a form another site posts), so a request that could
+ * change something acts as the member only when it comes from the site's own pages: otherwise 403
+ * ORIGIN_NOT_ALLOWED, and nothing is written. An ended sign-in is anonymous for reads, 401 for writes.
+ */
+async function viewerOf(services: Services, request: RequestFacts): Promise<Viewer | null> {
+  const { session } = request;
+  if (request.authorization !== undefined || !session)
+    return services.auth.viewerFor(
+      request.authorization,
+      request.resource ? { resource: request.resource } : {},
+    );
+  if (session.unsafe && !session.sameOrigin)
+    throw new AppError(
+      'ORIGIN_NOT_ALLOWED',
+      'A signed-in request from another site is refused: act from this site\u2019s own pages.',
+    );
+  const viewer = await services.auth.viewerForSession(session.token);
+  if (!viewer && session.unsafe)
+    throw new AppError('UNAUTHENTICATED', 'Your sign-in has ended: sign in again.');
+  return viewer;
 }
 
 export async function createRequestContext(
   services: Services,
   request: RequestFacts,
 ): Promise<RequestContext> {
-  const viewer = await services.auth.viewerFor(request.authorization);
+  const viewer = await viewerOf(services, request);
   const clientKey = viewer
     ? `account:${viewer.account}`
     : `address:${request.clientAddress ?? 'unknown'}`;

@@ -13,6 +13,7 @@ import { metricsAccess } from './http/metrics-access.js';
 import { routePaths } from './http/routes/index.js';
 import { createMcpRoute } from './mcp/http.js';
 import { mcpOriginGuard, mcpOriginPolicy } from './mcp/origin-guard.js';
+import { protectedResourceRouter } from './mcp/protected-resource-routes.js';
 import { createRouteLabeler } from './metrics.js';
 import { createPagesRouter } from './pages/router.js';
 import { createViewCache, type ViewCache } from './pages/view-cache.js';
@@ -53,6 +54,7 @@ function createApp(services: Services, views: ViewCache, listings: ListingCache)
 
   app.use(createDocsRouter(services));
   app.use('/api', createRestRouter(services));
+  app.use(protectedResourceRouter(services));
   app.all(
     '/mcp',
     mcpOriginGuard(mcpOriginPolicy(services.config)),

@@ -3,6 +3,7 @@ import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuthenticator } from './auth/authenticator.js';
+import { recordTokenHandles } from './auth/handle-claims.js';
 import { type Config, defaultPublicUrl } from './config.js';
 import type { Services } from './context.js';
 import type { Database } from './db/client.js';
@@ -69,6 +70,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
   });
   const registered = await syncCodeRegistry(db);
   if (registered > 0) logger.info({ registered }, 'existing codes added to the code registry');
+  const handles = await recordTokenHandles(db, logger);
+  if (handles > 0) logger.info({ handles }, 'token handles recorded in @handles');
   const storage = createStorage(config, logger);
   await sweepLeftovers(db, storage, logger);
   const shadowed = await reservedCodesInUse(db);

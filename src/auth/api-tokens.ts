@@ -1,6 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.js';
 import type { ApiTokenRecord } from '../db/collections.js';
+import { claimHandle, GATEWAY_ACCOUNT_PREFIX } from './handle-claims.js';
+import { OPERATOR_TOKEN_SCOPES, type Scope } from './scopes.js';
+
+export { HandleTakenError } from './handle-claims.js';
 
 /** API tokens are random and opaque, shown once, and stored only as SHA-256 hashes. */
 const API_TOKEN_PREFIX = 'pgw_';
@@ -17,28 +21,6 @@ const normalizeHandle = (handle: string) => handle.trim().replace(/^@/, '');
 export const isValidHandle = (handle: string) =>
   /^[a-z0-9][a-z0-9._-]{0,31}$/i.test(normalizeHandle(handle));
 
-/** The account a handle already belongs to: its `@handles` entry, else the first token issued for it. */
-async function ownerOfHandle(db: Database, handle: string): Promise<string | undefined> {
-  const known = await db.handles.findOne({ handle }, { projection: { _id: 1 } });
-  if (known) return known._id;
-  const first = await db.apiTokens.findOne(
-    { handle },
-    { sort: { created: 1, _id: 1 }, projection: { account: 1 } },
-  );
-  return first?.account;
-}
-
-/** `--account` named an account other than the one the handle already belongs to. */
-export class HandleTakenError extends Error {
-  override name = 'HandleTakenError';
-  constructor(
-    readonly handle: string,
-    readonly account: string,
-  ) {
-    super(`@${handle} already belongs to account ${account}; a handle belongs to one account.`);
-  }
-}
-
 export interface CreatedToken {
   token: string;
   record: ApiTokenRecord;
@@ -46,42 +28,59 @@ export interface CreatedToken {
   newAccount: boolean;
 }
 
+/** What a new key is: its owner, what it may do, until when, and what its owner calls it. */
+export interface KeyRequest {
+  account: string;
+  scopes: readonly Scope[];
+  name?: string;
+  handle?: string;
+  label?: string;
+  expires?: Date;
+}
+
+/** Makes a key (a member's from `POST /api/keys`, or `token create`'s): shown once, stored as its hash. */
+export async function issueKey(
+  db: Database,
+  request: KeyRequest,
+): Promise<{ key: string; record: ApiTokenRecord }> {
+  const key = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const record: ApiTokenRecord = {
+    _id: hashToken(key),
+    id: `key_${randomBytes(9).toString('hex')}`,
+    account: request.account,
+    prefix: key.slice(0, SHOWN_PREFIX_LENGTH),
+    scopes: [...request.scopes],
+    created: new Date(),
+    ...(request.handle ? { handle: request.handle } : {}),
+    ...(request.name ? { name: request.name } : {}),
+    ...(request.label ? { label: request.label } : {}),
+    ...(request.expires ? { expires: request.expires } : {}),
+  };
+  await db.apiTokens.insertOne(record);
+  return { key, record };
+}
+
 /**
  * Issues a token for the account the handle belongs to, or, for a handle not seen before, for a
- * new account (or `account`). A handle belongs to one account: naming another one is refused, and
- * two first tokens for one handle issued at once end up on one account.
+ * new account (or `account`), and records the handle in `@handles`, where authors are found
+ * (src/auth/handle-claims.ts decides who may have it; a refusal writes nothing).
  */
 export async function createApiToken(
   db: Database,
-  input: { handle: string; account?: string; label?: string },
+  input: { handle: string; account?: string; label?: string; scopes?: readonly Scope[] },
 ): Promise<CreatedToken> {
   const handle = normalizeHandle(input.handle);
   if (!isValidHandle(handle))
     throw new Error(`not a valid handle: ${JSON.stringify(input.handle)}`);
-  const owner = await ownerOfHandle(db, handle);
-  if (owner !== undefined && input.account !== undefined && input.account !== owner)
-    throw new HandleTakenError(handle, owner);
-  const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-  const record: ApiTokenRecord = {
-    _id: hashToken(token),
-    account: owner ?? input.account ?? `gateway|${randomBytes(12).toString('hex')}`,
+  const made = `${GATEWAY_ACCOUNT_PREFIX}${randomBytes(12).toString('hex')}`;
+  const account = await claimHandle(db, handle, input.account, made);
+  const { key, record } = await issueKey(db, {
+    account,
     handle,
-    prefix: token.slice(0, SHOWN_PREFIX_LENGTH),
-    created: new Date(),
+    scopes: input.scopes ?? OPERATOR_TOKEN_SCOPES,
     ...(input.label ? { label: input.label } : {}),
-  };
-  await db.apiTokens.insertOne(record);
-  let newAccount = owner === undefined;
-  if (owner === undefined) {
-    // Another first token for this handle may have landed meanwhile: the earliest one decides.
-    const settled = await ownerOfHandle(db, handle);
-    if (settled !== undefined && settled !== record.account) {
-      await db.apiTokens.updateOne({ _id: record._id }, { $set: { account: settled } });
-      record.account = settled;
-      newAccount = false;
-    }
-  }
-  return { token, record, newAccount };
+  });
+  return { token: key, record, newAccount: account === made };
 }
 
 export async function listApiTokens(db: Database): Promise<ApiTokenRecord[]> {
@@ -101,10 +100,12 @@ export async function revokeApiToken(db: Database, tokenOrPrefix: string): Promi
   return result.modifiedCount;
 }
 
+/** The key's record when it is neither revoked nor expired. */
 export async function findActiveApiToken(
   db: Database,
   token: string,
 ): Promise<ApiTokenRecord | null> {
   const record = await db.apiTokens.findOne({ _id: hashToken(token) });
-  return record && !record.revoked ? record : null;
+  if (!record || record.revoked) return null;
+  return record.expires && record.expires.getTime() <= Date.now() ? null : record;
 }

@@ -5,6 +5,7 @@ import {
   type ClockRecord,
   type CodeRecord,
   collectionNames,
+  type HandleClaimRecord,
   type HandleRecord,
   type HeartRecord,
   type ItemHitRecord,
@@ -12,6 +13,8 @@ import {
   type PaintingRecord,
   type PieceRecord,
   type RateLimitRecord,
+  type SessionRecord,
+  type SignInRecord,
   type TapeRecord,
   type ThumbnailRecord,
 } from './collections.js';
@@ -39,6 +42,9 @@ export interface Database {
   rateLimits: Collection<RateLimitRecord>;
   itemHits: Collection<ItemHitRecord>;
   thumbnails: Collection<ThumbnailRecord>;
+  handleClaims: Collection<HandleClaimRecord>;
+  sessions: Collection<SessionRecord>;
+  signIns: Collection<SignInRecord>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -92,6 +98,9 @@ function wrap(client: MongoClient, db: Db): Database {
     rateLimits: collection(collectionNames.rateLimits),
     itemHits: collection(collectionNames.itemHits),
     thumbnails: collection(collectionNames.thumbnails),
+    handleClaims: collection(collectionNames.handleClaims),
+    sessions: collection(collectionNames.sessions),
+    signIns: collection(collectionNames.signIns),
     async ping() {
       await db.command({ ping: 1 }, { timeoutMS: 2_000 });
     },

@@ -22,6 +22,9 @@ export const collectionNames = {
   removedWorks: 'removed-works',
   workReports: 'work-reports',
   removalGeneration: 'removal-generation',
+  handleClaims: 'handle-claims',
+  sessions: 'sessions',
+  signIns: 'sign-ins',
 } as const;
 
 /**
@@ -128,12 +131,48 @@ export const codesOfKind = (kind: SharedKind) => ({ $or: [{ type: kind }, { kind
 
 export interface ApiTokenRecord {
   _id: string; // SHA-256 hex of the token
+  /** The key's public id (`key_...`), what `GET /api/keys` lists and `DELETE /api/keys/<id>` takes; older tokens have none. */
+  id?: string;
   account: string;
-  handle: string;
+  /** The handle `token create` named; keys a member makes carry none. */
+  handle?: string;
+  /** What the member called a key they made. */
+  name?: string;
   label?: string;
   prefix: string; // first characters, to recognise a token in `token list`
+  /** What the key may do (src/auth/scopes.ts); tokens issued before scopes existed may do all. */
+  scopes?: string[];
   created: Date;
+  expires?: Date;
+  lastUsed?: Date;
   revoked?: Date;
+}
+
+/**
+ * Who holds a handle given out by `token create` (src/auth/handle-claims.ts): the unique `_id`
+ * (the handle) makes two claims for one handle end with one holder; `@handles` then records it.
+ */
+export interface HandleClaimRecord {
+  _id: string;
+  account: string;
+  when: Date;
+}
+
+/** A sign-in under way (src/auth/sign-in.ts): found by its `state`'s hash, taken once, within minutes. */
+export interface SignInRecord {
+  _id: string;
+  verifier: string;
+  nonce: string;
+  returnTo: string;
+  expires: Date;
+}
+
+/** A sign-in on the site (src/auth/sessions.ts): the cookie's value is kept only as its SHA-256 hash. */
+export interface SessionRecord {
+  _id: string;
+  account: string;
+  created: Date;
+  expires: Date;
 }
 
 export interface RateLimitRecord {

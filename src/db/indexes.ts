@@ -117,6 +117,12 @@ const indexPlan: Record<string, IndexDescription[]> = {
   [names.apiTokens]: [
     { key: { account: 1 }, name: 'api_tokens_account' },
     { key: { handle: 1, created: 1 }, name: 'api_tokens_handle' },
+    {
+      key: { id: 1 },
+      name: 'api_tokens_id',
+      unique: true,
+      partialFilterExpression: { id: { $exists: true } },
+    },
   ],
   [names.rateLimits]: [{ key: { expires: 1 }, name: 'rate_limits_expires', expireAfterSeconds: 0 }],
   // A publish asks whether its content was taken down (src/operations/takedowns/refuse.ts).
@@ -125,6 +131,9 @@ const indexPlan: Record<string, IndexDescription[]> = {
     { key: { slug: 1 }, name: 'removed_works_slug', sparse: true },
   ],
   [names.workReports]: [{ key: { state: 1, address: 1 }, name: 'work_reports_state_address' }],
+  // Sign-ins on the site (src/auth/sessions.ts) end by themselves.
+  [names.sessions]: [{ key: { expires: 1 }, name: 'sessions_expires', expireAfterSeconds: 0 }],
+  [names.signIns]: [{ key: { expires: 1 }, name: 'sign_ins_expires', expireAfterSeconds: 0 }],
 };
 
 /**

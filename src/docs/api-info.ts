@@ -1,4 +1,5 @@
 import { ERROR_STATUS_HEADERS, errorStatus } from '../app-error.js';
+import { protectedResource } from '../auth/protected-resource.js';
 import type { Config } from '../config.js';
 import { formatCount } from '../domain/format.js';
 import { MAX_TAPE_SECONDS } from '../domain/media.js';
@@ -13,7 +14,7 @@ import { mcpDocs } from './mcp-docs.js';
 export const API_UPDATED = '2026-08-03';
 export const API_TITLE = 'Publishing and Chat-Reading API';
 
-export type DocsConfig = Pick<Config, 'publicUrl' | 'graphiql'>;
+export type DocsConfig = Pick<Config, 'publicUrl' | 'graphiql'> & { auth?: Config['auth'] };
 
 /** Each limit with its number, so a test can hold it against the schema that enforces it. */
 function limits() {
@@ -91,6 +92,10 @@ function buildApiInfo(config: DocsConfig) {
       description:
         'Publishing works anonymously. A bearer token associates new work with an account; a token that is present but ' +
         'invalid, expired or revoked answers 401 rather than silently publishing anonymously. Reading needs no token.',
+      keys:
+        `A member makes keys for their assistants at ${baseURL}/settings/keys or with POST /api/keys (scopes publish and keys; ` +
+        'a key without publish answers 403 INSUFFICIENT_SCOPE when it publishes). Give one to publish-mcp as SERVICE_TOKEN.',
+      ...oauthDocs(config),
     },
     mcp: mcpDocs(baseURL),
     endpoints: routeTable(baseURL).map((spec) => endpointDoc(spec, baseURL)),
@@ -126,11 +131,27 @@ const cache = new Map<string, ApiInfo>();
  * configuration only, so it is built once per base URL.
  */
 export function apiInfo(config: DocsConfig): ApiInfo {
-  const key = `${config.publicUrl} ${config.graphiql}`;
+  const key = `${config.publicUrl} ${config.graphiql} ${config.auth?.issuer ?? ''}`;
   let info = cache.get(key);
   if (!info) {
     info = buildApiInfo(config);
     cache.set(key, info);
   }
   return info;
+}
+
+/** With AUTH_ISSUER: where MCP clients find the authorization server of /mcp (RFC 9728). */
+function oauthDocs({ publicUrl, auth }: DocsConfig) {
+  const resource = auth && protectedResource({ publicUrl, auth });
+  return resource
+    ? {
+        oauth: {
+          resource: resource.resource,
+          metadata: resource.metadataUrl,
+          authorizationServers: [auth?.issuer],
+          description:
+            '/mcp is an OAuth 2.1 protected resource: a 401 names the metadata, which names the issuer; a JWT for /mcp must have it (or AUTH_AUDIENCE) as its audience.',
+        },
+      }
+    : {};
 }

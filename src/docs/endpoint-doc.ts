@@ -30,7 +30,7 @@ export function endpointDoc(spec: RouteSpec, baseUrl: string) {
       spec.authentication === 'none'
         ? 'None (public).'
         : spec.authentication === 'required'
-          ? 'Required: Authorization: Bearer <ACCESS_TOKEN> of the account that owns the work.'
+          ? "Required: the caller's account: a sign-in on the site, a JWT from the issuer, or Authorization: Bearer <key> (a key needs the keys scope for /api/keys, and owns the work it deletes)."
           : 'Optional: Authorization: Bearer <ACCESS_TOKEN> associates the work with an account.',
     ...(body
       ? {

@@ -50,6 +50,8 @@ function javascript(url: string, request: ExampleRequest): string {
   const call = options.length
     ? `fetch(${JSON.stringify(url)}, {\n  ${options.join(',\n  ')},\n})`
     : `fetch(${JSON.stringify(url)})`;
+  if (request.method === 'DELETE')
+    return `const response = await ${call};\nconsole.log(response.status);`;
   return `const response = await ${call};\nconst data = await response.json();\nconsole.log(response.status, data);`;
 }
 
@@ -75,7 +77,9 @@ function python(url: string, request: ExampleRequest): string {
   if (request.body !== undefined) args.push(`json=${pythonLiteral(request.body)}`);
   if (request.withToken) args.push(`headers={"Authorization": f"Bearer {token}"}`);
   const call = `requests.${request.method.toLowerCase()}(${args.join(', ')})`;
-  return `import requests\n\nresponse = ${call}\nprint(response.status_code, response.json())`;
+  const shown =
+    request.method === 'DELETE' ? 'response.status_code' : 'response.status_code, response.json()';
+  return `import requests\n\nresponse = ${call}\nprint(${shown})`;
 }
 
 export function snippets(baseUrl: string, request: ExampleRequest): Snippets {

@@ -15,7 +15,8 @@ import {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid request: malformed JSON, a missing or mistyped field, or a value outside its rules.',
-  401: 'A bearer token was sent but is invalid, expired or revoked.',
+  401: 'A bearer token was sent but is invalid, expired or revoked (or none was, where an account is required).',
+  403: 'The credentials may not do this: a key without the scope, or a form posted from another site.',
   404: 'Not found.',
   405: 'Method not allowed on this path (any method this document does not list for it).',
   408: 'The request (headers and body) took too long to arrive.',
@@ -101,7 +102,9 @@ function successResponses(spec: RouteSpec) {
     ...Object.fromEntries(
       spec.response.statuses.map((status) => [
         String(status),
-        { description: spec.response.description, content },
+        status === 204
+          ? { description: spec.response.description }
+          : { description: spec.response.description, content },
       ]),
     ),
     // Every GET answer carries an ETag; a request whose If-None-Match still matches gets 304.
@@ -140,14 +143,14 @@ function preflight(operationId: string, path: string) {
         }
       : {}),
     description:
-      'Answers a browser\u2019s preflight: any origin, GET and POST, Content-Type and Authorization.',
+      'Answers a browser\u2019s preflight: any origin, GET, POST and DELETE, Content-Type and Authorization.',
     security: [],
     responses: {
       '204': {
         description: 'No content; the CORS headers.',
         headers: {
           'Access-Control-Allow-Origin': header('*'),
-          'Access-Control-Allow-Methods': header('GET,POST,OPTIONS'),
+          'Access-Control-Allow-Methods': header('GET,POST,DELETE,OPTIONS'),
           'Access-Control-Allow-Headers': header('Content-Type,Authorization'),
           'Access-Control-Max-Age': header('86400'),
         },

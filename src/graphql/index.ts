@@ -5,6 +5,7 @@ import './chat-live.js';
 import './kidlisp.js';
 import './meta.js';
 import './items.js';
+import './keys.js';
 import './lineage.js';
 import './publish.js';
 import './scalars.js';

@@ -2,28 +2,43 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
 import { payloadTooLarge } from './body-limit.js';
-import { clientAddressOf } from './client-address.js';
 import { toAppError } from './failure.js';
+import { requestFactsOf } from './request-facts.js';
 
-export function sendError(res: Response, error: AppError): void {
+export function sendError(
+  res: Response,
+  error: AppError,
+  headers: Record<string, string> = {},
+): void {
   if (res.headersSent) return;
-  res.status(error.status).set(errorHeaders(error)).json(error.toJSON());
+  res
+    .status(error.status)
+    .set({ ...errorHeaders(error), ...headers })
+    .json(error.toJSON());
+}
+
+/** What a route adds to its requests' facts and its failures' headers (/mcp: its resource and challenge). */
+export interface RouteAuth {
+  resource?: string;
+  challenge?: (error: AppError) => Record<string, string>;
 }
 
 /** An express handler that builds the request context, runs the operation and maps any failure once. */
 export function operationRoute(
   services: Services,
   run: (ctx: RequestContext, req: Request, res: Response) => Promise<void>,
+  auth: RouteAuth = {},
 ): RequestHandler {
   return async (req, res) => {
     try {
       const ctx = await createRequestContext(services, {
-        authorization: req.headers.authorization,
-        clientAddress: clientAddressOf(req, services.config.trustProxy),
+        ...requestFactsOf(req, services),
+        ...(auth.resource ? { resource: auth.resource } : {}),
       });
       await run(ctx, req, res);
     } catch (error) {
-      sendError(res, toAppError(error, services));
+      const failure = toAppError(error, services);
+      sendError(res, failure, auth.challenge?.(failure));
     }
   };
 }

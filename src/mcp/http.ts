@@ -1,5 +1,6 @@
 import { type AuthInfo, createMcpHandler } from '@modelcontextprotocol/server';
 import type { RequestHandler } from 'express';
+import { bearerChallenge, protectedResource } from '../auth/protected-resource.js';
 import type { RequestContext, Services } from '../context.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { operationRoute } from '../http/respond.js';
@@ -40,15 +41,29 @@ export function createMcpRoute(services: Services, apiInfo: ApiInfoSource): Requ
     },
   );
 
-  return operationRoute(services, async (ctx, req, res) => {
-    const aborted = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) aborted.abort();
-    });
-    const authInfo = authInfoFor(ctx, req.headers.authorization);
-    await sendWebResponse(
-      res,
-      await handler.fetch(toWebRequest(req, aborted.signal), { authInfo }),
-    );
-  });
+  // With AUTH_ISSUER, /mcp is an OAuth protected resource: a JWT must be for it (or AUTH_AUDIENCE),
+  // and a 401 names the metadata that leads an MCP client to the issuer (RFC 9728).
+  const resource = protectedResource(services.config);
+  const auth = resource
+    ? {
+        resource: resource.resource,
+        challenge: (error: { status: number }): Record<string, string> =>
+          error.status === 401 ? { 'WWW-Authenticate': bearerChallenge(resource) } : {},
+      }
+    : {};
+  return operationRoute(
+    services,
+    async (ctx, req, res) => {
+      const aborted = new AbortController();
+      res.on('close', () => {
+        if (!res.writableFinished) aborted.abort();
+      });
+      const authInfo = authInfoFor(ctx, req.headers.authorization);
+      await sendWebResponse(
+        res,
+        await handler.fetch(toWebRequest(req, aborted.signal), { authInfo }),
+      );
+    },
+    auth,
+  );
 }

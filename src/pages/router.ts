@@ -22,6 +22,7 @@ import { onRemixPublished } from '../operations/lineage/remix-of.js';
 import { runOperation } from '../operations/operation.js';
 import { findRemoval, removedError } from '../operations/takedowns/removal.js';
 import { onWorksRemoved } from '../operations/takedowns/watch.js';
+import { accountRoutes } from './account-routes.js';
 import { CHAT_PAGE_SIZE, chatPage } from './chat-page.js';
 import { clockPage } from './clock-page.js';
 import { editorRoutes } from './editor/editor-routes.js';
@@ -63,6 +64,7 @@ export function createPagesRouter(
   router.use(worksRoutes(services, listings));
   router.use(reportRoutes(services));
   router.use(editorRoutes(services));
+  router.use(accountRoutes(services));
 
   const sendHtml = (res: Response, body: string) => res.type('html').send(body);
   const playerHeaders = {

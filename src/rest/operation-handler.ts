@@ -35,6 +35,12 @@ const answers: Record<RestAnswer, Answer> = {
     res.status(200).set(answerHeaders.read).json(result);
   },
   'cached-page': (res, result) => sendChatPage(res, result as Parameters<typeof sendChatPage>[1]),
+  private: (res, result) => {
+    res.status(200).set('Cache-Control', 'private, no-store').json(result);
+  },
+  'no-content': (res) => {
+    res.status(204).set('Cache-Control', 'no-store').end();
+  },
   'event-stream': (res, result, req, services) =>
     sendEventStream(req, res, result as ChatFeed, services),
 };

@@ -312,7 +312,10 @@ export function describeAssistantSurface(
 
     it('publishes for the account of a bearer token', async () => {
       await app.db.handles.insertOne({ _id: `auth0|${label}`, handle: `mcp${label.length}` });
-      const { token } = await createApiToken(app.db, { handle: `mcp${label.length}` });
+      const { token } = await createApiToken(app.db, {
+        handle: `mcp${label.length}`,
+        account: `auth0|${label}`,
+      });
       const owned = await connect(app.url, token);
       try {
         const published = publishedOf(

@@ -12,7 +12,7 @@ afterAll(() => app.close());
 
 describe('bearer tokens', () => {
   it('stores the account of a valid token as `user`', async () => {
-    const { token } = await createApiToken(app.db, { handle: '@artist' });
+    const { token } = await createApiToken(app.db, { handle: '@artist', account: 'auth0|artist' });
     const response = await postJson(
       `${app.url}/api/store-kidlisp`,
       { source: '(wipe teal) ; mine' },
@@ -33,7 +33,7 @@ describe('bearer tokens', () => {
   });
 
   it('answers an invalid, malformed or revoked token with 401 and writes nothing', async () => {
-    const { token } = await createApiToken(app.db, { handle: 'artist' });
+    const { token } = await createApiToken(app.db, { handle: 'artist', account: 'auth0|artist' });
     await revokeApiToken(app.db, token);
     const before = await app.db.kidlisp.countDocuments();
     for (const authorization of [
@@ -62,7 +62,7 @@ describe('bearer tokens', () => {
   });
 
   it('never stores a token in clear', async () => {
-    const { token } = await createApiToken(app.db, { handle: 'artist' });
+    const { token } = await createApiToken(app.db, { handle: 'artist', account: 'auth0|artist' });
     const stored = JSON.stringify(await app.db.apiTokens.find().toArray());
     expect(stored).not.toContain(token);
     expect(stored).not.toContain(token.slice(12));

@@ -24,7 +24,8 @@ let accounts = 0;
 async function newClientToken(): Promise<string> {
   const n = ++accounts;
   await app.db.handles.insertOne({ _id: `auth0|limited-${n}`, handle: `limited-${n}` });
-  return (await createApiToken(app.db, { handle: `@limited-${n}` })).token;
+  return (await createApiToken(app.db, { handle: `@limited-${n}`, account: `auth0|limited-${n}` }))
+    .token;
 }
 
 const rest = (token: string, source: string) =>

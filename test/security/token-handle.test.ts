@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { postJson } from '../support/http-client.js';
-import { runCli } from '../support/processes.js';
+import { tokenCreate as runTokenCreate } from '../support/token-command.js';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -9,15 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-/** `publish-gateway token create ...` against the test app's database, as an operator runs it. */
-async function tokenCreate(...args: string[]) {
-  const { code, stdout, stderr } = await runCli(['token', 'create', ...args], {
-    MONGODB_URI: app.mongo.uri,
-    MONGODB_DB: app.db.db.databaseName,
-    LOG_LEVEL: 'silent',
-  });
-  return { code, token: stdout.trim(), stderr };
-}
+const tokenCreate = (...args: string[]) => runTokenCreate(app, ...args);
 
 async function publishedBy(token: string, source: string): Promise<string | undefined> {
   const response = await postJson(
@@ -56,9 +48,9 @@ describe('token create: a handle belongs to one account', () => {
     expect(await app.db.apiTokens.countDocuments({ account: 'gateway|someone-else' })).toBe(0);
   });
 
-  it('follows the reference @handles table when the handle is there', async () => {
+  it('follows the reference @handles table when --account names the holder', async () => {
     await app.db.handles.insertOne({ _id: 'auth0|carol', handle: 'carol' });
-    const issued = await tokenCreate('--handle', '@carol');
+    const issued = await tokenCreate('--handle', '@carol', '--account', 'auth0|carol');
     expect(await publishedBy(issued.token, '(wipe green)')).toBe('auth0|carol');
   });
 });

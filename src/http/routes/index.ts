@@ -1,6 +1,7 @@
 import { chatRoutes } from './chat-routes.js';
 import { docsRoutes } from './docs-routes.js';
 import { itemRoutes } from './item-routes.js';
+import { keyRoutes } from './key-routes.js';
 import { lineageRoutes } from './lineage-routes.js';
 import { pageRoutes } from './page-routes.js';
 import { publishRoutes } from './publish-routes.js';
@@ -24,6 +25,7 @@ export function routeTable(baseUrl: string): RouteSpec[] {
     ...searchRoutes(baseUrl),
     ...renderRoutes(),
     ...chatRoutes(),
+    ...keyRoutes(),
     ...docsRoutes(),
     ...pageRoutes(),
   ];

@@ -35,6 +35,7 @@ const SOURCE_ERRORS: ErrorCode[] = [
   'SOURCE_TOO_LONG',
   'ITEM_NOT_FOUND',
   'ITEM_REMOVED',
+  'INSUFFICIENT_SCOPE',
 ];
 
 export function publishRoutes(baseUrl: string): RouteSpec[] {
@@ -205,6 +206,7 @@ export function publishRoutes(baseUrl: string): RouteSpec[] {
         'MEDIA_NOT_FOUND',
         'ITEM_NOT_FOUND',
         'ITEM_REMOVED',
+        'INSUFFICIENT_SCOPE',
         'STORAGE_UNAVAILABLE',
         ...POST_ERRORS,
       ],

@@ -4,7 +4,7 @@ import type { Operation } from '../../operations/operation.js';
 
 /** An example request as the docs print it (curl, fetch, Python). */
 export interface ExampleRequest {
-  method: 'GET' | 'POST' | 'DELETE';
+  method: RouteMethod;
   path: string;
   query?: Record<string, string | number>;
   body?: unknown;
@@ -13,6 +13,8 @@ export interface ExampleRequest {
   /** The answer is an event stream: the snippets read it as it comes. */
   stream?: boolean;
 }
+
+export type RouteMethod = 'GET' | 'POST' | 'DELETE';
 
 /** What each field of an input or output means. */
 export type FieldDescriptions = Record<string, string>;
@@ -57,7 +59,16 @@ export type WorksPageName =
   | 'author-feed.atom'
   | 'author-feed.json';
 
-export type RestAnswer = 'created' | 'ok' | 'read' | 'cached-page' | 'event-stream';
+export type RestAnswer =
+  | 'created'
+  | 'ok'
+  | 'read'
+  | 'cached-page'
+  | 'event-stream'
+  /** 200, for the caller only: `Cache-Control: private, no-store`, never replayed to anyone else. */
+  | 'private'
+  /** 204 with no body (a DELETE). */
+  | 'no-content';
 
 /** What a route says of its input fields; the schema itself is the operation's own. */
 export interface InputFields {
@@ -70,12 +81,13 @@ export interface RouteSpec {
   serve: RouteServe;
   name: string;
   operationId: string;
-  method: 'GET' | 'POST' | 'DELETE';
+  method: RouteMethod;
   /** The path; a `{name}` segment is a parameter the operation reads like a query field. */
   path: string;
   /** Other paths that answer the same way (legacy names). */
   aliases?: string[];
   description: string;
+  /** `required`: the caller's account (a sign-in, a JWT from the issuer, or a key with the route's scope). */
   authentication: 'none' | 'optional' | 'required';
   /** The zod schema the route validates its JSON body with, and what each field means. */
   body?: { schema: z.ZodType; descriptions: FieldDescriptions; legacy?: LegacyFields };
@@ -137,7 +149,7 @@ export function bodyOperation(
 /** The route runs `operation` on its query parameters. */
 export function queryOperation(
   operation: AnyOperation,
-  answer: 'ok' | 'read' | 'cached-page' | 'event-stream',
+  answer: 'ok' | 'read' | 'cached-page' | 'event-stream' | 'private' | 'no-content',
   fields: InputFields,
 ): Pick<RouteSpec, 'serve' | 'query'> {
   return {

@@ -7,7 +7,7 @@ import { defineOperation } from '../operation.js';
 import { refuseTakenDown, unremovedClockCode } from '../takedowns/refuse.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishClockInput, publishClockInput } from './inputs.js';
-import { enforcePublishLimit } from './rate-limit.js';
+import { admitPublish } from './rate-limit.js';
 import { type PublishResult, sourceFields } from './source-record.js';
 import { clockUrl } from './urls.js';
 
@@ -16,7 +16,7 @@ export const publishClock = defineOperation({
   name: 'publishClock',
   input: publishClockInput,
   async run(ctx: RequestContext, input: PublishClockInput): Promise<PublishResult> {
-    await enforcePublishLimit(ctx);
+    await admitPublish(ctx);
     const { db, config } = ctx.services;
     const candidates = codeCandidates('pronounceable');
     const hash = sourceHash(input.source);

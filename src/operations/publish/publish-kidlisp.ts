@@ -9,7 +9,7 @@ import { refuseTakenDown } from '../takedowns/refuse.js';
 import { claimCode, releaseCode } from './codes.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishKidlispInput, publishKidlispInput } from './inputs.js';
-import { enforcePublishLimit } from './rate-limit.js';
+import { admitPublish } from './rate-limit.js';
 import { type PublishResult, sourceFields } from './source-record.js';
 import { itemUrl } from './urls.js';
 
@@ -17,7 +17,7 @@ export const publishKidlisp = defineOperation({
   name: 'publishKidlisp',
   input: publishKidlispInput,
   async run(ctx: RequestContext, input: PublishKidlispInput): Promise<PublishResult> {
-    await enforcePublishLimit(ctx);
+    await admitPublish(ctx);
     const { db, config } = ctx.services;
     const candidates = codeCandidates('random');
     const hash = sourceHash(input.source);

@@ -11,7 +11,7 @@ import { refuseTakenDown } from '../takedowns/refuse.js';
 import { claimCode, releaseCode } from './codes.js';
 import { codeByHash, publishDeduplicated } from './deduplicate.js';
 import { type PublishPieceInput, publishPieceInput } from './inputs.js';
-import { enforcePublishLimit } from './rate-limit.js';
+import { admitPublish } from './rate-limit.js';
 import { type PublishResult, sourceFields } from './source-record.js';
 import { itemUrl } from './urls.js';
 
@@ -54,7 +54,7 @@ export const publishPiece = defineOperation({
   name: 'publishPiece',
   input: publishPieceInput,
   async run(ctx: RequestContext, input: PublishPieceInput): Promise<PublishResult> {
-    await enforcePublishLimit(ctx);
+    await admitPublish(ctx);
     assertLifecycle(input.source);
     const { db, config, storage } = ctx.services;
     const candidates = pieceCodes(input.name);

@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.js';
+import { requireScope } from '../../auth/scopes.js';
 import type { RequestContext } from '../../context.js';
 
 /** Every publishing operation counts against its client's limit, whichever face it came through. */
@@ -13,4 +14,10 @@ export async function enforcePublishLimit(ctx: RequestContext): Promise<void> {
       },
     );
   }
+}
+
+/** A publish: the credentials may publish (a key needs the `publish` scope), within the limit. */
+export async function admitPublish(ctx: RequestContext): Promise<void> {
+  requireScope(ctx.viewer, 'publish', 'publish');
+  await enforcePublishLimit(ctx);
 }

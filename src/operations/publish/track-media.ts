@@ -17,7 +17,7 @@ import { refuseTakenDown } from '../takedowns/refuse.js';
 import { claimCode, releaseCode } from './codes.js';
 import { publishDeduplicated } from './deduplicate.js';
 import { type TrackMediaInput, trackMediaInput } from './inputs.js';
-import { enforcePublishLimit } from './rate-limit.js';
+import { admitPublish } from './rate-limit.js';
 import { itemUrl } from './urls.js';
 
 export interface TrackMediaResult {
@@ -71,7 +71,7 @@ export const trackMedia = defineOperation({
   name: 'trackMedia',
   input: trackMediaInput,
   async run(ctx: RequestContext, input: TrackMediaInput): Promise<TrackMediaResult> {
-    await enforcePublishLimit(ctx);
+    await admitPublish(ctx);
     const { db, storage, config } = ctx.services;
     const collectionName = mediaCollection(input.ext);
     const collection = db[collectionName] as Collection<MediaRecord>;

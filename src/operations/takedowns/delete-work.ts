@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../app-error.js';
+import { requireScope } from '../../auth/scopes.js';
 import type { RequestContext } from '../../context.js';
 import { codeField } from '../items/inputs.js';
 import { defineOperation } from '../operation.js';
@@ -17,7 +18,7 @@ export interface DeletedWork {
 /**
  * `DELETE /api/items/<code>` and GraphQL `deleteWork`: a member takes down a work of their own
  * account (the bearer's). Another account's work answers ITEM_NOT_FOUND, as if it were not there.
- * The same source may be published again afterwards.
+ * The same source may be published again afterwards. A key needs the `publish` scope.
  */
 export const deleteWork = defineOperation({
   name: 'deleteWork',
@@ -28,6 +29,7 @@ export const deleteWork = defineOperation({
         'UNAUTHENTICATED',
         'Deleting a work needs the bearer token of its account.',
       );
+    requireScope(ctx.viewer, 'publish', 'delete works');
     const entry = await takeDown(ctx.services.db, {
       address: input.code,
       by: 'author',

@@ -1,7 +1,8 @@
 import express, { type Request, type Response, Router } from 'express';
 import { isAppError } from '../../app-error.js';
-import type { RequestContext, Services } from '../../context.js';
+import { createRequestContext, type RequestContext, type Services } from '../../context.js';
 import { cspHeader, playerDirectives } from '../../http/html/page-security.js';
+import { requestFactsOf } from '../../http/request-facts.js';
 import { methodNotAllowed } from '../../http/respond.js';
 import { loadAddress } from '../../operations/items/loaders.js';
 import { runOperation } from '../../operations/operation.js';
@@ -81,7 +82,8 @@ export function editorRoutes(services: Services): Router {
       const remixOf = text(form.remixOf) || null;
       try {
         checkSameOriginForm(req, config.publicUrl);
-        const ctx = await pageContext(services, req);
+        // The signed-in member's (src/http/request-facts.ts), or anonymous.
+        const ctx = await createRequestContext(services, requestFactsOf(req, services));
         const input = { source, remixOf };
         const result =
           kind === 'clock'

@@ -35,7 +35,10 @@ describe('publishKidlisp', () => {
 
   it('records the account of a valid token as user, and no user without one', async () => {
     await app.db.handles.insertOne({ _id: 'auth0|op-artist', handle: 'op-artist' });
-    const { token } = await createApiToken(app.db, { handle: '@op-artist' });
+    const { token } = await createApiToken(app.db, {
+      handle: '@op-artist',
+      account: 'auth0|op-artist',
+    });
     const mine = await publish(
       { source: '(ink red) ; op-2' },
       { authorization: `Bearer ${token}` },
