@@ -1,6 +1,7 @@
+import { isChaoticSource } from '../chaos.js';
 import { isValidFade } from '../colors.js';
 import { type Form, isWord, type ListForm, takesDirectionList } from '../forms.js';
-import { backdropLength, drawsAsNoise } from '../layout-checks.js';
+import { backdropLength } from '../layout-checks.js';
 import { checkParenBalance, readProgram } from '../reader.js';
 import { tokenize } from '../tokenizer.js';
 import { isCleanNumber, isTimingWord } from '../words.js';
@@ -54,7 +55,7 @@ export interface CompiledProgram {
   statements: Node[];
   /** Why the program cannot run at all, as the reference runtime would discard it. */
   discarded?: string;
-  /** A one-line program without parens or commas: the newest reference runtime draws noise. */
+  /** Text the newest reference draws in chaos mode (../chaos.ts) instead of running it. */
   chaos: boolean;
   /** Set when a `(` was left open: it is closed at the end of the program, as the reference does. */
   autoClosed?: string;
@@ -186,6 +187,8 @@ function groupTimers(nodes: Node[]): Node[] {
 
 /** Reads source with the validator's tokenizer and reader, then prepares it for evaluation. */
 export function compileProgram(source: string): CompiledProgram {
+  // The reference tests for chaos before it reads the program at all.
+  if (isChaoticSource(source)) return { backdrop: [], statements: [], chaos: true };
   const { tokens } = tokenize(source);
   const multiLine = /[\r\n]/.test(source.trim());
   const balance = checkParenBalance(tokens);
@@ -204,7 +207,7 @@ export function compileProgram(source: string): CompiledProgram {
   const statements = groupTimers(compileItems(forms.slice(backdropCount)));
   const first = statements[0];
   if (first?.t === 'list') first.first = true;
-  const program: CompiledProgram = { backdrop, statements, chaos: drawsAsNoise(tokens, multiLine) };
+  const program: CompiledProgram = { backdrop, statements, chaos: false };
   const open = balance.unclosedOpens[0];
   if (open !== undefined) {
     const count = balance.unclosedOpens.length;

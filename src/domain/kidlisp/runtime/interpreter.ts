@@ -3,6 +3,7 @@ import { isColorWord, isFadeWord } from '../colors.js';
 import { drawPicture, type Placement } from '../raster/stamp.js';
 import { isEmbedCode, isIdentifier, isPaintingCode, withoutColonParameter } from '../words.js';
 import { type BufferedSurface, bufferedSurface } from './buffered-surface.js';
+import { drawChaos } from './chaos-art.js';
 import {
   type CompiledProgram,
   compileProgram,
@@ -122,6 +123,9 @@ export class Interpreter {
   private reportChanged = false;
   private targetFps = DEFAULT_FPS;
 
+  /** The program's text as given (chaos mode draws from its letters). */
+  private readonly source: string;
+
   constructor(
     source: string,
     options: RuntimeOptions,
@@ -165,8 +169,9 @@ export class Interpreter {
     this.stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     let program: CompiledProgram;
+    this.source = typeof source === 'string' ? source : String(source);
     try {
-      program = compileProgram(typeof source === 'string' ? source : String(source));
+      program = compileProgram(this.source);
     } catch (error) {
       program = {
         backdrop: [],
@@ -177,7 +182,6 @@ export class Interpreter {
     }
     this.program = program;
     if (program.discarded !== undefined) this.problem(program.discarded);
-    if (program.chaos) this.unsupported('chaos mode (one line without parentheses or commas)');
     if (program.autoClosed !== undefined) this.problem(program.autoClosed);
     this.hoistLater(program.statements);
   }
@@ -246,6 +250,10 @@ export class Interpreter {
     }
     this.inks.startFrame();
     this.sound.startFrame(this.clockMs());
+    if (this.program.chaos) {
+      drawChaos(this, this.source, this.tick.frame);
+      return;
+    }
     this.pointer.deliver((handler) => this.runBody(handler.items, 1, this.globals));
     for (const statement of this.program.statements) this.exec(statement, this.globals);
   }

@@ -12,7 +12,7 @@ function reportOf(source: string) {
 describe('words the runtime does not draw are named, wherever they stand', () => {
   it.each([
     ['(wipe red) (once cube)'],
-    ['cube'],
+    ['(cube)'],
     ['(wipe red)\ncube'],
     ['wipe red, cube'],
     ['(wipe red)\n(repeat 2 cube)'],
