@@ -1,3 +1,4 @@
+import { isBuiltin } from '../builtins.js';
 import { isChaoticSource } from '../chaos.js';
 import { isValidFade } from '../colors.js';
 import { type Form, isWord, type ListForm, takesDirectionList } from '../forms.js';
@@ -119,7 +120,8 @@ export function compileWord(text: string): Node {
   // The reference runtime reads any word that parseFloat accepts as that number (`5f` -> 5).
   const leading = Number.parseFloat(text);
   if (!Number.isNaN(leading) && /^[+-]?\.?\d/.test(text)) return { t: 'num', value: leading };
-  const expression = parseInfix(text);
+  // A built-in's own name with a dash (`auto-density`) is that word, not a subtraction.
+  const expression = isBuiltin(text) ? undefined : parseInfix(text);
   if (expression !== undefined) return { t: 'infix', text, expression };
   if (NEGATED_NAME.test(text)) return { t: 'neg', name: text.slice(1) };
   const fade = splitFadeExpression(text);

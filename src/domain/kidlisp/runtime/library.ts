@@ -1,4 +1,5 @@
 import type { ListNode, Node } from './compile.js';
+import { DENSITY_BUILTINS } from './density-words.js';
 import { EFFECT_BUILTINS } from './effect-words.js';
 import { FADE_BUILTINS } from './fade-function.js';
 import { LIVE_VALUES_READ } from './input.js';
@@ -27,6 +28,7 @@ for (const [name, builtin] of [
   ...PAINTING_BUILTINS,
   ...PIXEL_WORD_BUILTINS,
   ...FADE_BUILTINS,
+  ...DENSITY_BUILTINS,
 ])
   define(name, builtin);
 
