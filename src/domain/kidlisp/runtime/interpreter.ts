@@ -19,6 +19,7 @@ import { type Ink, Inks } from './inks.js';
 import { LIVE_VALUES_READ, PointerState } from './input.js';
 import { Layers } from './layers.js';
 import { arithmetic } from './math.js';
+import { withReason } from './meaningless-words.js';
 import { Paintings } from './paintings.js';
 import { SeededRandom } from './random.js';
 import { ScrollState } from './scroll-state.js';
@@ -400,7 +401,7 @@ export class Interpreter {
       return 0;
     }
     // An argument that names a built-in this runtime lacks: the reference would call it.
-    if (isBuiltin(name) && !this.builtins.has(name)) this.unsupported(name);
+    if (isBuiltin(name) && !this.builtins.has(name)) this.unsupported(withReason(name));
     // Anything else is a symbol: a color, a mode, a code, a word for `write`.
     return name;
   }
@@ -553,7 +554,7 @@ export class Interpreter {
   private notDrawn(written: string): void {
     if (isColorWord(written) || isFadeWord(written)) return;
     const name = withoutColonParameter(written);
-    if (isBuiltin(name) || UNSUPPORTED_VALUES.has(name)) this.unsupported(name);
+    if (isBuiltin(name) || UNSUPPORTED_VALUES.has(name)) this.unsupported(withReason(name));
     else if (!this.builtins.has(name))
       this.unknown(
         missingNameHint(name) === undefined ? written : `${written} (${missingNameHint(name)})`,
