@@ -13,4 +13,3 @@ export function withReason(word: string): string {
   const reason = REASONS.get(word);
   return reason === undefined ? word : `${word} (${reason})`;
 }
-
