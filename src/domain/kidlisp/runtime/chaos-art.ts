@@ -6,10 +6,14 @@
 import { boxBounds, paintBox } from './shape-modes.js';
 import type { Paint, Surface } from './types.js';
 
-/** What the pictures draw with: the screen, and the interpreter's step budget. */
+/**
+ * What the pictures draw with: the screen, and the interpreter's step budget. A picture's work is
+ * bounded by the screen's size (at most one 4 x 4 box per 16 pixels), so a frame is charged as one
+ * wipe, never cut short by its boxes, whatever the canvas's size.
+ */
 export interface ChaosCanvas {
   screen: Surface;
-  /** Charged once a box or wipe, by the area it covers (the interpreter's `chargeArea`). */
+  /** The interpreter's `chargeArea`. */
   chargeArea(width: number, height: number): void;
 }
 
@@ -63,9 +67,7 @@ class Pen {
   }
 
   box(x: number, y: number, width: number, height: number): void {
-    const bounds = boxBounds(x, y, width, height, FILL);
-    this.canvas.chargeArea(bounds.width, bounds.height);
-    paintBox(this.canvas.screen, bounds, FILL, this.paint);
+    paintBox(this.canvas.screen, boxBounds(x, y, width, height, FILL), FILL, this.paint);
   }
 }
 

@@ -75,6 +75,13 @@ describe('the pictures (the reference evaluateChaos)', () => {
     expect(frames.map((frame) => sha(frame.rgba))).toEqual(golden.hashes[name]);
   });
 
+  it('draws every picture whole on a large canvas (its work is bounded by the screen)', () => {
+    for (const { source } of chaosCorpus) {
+      const { report } = renderFrames({ source, width: 1024, height: 1024, frames: 1 });
+      expect(report.problems, source).toEqual([]);
+    }
+  });
+
   it('draws the same picture whatever the seed (it is seeded by the text)', () => {
     const a = renderFrames({ source: 'banana', width: 32, height: 32, frames: 2, seed: 1 });
     const b = renderFrames({ source: 'banana', width: 32, height: 32, frames: 2, seed: 99 });
