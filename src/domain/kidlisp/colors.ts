@@ -151,6 +151,10 @@ const CSS_COLORS = [
 ] as const;
 
 const cssColors: ReadonlySet<string> = new Set(CSS_COLORS);
+
+export function isCssColorName(word: string): boolean {
+  return cssColors.has(word);
+}
 const patternColors: ReadonlySet<string> = new Set(['rainbow', 'zebra']);
 const INDEXED_COLOR = /^c(?:\d|[1-9]\d|1[01]\d|12[0-7])$/;
 const PALETTE_COLOR = /^p[01]$/;

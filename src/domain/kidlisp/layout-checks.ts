@@ -1,8 +1,6 @@
-import { isBuiltin } from './builtins.js';
 import { isColorWord, isValidFade } from './colors.js';
 import { type Form, isWord } from './forms.js';
-import type { Token } from './tokenizer.js';
-import { isByte, isEmbedCode } from './words.js';
+import { isByte } from './words.js';
 
 function isBackdropWord(word: string): boolean {
   return isColorWord(word) || isValidFade(word);
@@ -27,23 +25,4 @@ export function backdropLength(forms: readonly Form[]): number {
     bytes++;
   }
   return bytes >= 3 ? bytes : 0;
-}
-
-function isSafeSingleWord(word: string): boolean {
-  return isBuiltin(word) || isColorWord(word) || isValidFade(word) || isEmbedCode(word);
-}
-
-/**
- * The newest runtime draws a one-line program with no parens and no commas as noise
- * ("chaos mode") unless it is exactly one known word or color, or an RGB triple.
- */
-export function drawsAsNoise(tokens: readonly Token[], multiLine: boolean): boolean {
-  if (multiLine || tokens.length === 0) return false;
-  if (tokens.some((token) => token.kind !== 'word' && token.kind !== 'string')) return false;
-  const first = tokens[0];
-  if (tokens.length === 1 && first?.kind === 'word' && isSafeSingleWord(first.text)) return false;
-  const isRgb =
-    (tokens.length === 3 || tokens.length === 4) &&
-    tokens.every((token) => token.kind === 'word' && isByte(token.text));
-  return !isRgb;
 }

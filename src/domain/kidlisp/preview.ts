@@ -1,9 +1,10 @@
 import { formatCount } from '../format.js';
 import { ANIMATION_NAMES, BACKGROUND_NAMES, INTERACTION_NAMES, isBuiltin } from './builtins.js';
+import { isChaoticSource } from './chaos.js';
 import { collectUserNames } from './definitions.js';
 import { at, DiagnosticList } from './diagnostics.js';
 import { isWord } from './forms.js';
-import { backdropLength, drawsAsNoise } from './layout-checks.js';
+import { backdropLength } from './layout-checks.js';
 import { calledName, checkList } from './list-checks.js';
 import { notDrawnWords } from './not-drawn.js';
 import { checkParenBalance, readProgram } from './reader.js';
@@ -105,10 +106,12 @@ function checkSource(source: string): KidlispPreview {
   }
 
   const first = tokens[0] ?? START;
-  const noise = drawsAsNoise(tokens, multiLine);
+  const noise = isChaoticSource(source);
   if (noise) {
     diagnostics.warning(
-      `One line without parentheses or commas ${at(first)} is drawn as random noise (chaos mode) unless it is a single known word or color; write ${suggestParens(trimmed)}`,
+      !multiLine && tokens.every((token) => token.kind === 'word' || token.kind === 'string')
+        ? `One line without parentheses or commas ${at(first)} is not run: it is drawn in chaos mode (a picture made from its letters) unless it is a single known word or color; write ${suggestParens(trimmed)}`
+        : `This source looks like random typing ${at(first)} (few known words, many symbols or unbalanced parentheses): it is drawn in chaos mode (a picture made from its letters), not run`,
       first,
     );
   }
@@ -165,6 +168,8 @@ function reportStringsAndParens(tokens: readonly Token[], diagnostics: Diagnosti
   }
 }
 
+/** A way to write the line that is not chaos; the reference calls any long text without letters chaos. */
 function suggestParens(trimmed: string): string {
+  if (isChaoticSource(`(${trimmed})`)) return 'known words in parentheses, e.g. (wipe blue)';
   return trimmed.length <= 40 ? `(${trimmed})` : 'it in parentheses';
 }

@@ -22,7 +22,7 @@ with \`publish_kidlisp\` (at most 50,000 characters).
 
 - Several lines: a line that starts with a letter is wrapped in parens: \`ink red\` is \`(ink red)\`.
 - One line with commas: each segment is a form: \`purple, ink, line, blur 5\`.
-- A lone word (\`blue\`) is fine; other one-liners without parens or commas draw as noise.
+- A lone word (\`blue\`) is fine; other one-liners without parens or commas (and text that looks like random typing) are not run: they draw in chaos mode, a picture made from their letters.
 - The first item may be a bare color, fade word or RGB triple: it sets the backdrop.
 - An extra \`)\` makes the runtime discard the whole program; a missing \`)\` is closed for you.
 

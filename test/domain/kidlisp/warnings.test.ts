@@ -209,10 +209,22 @@ describe('names that do not exist', () => {
 
 describe('one-line programs drawn as noise', () => {
   const chaos = (source: string): string =>
-    `One line without parentheses or commas at line 1, column 1 is drawn as random noise (chaos mode) unless it is a single known word or color; write (${source})`;
+    `One line without parentheses or commas at line 1, column 1 is not run: it is drawn in chaos mode (a picture made from its letters) unless it is a single known word or color; write (${source})`;
 
   it.each(['wipe blue', 'kidlisp', 'line 0 0 100 100'])('warns for %j', (source) => {
     expect(previewKidlisp(source)).toMatchObject({ valid: true, warnings: [chaos(source)] });
+  });
+
+  it('warns for a long line without letters, and suggests known words (the reference counts it as chaos)', () => {
+    expect(previewKidlisp('255 0 0 128').warnings).toEqual([
+      'One line without parentheses or commas at line 1, column 1 is not run: it is drawn in chaos mode (a picture made from its letters) unless it is a single known word or color; write known words in parentheses, e.g. (wipe blue)',
+    ]);
+  });
+
+  it('warns for a program that looks like random typing (few known words, many symbols)', () => {
+    expect(previewKidlisp('(zq~ x7!)\n(@@ #k% jj)').warnings).toContain(
+      'This source looks like random typing at line 1, column 1 (few known words, many symbols or unbalanced parentheses): it is drawn in chaos mode (a picture made from its letters), not run',
+    );
   });
 
   it.each([
@@ -221,7 +233,6 @@ describe('one-line programs drawn as noise', () => {
     'c4',
     'fade:red-blue',
     '255 0 0',
-    '255 0 0 128',
     '$roz',
     'wipe, blue',
     '(wipe blue)',

@@ -1,6 +1,8 @@
+import { isBuiltin } from '../builtins.js';
+import { isChaoticSource } from '../chaos.js';
 import { isValidFade } from '../colors.js';
 import { type Form, isWord, type ListForm, takesDirectionList } from '../forms.js';
-import { backdropLength, drawsAsNoise } from '../layout-checks.js';
+import { backdropLength } from '../layout-checks.js';
 import { checkParenBalance, readProgram } from '../reader.js';
 import { tokenize } from '../tokenizer.js';
 import { isCleanNumber, isTimingWord } from '../words.js';
@@ -54,7 +56,7 @@ export interface CompiledProgram {
   statements: Node[];
   /** Why the program cannot run at all, as the reference runtime would discard it. */
   discarded?: string;
-  /** A one-line program without parens or commas: the newest reference runtime draws noise. */
+  /** Text the newest reference draws in chaos mode (../chaos.ts) instead of running it. */
   chaos: boolean;
   /** Set when a `(` was left open: it is closed at the end of the program, as the reference does. */
   autoClosed?: string;
@@ -118,7 +120,8 @@ export function compileWord(text: string): Node {
   // The reference runtime reads any word that parseFloat accepts as that number (`5f` -> 5).
   const leading = Number.parseFloat(text);
   if (!Number.isNaN(leading) && /^[+-]?\.?\d/.test(text)) return { t: 'num', value: leading };
-  const expression = parseInfix(text);
+  // A built-in's own name with a dash (`auto-density`) is that word, not a subtraction.
+  const expression = isBuiltin(text) ? undefined : parseInfix(text);
   if (expression !== undefined) return { t: 'infix', text, expression };
   if (NEGATED_NAME.test(text)) return { t: 'neg', name: text.slice(1) };
   const fade = splitFadeExpression(text);
@@ -186,6 +189,8 @@ function groupTimers(nodes: Node[]): Node[] {
 
 /** Reads source with the validator's tokenizer and reader, then prepares it for evaluation. */
 export function compileProgram(source: string): CompiledProgram {
+  // The reference tests for chaos before it reads the program at all.
+  if (isChaoticSource(source)) return { backdrop: [], statements: [], chaos: true };
   const { tokens } = tokenize(source);
   const multiLine = /[\r\n]/.test(source.trim());
   const balance = checkParenBalance(tokens);
@@ -204,7 +209,7 @@ export function compileProgram(source: string): CompiledProgram {
   const statements = groupTimers(compileItems(forms.slice(backdropCount)));
   const first = statements[0];
   if (first?.t === 'list') first.first = true;
-  const program: CompiledProgram = { backdrop, statements, chaos: drawsAsNoise(tokens, multiLine) };
+  const program: CompiledProgram = { backdrop, statements, chaos: false };
   const open = balance.unclosedOpens[0];
   if (open !== undefined) {
     const count = balance.unclosedOpens.length;

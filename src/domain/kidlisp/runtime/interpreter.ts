@@ -3,6 +3,7 @@ import { isColorWord, isFadeWord } from '../colors.js';
 import { drawPicture, type Placement } from '../raster/stamp.js';
 import { isEmbedCode, isIdentifier, isPaintingCode, withoutColonParameter } from '../words.js';
 import { type BufferedSurface, bufferedSurface } from './buffered-surface.js';
+import { drawChaos } from './chaos-art.js';
 import {
   type CompiledProgram,
   compileProgram,
@@ -18,6 +19,7 @@ import { type Ink, Inks } from './inks.js';
 import { LIVE_VALUES_READ, PointerState } from './input.js';
 import { Layers } from './layers.js';
 import { arithmetic } from './math.js';
+import { withReason } from './meaningless-words.js';
 import { Paintings } from './paintings.js';
 import { SeededRandom } from './random.js';
 import { ScrollState } from './scroll-state.js';
@@ -122,6 +124,9 @@ export class Interpreter {
   private reportChanged = false;
   private targetFps = DEFAULT_FPS;
 
+  /** The program's text as given (chaos mode draws from its letters). */
+  private readonly source: string;
+
   constructor(
     source: string,
     options: RuntimeOptions,
@@ -165,8 +170,9 @@ export class Interpreter {
     this.stepLimit = options.stepLimit ?? DEFAULT_STEP_LIMIT;
     this.maxDepth = options.maxDepth ?? DEFAULT_MAX_DEPTH;
     let program: CompiledProgram;
+    this.source = typeof source === 'string' ? source : String(source);
     try {
-      program = compileProgram(typeof source === 'string' ? source : String(source));
+      program = compileProgram(this.source);
     } catch (error) {
       program = {
         backdrop: [],
@@ -177,7 +183,6 @@ export class Interpreter {
     }
     this.program = program;
     if (program.discarded !== undefined) this.problem(program.discarded);
-    if (program.chaos) this.unsupported('chaos mode (one line without parentheses or commas)');
     if (program.autoClosed !== undefined) this.problem(program.autoClosed);
     this.hoistLater(program.statements);
   }
@@ -246,6 +251,10 @@ export class Interpreter {
     }
     this.inks.startFrame();
     this.sound.startFrame(this.clockMs());
+    if (this.program.chaos) {
+      drawChaos(this, this.source, this.tick.frame);
+      return;
+    }
     this.pointer.deliver((handler) => this.runBody(handler.items, 1, this.globals));
     for (const statement of this.program.statements) this.exec(statement, this.globals);
   }
@@ -392,7 +401,7 @@ export class Interpreter {
       return 0;
     }
     // An argument that names a built-in this runtime lacks: the reference would call it.
-    if (isBuiltin(name) && !this.builtins.has(name)) this.unsupported(name);
+    if (isBuiltin(name) && !this.builtins.has(name)) this.unsupported(withReason(name));
     // Anything else is a symbol: a color, a mode, a code, a word for `write`.
     return name;
   }
@@ -545,7 +554,7 @@ export class Interpreter {
   private notDrawn(written: string): void {
     if (isColorWord(written) || isFadeWord(written)) return;
     const name = withoutColonParameter(written);
-    if (isBuiltin(name) || UNSUPPORTED_VALUES.has(name)) this.unsupported(name);
+    if (isBuiltin(name) || UNSUPPORTED_VALUES.has(name)) this.unsupported(withReason(name));
     else if (!this.builtins.has(name))
       this.unknown(
         missingNameHint(name) === undefined ? written : `${written} (${missingNameHint(name)})`,

@@ -1,5 +1,7 @@
 import type { ListNode, Node } from './compile.js';
+import { DENSITY_BUILTINS } from './density-words.js';
 import { EFFECT_BUILTINS } from './effect-words.js';
+import { FADE_BUILTINS } from './fade-function.js';
 import { LIVE_VALUES_READ } from './input.js';
 import { INPUT_BUILTINS } from './input-words.js';
 import type { Builtin, Interpreter, Scope } from './interpreter.js';
@@ -25,6 +27,8 @@ for (const [name, builtin] of [
   ...LAYER_BUILTINS,
   ...PAINTING_BUILTINS,
   ...PIXEL_WORD_BUILTINS,
+  ...FADE_BUILTINS,
+  ...DENSITY_BUILTINS,
 ])
   define(name, builtin);
 

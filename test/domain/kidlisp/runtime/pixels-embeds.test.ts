@@ -166,10 +166,10 @@ describe('what the runtime does not draw', () => {
     expect(surface.pixel(0, 0)).toEqual(RED);
   });
 
-  it('says that a one-line program without parens or commas would be noise in the reference', () => {
-    expect(run('wipe blue').runtime.report().unsupported).toEqual([
-      'chaos mode (one line without parentheses or commas)',
-    ]);
+  it('draws a one-line program without parens or commas in chaos mode, naming nothing', () => {
+    const chaos = run('wipe blue');
+    expect(chaos.runtime.report()).toEqual({ unsupported: [], unknown: [], problems: [] });
+    expect(chaos.surface.count([0, 0, 255, 255])).toBe(0);
     expect(run('blue').runtime.report().unsupported).toEqual([]);
   });
 
