@@ -19,6 +19,7 @@ import { createMetrics } from './metrics.js';
 import { createChatCache } from './operations/chat/index.js';
 import { createChatHub, probeChangeStreams } from './operations/chat/live/index.js';
 import { createSearchSlots } from './operations/chat/search-slots.js';
+import { startEvents } from './operations/events/runtime.js';
 import { RENDER_BUDGET_MS } from './operations/kidlisp/render-limits.js';
 import { createThumbnails } from './pages/thumbnails/thumbnails.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
@@ -103,6 +104,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ? { ...config, publicUrl: defaultPublicUrl(port) }
     : config;
 
+  const events = await startEvents(db, settled, logger);
   const services: Services = {
     config: settled,
     db,
@@ -122,6 +124,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       subscribersPerClient: settled.liveChat.subscribersPerClient,
     }),
     pictures: createThumbnails({ budgetMs: RENDER_BUDGET_MS }),
+    events,
   };
   server.on('request', createRequestListener(services));
   server.on('clientError', answerClientError);
@@ -133,6 +136,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       server.closeIdleConnections();
       // Live streams end here, or the server would wait for them for ever.
       await services.chatHub.close();
+      await services.events.close();
       // Their connections are idle once the last bytes are out.
       setImmediate(() => server.closeIdleConnections());
       await stopped;

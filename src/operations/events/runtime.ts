@@ -1,0 +1,67 @@
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/client.js';
+import type { Logger } from '../../logger.js';
+import { type EventCollections, ensureEventIndexes, eventCollections } from './collections.js';
+import { sweepUnrecordedWorks } from './outbox.js';
+import { startDeliverer } from './webhooks/deliverer.js';
+import { createWorksHub, type WorksHub } from './works-hub.js';
+
+/** The sweeper looks for works without their event this often (and once at start). */
+export const SWEEP_INTERVAL_MS = 60_000;
+
+/** Events out, for one process: the works stream, the webhook deliverer and the sweeper. */
+export interface EventsRuntime {
+  collections: EventCollections;
+  hub: WorksHub;
+  /** An event was just recorded here: deliver it now rather than at the next poll. */
+  nudge(): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Started and stopped by the composition root (src/service.ts), like the live chat hub. The
+ * start-up sweep runs before the service listens, so events a killed process owed are recorded
+ * (and then delivered) first.
+ */
+export async function startEvents(
+  db: Database,
+  config: Config,
+  logger: Logger,
+): Promise<EventsRuntime> {
+  const collections = eventCollections(db.db);
+  await ensureEventIndexes(collections, logger);
+  const sweep = () => sweepUnrecordedWorks(db, collections, config.publicUrl, logger);
+  await sweep();
+  const hub = createWorksHub({
+    collections,
+    logger,
+    pollIntervalMs: config.events.pollIntervalMs,
+    subscribersMax: config.liveChat.subscribersMax,
+    subscribersPerClient: config.liveChat.subscribersPerClient,
+  });
+  const deliverer = startDeliverer({
+    collections,
+    logger,
+    pollIntervalMs: config.events.pollIntervalMs,
+    allowPrivate: config.events.webhookAllowPrivate,
+    retryDelaysMs: config.events.webhookRetryDelaysMs,
+  });
+  let sweeping = Promise.resolve();
+  const timer = setInterval(() => {
+    sweeping = sweep()
+      .then(() => undefined)
+      .catch((error: unknown) => logger.warn({ err: error }, 'work events sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return {
+    collections,
+    hub,
+    nudge: deliverer.nudge,
+    async close() {
+      clearInterval(timer);
+      await hub.close();
+      await deliverer.close();
+      await sweeping;
+    },
+  };
+}
