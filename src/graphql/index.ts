@@ -8,6 +8,7 @@ import './items.js';
 import './lineage.js';
 import './publish.js';
 import './scalars.js';
+import './works-live.js';
 
 export const schema = builder.toSchema();
 

@@ -1,5 +1,6 @@
 import { chatRoutes } from './chat-routes.js';
 import { docsRoutes } from './docs-routes.js';
+import { eventRoutes } from './event-routes.js';
 import { itemRoutes } from './item-routes.js';
 import { lineageRoutes } from './lineage-routes.js';
 import { pageRoutes } from './page-routes.js';
@@ -24,6 +25,7 @@ export function routeTable(baseUrl: string): RouteSpec[] {
     ...searchRoutes(baseUrl),
     ...renderRoutes(),
     ...chatRoutes(),
+    ...eventRoutes(),
     ...docsRoutes(),
     ...pageRoutes(),
   ];
