@@ -31,7 +31,7 @@ async function until<T>(what: string, find: () => T | undefined, timeoutMs = 5_0
 const works = (stream: SseStream) =>
   stream.events
     .filter((event) => event.event === 'work.published')
-    .map((event) => ({ id: event.id, ...(JSON.parse(event.data) as Record<string, any>) }));
+    .map((event): Record<string, any> => ({ id: event.id, ...JSON.parse(event.data) }));
 
 describe('GET /api/works/stream', () => {
   it('sends each new work of the kind asked, with the same data webhooks carry', async () => {
