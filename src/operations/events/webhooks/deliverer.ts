@@ -59,6 +59,8 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
   const owner = randomBytes(8).toString('hex');
   const concurrency = options.concurrency ?? 16;
   let stopped = false;
+  /** Deliveries this instance made and holds the lease of: their first attempt is its to send. */
+  const ready: { delivery: DeliveryRecord; hook: WebhookRecord }[] = [];
   /** Moves on every nudge: a worker that saw it move since its last look does not sleep. */
   let generation = 0;
   const sleepers = new Set<() => void>();
@@ -83,6 +85,11 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
       sleepers.add(wake);
     });
 
+  /**
+   * Makes the deliveries of new events, each already leased to this instance for its first
+   * attempt: the insert that makes a delivery is its claim (an instance whose insert met another's
+   * leaves that one to it), so a first attempt costs no claim round trip.
+   */
   async function fanOut(): Promise<number> {
     const events = await collections.events
       .find({ fannedOut: false }, { sort: { when: 1, _id: 1 }, limit: FAN_OUT_BATCH })
@@ -90,30 +97,44 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
     if (events.length === 0) return 0;
     const hooks = await collections.hooks.find({ disabled: null }).toArray();
     const now = new Date();
-    const deliveries: DeliveryRecord[] = events.flatMap((event) =>
+    const made = events.flatMap((event) =>
       hooks
         .filter((hook) => wants(hook, event))
         .map((hook) => ({
-          _id: `msg_${event._id.toHexString()}_${hook._id.slice(3)}`,
-          hook: hook._id,
-          event: event._id,
-          type: event.type,
-          payload: JSON.stringify(envelopeOf(event)),
-          state: 'pending' as const,
-          attempts: 0,
-          nextAt: now,
-          lease: null,
-          log: [],
-          created: now,
+          hook,
+          delivery: {
+            _id: `msg_${event._id.toHexString()}_${hook._id.slice(3)}`,
+            hook: hook._id,
+            event: event._id,
+            type: event.type,
+            payload: JSON.stringify(envelopeOf(event)),
+            state: 'pending' as const,
+            attempts: 1,
+            nextAt: now,
+            lease: { owner, until: new Date(now.getTime() + LEASE_MS) },
+            log: [],
+            created: now,
+          } satisfies DeliveryRecord,
         })),
     );
-    if (deliveries.length > 0)
-      await collections.deliveries.insertMany(deliveries, { ordered: false }).catch((error) => {
-        // Another instance fanned the same events out first: theirs stand.
-        const written = error as { code?: number; writeErrors?: { code?: number }[] };
-        const duplicates = (written.writeErrors ?? [written]).every((one) => one.code === 11000);
-        if (!duplicates) throw error;
-      });
+    const refused = new Set<number>();
+    if (made.length > 0)
+      await collections.deliveries
+        .insertMany(
+          made.map((one) => one.delivery),
+          { ordered: false },
+        )
+        .catch((error) => {
+          // Another instance fanned the same events out first: theirs stand, and are theirs to send.
+          const written = error as {
+            code?: number;
+            writeErrors?: { code?: number; index: number }[];
+          };
+          const failures = written.writeErrors ?? [];
+          if (failures.length === 0 || failures.some((one) => one.code !== 11000)) throw error;
+          for (const one of failures) refused.add(one.index);
+        });
+    ready.push(...made.filter((_, index) => !refused.has(index)));
     await collections.events.updateMany(
       { _id: { $in: events.map((event) => event._id) } },
       { $set: { fannedOut: true } },
@@ -176,8 +197,8 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
     }
   }
 
-  async function attempt(delivery: DeliveryRecord): Promise<void> {
-    const hook = await collections.hooks.findOne({ _id: delivery.hook });
+  async function attempt(delivery: DeliveryRecord, known?: WebhookRecord): Promise<void> {
+    const hook = known ?? (await collections.hooks.findOne({ _id: delivery.hook }));
     if (!hook || hook.disabled) {
       await settle(
         delivery,
@@ -206,6 +227,11 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
     while (!stopped) {
       const seen = generation;
       try {
+        const made = ready.shift();
+        if (made) {
+          await attempt(made.delivery, made.hook);
+          continue;
+        }
         const delivery = await claim();
         if (delivery) {
           if (index === 0) wakeAll();
@@ -247,6 +273,15 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
       stopped = true;
       wakeAll();
       await Promise.all(workers);
+      // First attempts made here but not sent: another instance (or the next start) sends them now.
+      const unsent = ready.splice(0).map((made) => made.delivery._id);
+      if (unsent.length > 0)
+        await collections.deliveries
+          .updateMany(
+            { _id: { $in: unsent }, 'lease.owner': owner },
+            { $set: { lease: null }, $inc: { attempts: -1 } },
+          )
+          .catch((error: unknown) => logger.warn({ err: error }, 'unsent deliveries not released'));
     },
   };
 }
