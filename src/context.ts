@@ -6,7 +6,7 @@ import type { Metrics } from './metrics.js';
 import type { ChatCache } from './operations/chat/cache.js';
 import type { ChatHub } from './operations/chat/live/chat-hub.js';
 import type { SearchSlots } from './operations/chat/search-slots.js';
-import type { EventsRuntime } from './operations/events/runtime.js';
+import type { EventsRuntime } from './operations/events/events-runtime.js';
 import type { KidlispPictures } from './operations/kidlisp/frame-renderer.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';

@@ -1,22 +1,14 @@
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Logger } from '../../logger.js';
-import { type EventCollections, ensureEventIndexes, eventCollections } from './collections.js';
+import { ensureEventIndexes, eventCollections } from './collections.js';
+import type { EventsRuntime } from './events-runtime.js';
 import { sweepUnrecordedWorks } from './outbox.js';
 import { startDeliverer } from './webhooks/deliverer.js';
-import { createWorksHub, type WorksHub } from './works-hub.js';
+import { createWorksHub } from './works-hub.js';
 
 /** The sweeper looks for works without their event this often (and once at start). */
 export const SWEEP_INTERVAL_MS = 60_000;
-
-/** Events out, for one process: the works stream, the webhook deliverer and the sweeper. */
-export interface EventsRuntime {
-  collections: EventCollections;
-  hub: WorksHub;
-  /** An event was just recorded here: deliver it now rather than at the next poll. */
-  nudge(): void;
-  close(): Promise<void>;
-}
 
 /**
  * Started and stopped by the composition root (src/service.ts), like the live chat hub. The
