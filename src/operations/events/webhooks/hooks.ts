@@ -122,9 +122,13 @@ export async function replayDelivery(
     throw new WebhookInputError(
       `The hook ${hook._id} is disabled (${hook.disabled.reason}); enable it first: webhook enable ${hook._id}`,
     );
-  await collections.deliveries.updateOne(
-    { _id: id },
-    { $set: { state: 'pending', nextAt: new Date(), lease: null } },
+  const now = new Date();
+  // An attempt in flight keeps its lease: replaying then would send the same attempt twice.
+  const { matchedCount } = await collections.deliveries.updateOne(
+    { _id: id, $or: [{ lease: null }, { 'lease.until': { $lt: now } }] },
+    { $set: { state: 'pending', nextAt: now, lease: null } },
   );
+  if (matchedCount === 0)
+    throw new WebhookInputError(`${id} is being delivered now; replay it once that attempt ends.`);
   return delivery;
 }
