@@ -10,6 +10,7 @@ import type {
 import type { EventEnvelope } from '../event-types.js';
 import { type SendResult, sendAttempt } from './send.js';
 import { webhookHeaders } from './signing.js';
+import { createWriteBatch } from './write-batch.js';
 
 export interface DelivererOptions {
   collections: EventCollections;
@@ -59,6 +60,8 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
   const owner = randomBytes(8).toString('hex');
   const concurrency = options.concurrency ?? 16;
   let stopped = false;
+  /** Attempts' outcomes, written together when many end at once (a fan-out to many hooks). */
+  const settleWrite = createWriteBatch(collections.deliveries);
   /** Deliveries this instance made and holds the lease of: their first attempt is its to send. */
   const ready: { delivery: DeliveryRecord; hook: WebhookRecord }[] = [];
   /** Moves on every nudge: a worker that saw it move since its last look does not sleep. */
@@ -176,17 +179,19 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
         : retryIn === undefined
           ? 'failed'
           : 'pending';
-    await collections.deliveries.updateOne(
-      { _id: delivery._id, 'lease.owner': owner, attempts: delivery.attempts },
-      {
-        $set: {
-          state,
-          lease: null,
-          nextAt: new Date(Date.now() + (state === 'pending' ? withJitter(retryIn ?? 0) : 0)),
+    await settleWrite({
+      updateOne: {
+        filter: { _id: delivery._id, 'lease.owner': owner, attempts: delivery.attempts },
+        update: {
+          $set: {
+            state,
+            lease: null,
+            nextAt: new Date(Date.now() + (state === 'pending' ? withJitter(retryIn ?? 0) : 0)),
+          },
+          $push: { log: attempt },
         },
-        $push: { log: attempt },
       },
-    );
+    });
     if (state === 'failed' && hook) {
       const reason = `${delivery.attempts} attempts of ${delivery._id} failed; the last: ${attempt.error}`;
       await collections.hooks.updateOne(
