@@ -11,6 +11,7 @@ import {
   startDbProcess,
   startServeProcess,
 } from '../support/processes.js';
+import { openSse } from '../support/sse.js';
 import { type Receiver, startReceiver, until } from './receiver.js';
 
 /**
@@ -103,12 +104,16 @@ describe('webhooks across processes', () => {
     }
   }, 60_000);
 
-  it('two instances over one database deliver each attempt once', async () => {
+  it('two instances over one database deliver each attempt once, and each streams every work', async () => {
     const receiver = await startReceiver((n) => (n % 5 === 0 ? 500 : 200));
     receivers.push(receiver);
     const { id, secret } = await addHook(receiver);
     const instances = await Promise.all([serve(), serve()]);
     const clients = instances.map((instance) => createHttpClient(instance.url));
+    // Each instance's stream sees every work, whichever instance published it.
+    const streams = await Promise.all(
+      instances.map((instance) => openSse(`${instance.url}/api/works/stream`)),
+    );
     try {
       const codes = await mapConcurrent(
         Array.from({ length: 100 }, (_, n) => n),
@@ -144,7 +149,17 @@ describe('webhooks across processes', () => {
       for (const one of logged) expect(perId.get(one._id), one._id).toBe(one.attempts);
       expect(attempts).toBeGreaterThan(100);
       await webhook('remove', id);
+      for (const stream of streams) {
+        const streamed = await until('every work on the stream', () => {
+          const codes = stream.events
+            .filter((event) => event.event === 'work.published')
+            .map((event) => JSON.parse(event.data).code as string);
+          return codes.length >= 100 ? codes : undefined;
+        });
+        expect(new Set(streamed)).toEqual(new Set(codes));
+      }
     } finally {
+      for (const stream of streams) stream.close();
       for (const client of clients) client.close();
       await Promise.all(instances.map((instance) => instance.stop()));
     }
