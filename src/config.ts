@@ -87,7 +87,7 @@ export const configVariables = {
   MCP_ALLOWED_ORIGINS:
     'browser origins allowed at /mcp besides the public URL and loopback, comma-separated',
   EVENTS_POLL_INTERVAL_MS:
-    'how often each instance reads new work events (the works stream) and due webhook deliveries',
+    'how often each instance reads new work events for the works stream (webhooks are sent at once from the publishing instance; their idle look for leftovers is every second, or this if longer)',
   WEBHOOK_ALLOW_PRIVATE:
     'deliver webhooks to loopback, private, link-local and metadata addresses (tests, private networks)',
   WEBHOOK_RETRY_DELAYS:

@@ -104,7 +104,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ? { ...config, publicUrl: defaultPublicUrl(port) }
     : config;
 
-  const events = await startEvents(db, settled, logger);
+  // The events' background reads and writes have a client of their own, apart from the requests'.
+  const events = await startEvents(
+    await connectDatabase(config.mongodbUri ?? (embedded as EmbeddedMongo).uri, config.mongodbDb),
+    settled,
+    logger,
+  );
   const services: Services = {
     config: settled,
     db,

@@ -5,7 +5,7 @@ import { isDuplicateKey } from '../../db/failure-kinds.js';
 import { ITEM_KINDS, type ItemKind } from '../../domain/item-kinds.js';
 import type { Logger } from '../../logger.js';
 import { collectionOf } from '../items/item.js';
-import type { EventCollections } from './collections.js';
+import { type EventCollections, eventCollections } from './collections.js';
 import type { EventType } from './event-types.js';
 import { eventKey, WORK_EVENT_FIELDS, workEventData } from './work-event.js';
 
@@ -58,7 +58,8 @@ export async function announceWorkPublished(
       { projection: WORK_EVENT_FIELDS },
     );
     if (!record) return;
-    await recordWorkEvents(db, events.collections, config.publicUrl, 'work.published', [
+    // On the request's own client: the events' client is for their background work.
+    await recordWorkEvents(db, eventCollections(db.db), config.publicUrl, 'work.published', [
       { kind, record },
     ]);
     events.nudge();

@@ -7,13 +7,16 @@ import { sweepUnrecordedWorks } from './outbox.js';
 import { startDeliverer } from './webhooks/deliverer.js';
 import { createWorksHub } from './works-hub.js';
 
+/** The deliverer looks for work nobody woke it for (see DelivererOptions.idlePollMs) this often. */
+export const DELIVERER_IDLE_POLL_MS = 1_000;
+
 /** The sweeper looks for works without their event this often (and once at start). */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
- * Started and stopped by the composition root (src/service.ts), like the live chat hub. The
- * start-up sweep runs before the service listens, so events a killed process owed are recorded
- * (and then delivered) first.
+ * Started and stopped by the composition root (src/service.ts), like the live chat hub, over a
+ * database client of its own, which `close()` closes. The start-up sweep runs before the service
+ * listens, so events a killed process owed are recorded (and then delivered) first.
  */
 export async function startEvents(
   db: Database,
@@ -34,7 +37,7 @@ export async function startEvents(
   const deliverer = startDeliverer({
     collections,
     logger,
-    pollIntervalMs: config.events.pollIntervalMs,
+    idlePollMs: Math.max(DELIVERER_IDLE_POLL_MS, config.events.pollIntervalMs),
     allowPrivate: config.events.webhookAllowPrivate,
     retryDelaysMs: config.events.webhookRetryDelaysMs,
   });
@@ -54,6 +57,7 @@ export async function startEvents(
       await hub.close();
       await deliverer.close();
       await sweeping;
+      await db.close();
     },
   };
 }

@@ -15,8 +15,12 @@ import { createWriteBatch } from './write-batch.js';
 export interface DelivererOptions {
   collections: EventCollections;
   logger: Logger;
-  /** How often due work is looked for when nothing nudged this instance. */
-  pollIntervalMs: number;
+  /**
+   * How often due work is looked for when nothing woke this instance: events published here
+   * nudge it, and a retry it scheduled wakes it at its time, so this only finds what other
+   * instances left (a killed one's leases, events the sweeper recorded).
+   */
+  idlePollMs: number;
   allowPrivate: boolean;
   /** The wait before each retry; after the last retry fails the hook is disabled. */
   retryDelaysMs: number[];
@@ -72,14 +76,11 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
     for (const wake of [...sleepers]) wake();
   };
 
-  /** The first worker looks every poll interval; the others sleep until there is work. */
+  /** The first worker looks every idle poll; the others sleep until there is work. */
   const pause = (index: number, seen: number) =>
     new Promise<void>((resolve) => {
       if (stopped || generation !== seen) return resolve();
-      const timer = setTimeout(
-        wake,
-        index === 0 ? options.pollIntervalMs : 10 * options.pollIntervalMs,
-      );
+      const timer = setTimeout(wake, index === 0 ? options.idlePollMs : 10 * options.idlePollMs);
       function wake() {
         clearTimeout(timer);
         sleepers.delete(wake);
@@ -179,6 +180,7 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
         : retryIn === undefined
           ? 'failed'
           : 'pending';
+    const retryAfter = state === 'pending' ? withJitter(retryIn ?? 0) : 0;
     await settleWrite({
       updateOne: {
         filter: { _id: delivery._id, 'lease.owner': owner, attempts: delivery.attempts },
@@ -186,12 +188,14 @@ export function startDeliverer(options: DelivererOptions): Deliverer {
           $set: {
             state,
             lease: null,
-            nextAt: new Date(Date.now() + (state === 'pending' ? withJitter(retryIn ?? 0) : 0)),
+            nextAt: new Date(Date.now() + retryAfter),
           },
           $push: { log: attempt },
         },
       },
     });
+    // The retry is this instance's to wake for (another may take it first: the claim decides).
+    if (state === 'pending') setTimeout(wakeAll, retryAfter + 5).unref();
     if (state === 'failed' && hook) {
       const reason = `${delivery.attempts} attempts of ${delivery._id} failed; the last: ${attempt.error}`;
       await collections.hooks.updateOne(
