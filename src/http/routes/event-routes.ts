@@ -3,6 +3,7 @@ import { REPLAY_MAX } from '../../operations/chat/live/index.js';
 import { EVENT_TYPES } from '../../operations/events/event-types.js';
 import { subscribeWorks } from '../../operations/events/subscribe-works.js';
 import { ITEM_KINDS } from '../../operations/items/item.js';
+import { LIVE_STREAM_ERRORS } from './chat-routes.js';
 import { queryOperation, type RouteSpec } from './route-spec.js';
 
 /** An event's `data`: the same on the works stream, the subscription and webhooks. */
@@ -53,16 +54,7 @@ export function eventRoutes(): RouteSpec[] {
           when: 'When it was published.',
         },
       },
-      errors: [
-        'INVALID_INPUT',
-        'HANDLE_INVALID',
-        'CURSOR_INVALID',
-        'METHOD_NOT_ALLOWED',
-        'TOO_MANY_STREAMS',
-        'SUBSCRIBERS_FULL',
-        'DB_UNAVAILABLE',
-        'INTERNAL',
-      ],
+      errors: ['INVALID_INPUT', 'HANDLE_INVALID', ...LIVE_STREAM_ERRORS],
       examples: [
         {
           title: 'Follow new KidLisp programs',
