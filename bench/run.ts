@@ -12,6 +12,7 @@ import { benchPages } from './pages.js';
 import { benchPublish } from './publish.js';
 import { type BenchRow, printRows, trackPeakMemory } from './report.js';
 import { benchValidators, type TimingRow } from './validators.js';
+import { benchWebhooks, printWebhookFanOut } from './webhooks.js';
 
 /** `npm run bench`: every case beside its baseline in this one run, on loopback; writes bench/results.md. */
 async function main(): Promise<void> {
@@ -36,12 +37,13 @@ async function main(): Promise<void> {
   rows.push(...(await benchChat({ seconds })));
   rows.push(...(await benchPages({ seconds })));
   const fanOut = await benchChatStream({ seconds });
+  const webhookFanOut = await benchWebhooks({ rounds: 20 });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
   const timings = benchValidators();
   const browserFrames = chromiumAvailable()
     ? browserFramesTable(await benchKidlispInBrowser(), 240)
     : 'KidLisp in the browser: skipped (no Chromium at /usr/bin/chromium or CHROMIUM_PATH).';
-  const table = `${printRows(rows)}\n\n${printFanOut(fanOut)}\n\n${printTimings(timings)}\n\n${browserFrames}`;
+  const table = `${printRows(rows)}\n\n${printFanOut(fanOut)}\n\n${printWebhookFanOut(webhookFanOut)}\n\n${printTimings(timings)}\n\n${browserFrames}`;
   const report = [
     '# Benchmark results',
     '',

@@ -26,6 +26,10 @@ const commands: Record<string, { summary: string; run: (argv: string[]) => Promi
     summary: 'API tokens: token create, token list, token revoke',
     run: async (argv) => (await import('./commands/token.js')).tokenCommand(argv),
   },
+  webhook: {
+    summary: 'webhooks: webhook add, list, remove, rotate, enable, deliveries, replay',
+    run: async (argv) => (await import('./commands/webhook.js')).webhookCommand(argv),
+  },
   schema: {
     summary: 'write the GraphQL SDL to schema.graphql (or the file named)',
     run: async (argv) => (await import('./commands/schema.js')).schemaCommand(argv),

@@ -40,6 +40,9 @@ export const configDefaults = {
   CHAT_POLL_INTERVAL_MS: 100,
   SUBSCRIBERS_MAX: 2_000,
   SUBSCRIBERS_PER_CLIENT: 10,
+  EVENTS_POLL_INTERVAL_MS: 200,
+  WEBHOOK_ALLOW_PRIVATE: false,
+  WEBHOOK_RETRY_DELAYS: '5,300,1800,7200,18000,36000,36000',
 } as const;
 
 /** Every environment variable the service reads and its meaning (its default is in configDefaults). */
@@ -86,6 +89,12 @@ export const configVariables = {
   SUBSCRIBERS_PER_CLIENT: 'live chat streams one client may hold open; more answer 429',
   MCP_ALLOWED_ORIGINS:
     'browser origins allowed at /mcp besides the public URL and loopback, comma-separated',
+  EVENTS_POLL_INTERVAL_MS:
+    'how often each instance reads new work events for the works stream (webhooks are sent at once from the publishing instance; their idle look for leftovers is every second, or this if longer)',
+  WEBHOOK_ALLOW_PRIVATE:
+    'deliver webhooks to loopback, private, link-local and metadata addresses (tests, private networks)',
+  WEBHOOK_RETRY_DELAYS:
+    'seconds before each retry of a failed webhook delivery (comma-separated, each with 20% jitter); after the last, the hook is disabled',
 } as const;
 
 export type ConfigVariable = keyof typeof configVariables;
@@ -120,6 +129,23 @@ const originList = z
     }
     return origins;
   });
+
+/** `5,300,1800` -> [5000, 300000, 1800000]: durations in seconds, at least one, each >= 0. */
+const secondsList = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((text, ctx) => {
+      const items = (text?.trim() || fallback).split(',').map((part) => Number(part.trim()));
+      if (items.some((n) => !Number.isFinite(n) || n < 0)) {
+        ctx.addIssue({
+          code: 'custom',
+          message: 'must be seconds (numbers >= 0), comma-separated',
+        });
+        return z.NEVER;
+      }
+      return items.map((seconds) => Math.round(seconds * 1000));
+    });
 
 const schema = z
   .object({
@@ -177,6 +203,9 @@ const schema = z
     SUBSCRIBERS_MAX: positiveInt(configDefaults.SUBSCRIBERS_MAX),
     SUBSCRIBERS_PER_CLIENT: positiveInt(configDefaults.SUBSCRIBERS_PER_CLIENT),
     MCP_ALLOWED_ORIGINS: originList,
+    EVENTS_POLL_INTERVAL_MS: positiveInt(configDefaults.EVENTS_POLL_INTERVAL_MS),
+    WEBHOOK_ALLOW_PRIVATE: flag(configDefaults.WEBHOOK_ALLOW_PRIVATE),
+    WEBHOOK_RETRY_DELAYS: secondsList(configDefaults.WEBHOOK_RETRY_DELAYS),
   })
   .superRefine((env, ctx) => {
     if (env.STORAGE === 's3' && !env.S3_BUCKET) {
@@ -273,5 +302,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       subscribersPerClient: values.SUBSCRIBERS_PER_CLIENT,
     },
     mcpAllowedOrigins: values.MCP_ALLOWED_ORIGINS,
+    events: {
+      pollIntervalMs: values.EVENTS_POLL_INTERVAL_MS,
+      webhookAllowPrivate: values.WEBHOOK_ALLOW_PRIVATE,
+      webhookRetryDelaysMs: values.WEBHOOK_RETRY_DELAYS,
+    },
   };
 }

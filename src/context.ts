@@ -7,6 +7,7 @@ import type { Metrics } from './metrics.js';
 import type { ChatCache } from './operations/chat/cache.js';
 import type { ChatHub } from './operations/chat/live/chat-hub.js';
 import type { SearchSlots } from './operations/chat/search-slots.js';
+import type { EventsRuntime } from './operations/events/events-runtime.js';
 import type { KidlispPictures } from './operations/kidlisp/frame-renderer.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
@@ -26,6 +27,8 @@ export interface Services {
   chatSearches: SearchSlots;
   /** Live chat: one source per channel, shared by every stream and subscription. */
   chatHub: ChatHub;
+  /** Events out: the works stream, webhook deliveries and the sweeper (src/operations/events). */
+  events: EventsRuntime;
   /** Thumbnails and render_kidlisp's pictures: worker threads taking turns, each within its budget. */
   pictures: KidlispPictures;
 }

@@ -7,6 +7,7 @@ import { createDocsRouter } from './docs/docs-routes.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
 import { createGraphqlHandler } from './graphql/yoga.js';
 import { trustFunction } from './http/client-address.js';
+import { answerConditionalRequests } from './http/conditional.js';
 import { baseSecurity } from './http/html/page-security.js';
 import { hasMalformedPath, rejectMalformedPath } from './http/malformed-path.js';
 import { metricsAccess } from './http/metrics-access.js';
@@ -31,6 +32,7 @@ function createApp(services: Services, views: ViewCache, listings: ListingCache)
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', trustFunction(services.config.trustProxy));
+  answerConditionalRequests(app);
 
   app.use(baseSecurity(services.config));
 

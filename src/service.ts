@@ -20,6 +20,7 @@ import { createMetrics } from './metrics.js';
 import { createChatCache } from './operations/chat/index.js';
 import { createChatHub, probeChangeStreams } from './operations/chat/live/index.js';
 import { createSearchSlots } from './operations/chat/search-slots.js';
+import { startEvents } from './operations/events/runtime.js';
 import { RENDER_BUDGET_MS } from './operations/kidlisp/render-limits.js';
 import { watchRemovals } from './operations/takedowns/watch.js';
 import { createThumbnails } from './pages/thumbnails/thumbnails.js';
@@ -108,6 +109,12 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     : config;
 
   const metrics = createMetrics();
+  // The events' background reads and writes have a client of their own, apart from the requests'.
+  const events = await startEvents(
+    await connectDatabase(config.mongodbUri ?? (embedded as EmbeddedMongo).uri, config.mongodbDb),
+    settled,
+    logger,
+  );
   const services: Services = {
     config: settled,
     db,
@@ -129,6 +136,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     pictures: createThumbnails({ budgetMs: RENDER_BUDGET_MS }, (purpose) =>
       metrics.kidlispRenders.inc({ purpose }),
     ),
+    events,
   };
   server.on('request', createRequestListener(services));
   // Works removed anywhere (another instance, `work remove`) leave this one's kept pages at once.
@@ -143,6 +151,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       server.closeIdleConnections();
       // Live streams end here, or the server would wait for them for ever.
       await services.chatHub.close();
+      await services.events.close();
       // Their connections are idle once the last bytes are out.
       setImmediate(() => server.closeIdleConnections());
       await stopped;

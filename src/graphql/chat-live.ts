@@ -1,11 +1,11 @@
 import { AppError } from '../app-error.js';
 import { CHAT_SEARCH_MAX, type ChatEntry } from '../operations/chat/index.js';
 import {
-  type ChatFeed,
   type ChatRemoval,
   type LiveChatEvent,
   subscribeChatMessages,
 } from '../operations/chat/live/index.js';
+import type { LiveFeed } from '../operations/chat/live/subscriber.js';
 import { runOperation } from '../operations/operation.js';
 import { builder } from './builder.js';
 import { ChatInstance, ChatMessage } from './chat.js';
@@ -22,16 +22,16 @@ const ChatMessageRemoval = builder.objectRef<ChatRemoval>('ChatMessageRemoval').
 });
 
 /** An event of the feed, or the error that ended it (given to the client as a field error). */
-type Delivery<T> = T | AppError;
+export type Delivery<T> = T | AppError;
 
 /**
  * The events of one kind from a feed. `return()` ends the feed at once, even while a `next()`
  * waits (an async generator would wait for that `next()` first, holding the subscriber until
  * the next message). A feed that fails ends with its error as the last delivery.
  */
-function deliveries<T>(
-  feed: ChatFeed,
-  pick: (event: LiveChatEvent) => T | undefined,
+export function deliveries<T, E = LiveChatEvent>(
+  feed: LiveFeed<E>,
+  pick: (event: E) => T | undefined,
 ): AsyncIterableIterator<Delivery<T>> {
   let ended = false;
   const iterator: AsyncIterableIterator<Delivery<T>> = {
@@ -60,7 +60,7 @@ function deliveries<T>(
   return iterator;
 }
 
-function delivered<T>(delivery: Delivery<T>): T {
+export function delivered<T>(delivery: Delivery<T>): T {
   if (delivery instanceof AppError) throw delivery;
   return delivery;
 }

@@ -10,6 +10,7 @@ import './lineage.js';
 import './publish.js';
 import './scalars.js';
 import './takedowns.js';
+import './works-live.js';
 
 export const schema = builder.toSchema();
 

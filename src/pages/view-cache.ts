@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { LRUCache } from 'lru-cache';
+import { noneMatchHolds } from '../http/conditional.js';
 
 /** A rendered viewer page or raw file, with its strong ETag; `headers` is what express sent with it. */
 export interface View {
@@ -60,7 +61,7 @@ export function createViewCache(): ViewCache {
       const key = paths.get(req.url);
       const view = key === undefined ? undefined : views.get(key);
       if (!view?.headers) return false;
-      if (matches(req.headers['if-none-match'], view.etag)) {
+      if (noneMatchHolds(req.headers['if-none-match'], view.etag)) {
         const { 'content-length': _length, 'content-type': _type, ...rest } = view.headers;
         res.writeHead(304, rest).end();
       } else {
@@ -69,11 +70,4 @@ export function createViewCache(): ViewCache {
       return true;
     },
   };
-}
-
-/** If-None-Match: `*` or a list of ETags, weak ones compared weakly (RFC 9110, 13.1.2). */
-function matches(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }

@@ -3,7 +3,8 @@ import type { Services } from '../context.js';
 import { toAppError } from '../http/failure.js';
 import type { ChatPosition } from '../operations/chat/cursor.js';
 import type { ChatEntry } from '../operations/chat/index.js';
-import type { ChatFeed, LiveChatEvent } from '../operations/chat/live/index.js';
+import type { LiveChatEvent } from '../operations/chat/live/index.js';
+import type { LiveFeed } from '../operations/chat/live/subscriber.js';
 
 /** A comment this often keeps proxies from closing an idle stream. */
 export const HEARTBEAT_MS = 15_000;
@@ -66,6 +67,19 @@ function eventIds(): (event: LiveChatEvent) => string {
   };
 }
 
+/** How one stream writes its events: a writer per stream, since `id`s may depend on what it sent. */
+export interface StreamFormat<E> {
+  writer(): (event: E) => string;
+}
+
+/** Chat: `message` events with the highest cursor sent as `id`, and `removed` events. */
+export const chatStreamFormat: StreamFormat<LiveChatEvent> = {
+  writer() {
+    const idOf = eventIds();
+    return (event) => idOf(event) + eventBody(event);
+  },
+};
+
 const drained = (res: Response) =>
   new Promise<void>((resolve) => {
     const done = () => {
@@ -83,11 +97,12 @@ const drained = (res: Response) =>
  * `close` event carrying the contract's error body (`resumeAfter` when there is one); the client
  * reconnects with its `Last-Event-ID` and misses nothing.
  */
-export function sendEventStream(
+export function sendEventStream<E>(
   _req: Request,
   res: Response,
-  feed: ChatFeed,
+  feed: LiveFeed<E>,
   services: Services,
+  format: StreamFormat<E>,
 ): void {
   res.status(200).set({
     'Content-Type': 'text/event-stream; charset=utf-8',
@@ -98,7 +113,7 @@ export function sendEventStream(
   res.write(`retry: ${RETRY_MS}\n: live\n\n`);
   let open = true;
   let corked = false;
-  const idOf = eventIds();
+  const text = format.writer();
   /** Events taken in one turn (a batch the source delivered) leave in one write. */
   const write = (text: string) => {
     if (!corked) {
@@ -125,7 +140,7 @@ export function sendEventStream(
       for (;;) {
         const result = await feed.next();
         if (result.done || !open) break;
-        if (!write(idOf(result.value) + eventBody(result.value))) await drained(res);
+        if (!write(text(result.value))) await drained(res);
       }
     } catch (error) {
       if (open)

@@ -2,13 +2,38 @@ import type { Request, RequestHandler, Response } from 'express';
 import type { Services } from '../context.js';
 import { queryParams } from '../http/query-params.js';
 import { operationRoute } from '../http/respond.js';
-import { queryNamesOf, type RestAnswer, type RouteSpec } from '../http/routes/index.js';
-import type { ChatFeed } from '../operations/chat/live/index.js';
+import {
+  type AnyOperation,
+  queryNamesOf,
+  type RestAnswer,
+  type RouteSpec,
+} from '../http/routes/index.js';
+import { subscribeChatMessages } from '../operations/chat/live/index.js';
+import type { LiveFeed } from '../operations/chat/live/subscriber.js';
+import { subscribeWorks } from '../operations/events/subscribe-works.js';
 import { runOperation } from '../operations/operation.js';
 import { sendChatPage } from './chat-page.js';
-import { lastEventId, sendEventStream } from './event-stream.js';
+import {
+  chatStreamFormat,
+  lastEventId,
+  type StreamFormat,
+  sendEventStream,
+} from './event-stream.js';
+import { worksStreamFormat } from './works-stream.js';
 
-type Answer = (res: Response, result: unknown, req: Request, services: Services) => void;
+type Answer = (
+  res: Response,
+  result: unknown,
+  req: Request,
+  services: Services,
+  operation: AnyOperation,
+) => void;
+
+/** How the feed of each streaming operation is written as Server-Sent Events. */
+const streamFormats = new Map<AnyOperation, StreamFormat<never>>([
+  [subscribeChatMessages, chatStreamFormat as StreamFormat<never>],
+  [subscribeWorks, worksStreamFormat as StreamFormat<never>],
+]);
 
 /** What the reference's GET reads send: the answer is never to be cached (a read counts a hit). */
 const NOT_CACHED = {
@@ -41,8 +66,11 @@ const answers: Record<RestAnswer, Answer> = {
   'no-content': (res) => {
     res.status(204).set('Cache-Control', 'no-store').end();
   },
-  'event-stream': (res, result, req, services) =>
-    sendEventStream(req, res, result as ChatFeed, services),
+  'event-stream': (res, result, req, services, operation) => {
+    const format = streamFormats.get(operation);
+    if (!format) throw new Error(`no stream format for ${operation.name}`);
+    sendEventStream(req, res, result as LiveFeed<never>, services, format);
+  },
 };
 
 /** The express handler of a REST row of the route table: run its operation, answer as the row says. */
@@ -61,6 +89,7 @@ export function operationHandler(services: Services, route: RouteSpec): RequestH
       await runOperation(serve.operation, ctx, resumed ? { ...input, after: resumed } : input),
       req,
       services,
+      serve.operation,
     );
   });
 }

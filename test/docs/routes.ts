@@ -25,7 +25,8 @@ export async function servedRoutes(
   const routes = documentedRoutes();
   const served: string[] = [];
   const other: number[] = [];
-  // A stream never ends by itself: asked with an invalid channel, it answers at once (400).
+  // A stream never ends by itself: asked with an invalid channel (chat) or kind (works), it
+  // answers at once (400); each stream reads only its own parameters.
   const streams = new Set(
     routeTable('')
       .filter((route) => route.serve.face === 'rest' && route.serve.answer === 'event-stream')
@@ -33,7 +34,7 @@ export async function servedRoutes(
   );
   for (const route of routes) {
     const [method, path] = route.split(' ') as ['GET' | 'POST', string];
-    const asked = streams.has(path) ? `${path}?instance=none` : concretePath(path);
+    const asked = streams.has(path) ? `${path}?instance=none&kind=none` : concretePath(path);
     // Asked as an API client: a page's "not found" then answers the contract's JSON too.
     const answer = await http.send(asked, {
       method,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../../app-error.js';
 import {
   CHAT_CACHE_TTL_MS,
   CHAT_CHANNELS,
@@ -24,6 +25,16 @@ export const chatPageSchema = z.object({
   messages: z.array(chatMessageSchema),
   nextBefore: z.string().nullable(),
 });
+
+/** What every live stream may answer besides its own input errors (the works stream's too). */
+export const LIVE_STREAM_ERRORS: ErrorCode[] = [
+  'CURSOR_INVALID',
+  'METHOD_NOT_ALLOWED',
+  'TOO_MANY_STREAMS',
+  'SUBSCRIBERS_FULL',
+  'DB_UNAVAILABLE',
+  'INTERNAL',
+];
 
 export function chatRoutes(): RouteSpec[] {
   return [
@@ -147,17 +158,7 @@ export function chatRoutes(): RouteSpec[] {
           hearts: 'Heart reactions when the message was delivered.',
         },
       },
-      errors: [
-        'INSTANCE_INVALID',
-        'SEARCH_TOO_LONG',
-        'FROM_INVALID',
-        'CURSOR_INVALID',
-        'METHOD_NOT_ALLOWED',
-        'TOO_MANY_STREAMS',
-        'SUBSCRIBERS_FULL',
-        'DB_UNAVAILABLE',
-        'INTERNAL',
-      ],
+      errors: ['INSTANCE_INVALID', 'SEARCH_TOO_LONG', 'FROM_INVALID', ...LIVE_STREAM_ERRORS],
       examples: [
         {
           title: 'Follow the main chat live',

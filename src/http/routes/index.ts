@@ -1,5 +1,6 @@
 import { chatRoutes } from './chat-routes.js';
 import { docsRoutes } from './docs-routes.js';
+import { eventRoutes } from './event-routes.js';
 import { itemRoutes } from './item-routes.js';
 import { keyRoutes } from './key-routes.js';
 import { lineageRoutes } from './lineage-routes.js';
@@ -26,6 +27,7 @@ export function routeTable(baseUrl: string): RouteSpec[] {
     ...renderRoutes(),
     ...chatRoutes(),
     ...keyRoutes(),
+    ...eventRoutes(),
     ...docsRoutes(),
     ...pageRoutes(),
   ];

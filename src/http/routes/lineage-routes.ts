@@ -6,23 +6,13 @@ import {
   LIST_LIMIT_MAX,
   PAGE_SIZE_DEFAULT,
 } from '../../operations/items/index.js';
+import { pageInfoSchema } from '../../operations/items/works-search-answer.js';
 import { listRemixes } from '../../operations/lineage/lineage.js';
 import { queryOperation, type RouteSpec } from './route-spec.js';
 
 const remixesPageSchema = z.object({
   items: z.array(itemFactsSchema),
-  pageInfo: z.object({
-    hasPreviousPage: z.boolean().describe('More remixes lie up the list (newer, or more hits).'),
-    hasNextPage: z.boolean().describe('More remixes lie down the list (older, or fewer hits).'),
-    startCursor: z
-      .string()
-      .nullable()
-      .describe('Pass as before for the page above; null when the page is empty.'),
-    endCursor: z
-      .string()
-      .nullable()
-      .describe('Pass as after for the page below; null when the page is empty.'),
-  }),
+  pageInfo: pageInfoSchema,
 });
 
 /** A cursor as the example's one remix would have it (they are opaque to clients). */

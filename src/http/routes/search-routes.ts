@@ -1,4 +1,6 @@
+import { ObjectId } from 'mongodb';
 import type { ErrorCode } from '../../app-error.js';
+import { encodePublishedCursor } from '../../operations/items/cursor.js';
 import {
   LIST_LIMIT_MAX,
   searchWorks,
@@ -21,6 +23,14 @@ const SEARCH_ERRORS: ErrorCode[] = [
   'INTERNAL',
 ];
 
+/** The cursor of the example's one work (they are opaque to clients). */
+const exampleCursor = encodePublishedCursor({
+  sort: 'relevance',
+  hits: 4,
+  when: new Date('2026-08-03T12:00:00.000Z'),
+  id: ObjectId.createFromHexString('66ae1a2b3c4d5e6f70819203'),
+});
+
 /** `GET /api/items`: the works search (src/operations/items/search-works.ts). */
 export function searchRoutes(baseUrl: string): RouteSpec[] {
   return [
@@ -39,14 +49,17 @@ export function searchRoutes(baseUrl: string): RouteSpec[] {
           handle: 'Only works of this @handle (the @ is optional).',
           sort: 'relevance (the default with a search term: name or slug matches first, then most hits, then newest), recent (newest first; the default without a term) or hits (most popular first).',
           limit: `Works per page, 1 to ${LIST_LIMIT_MAX} (default 50); more answers 400 LIMIT_TOO_LARGE.`,
+          after:
+            "The next page down the list: the previous page's pageInfo.endCursor, with the same sort.",
+          before: "The page above: the previous page's pageInfo.startCursor, with the same sort.",
           cursor:
-            'nextCursor (the page after) or previousCursor (the page before) of a previous answer, with the same sort.',
+            'Deprecated until 1.3 (use after or before): nextCursor or previousCursor of a previous answer; after and before win over it.',
         },
       }),
       response: {
         statuses: [200],
         description:
-          '{items: [item facts with excerpt], count, nextCursor, previousCursor}; a cursor is null at that end of the list.',
+          '{items: [item facts with excerpt], pageInfo}, the shape of every list route of this service (GET /api/items/{code}/remixes too); count, nextCursor and previousCursor are kept beside it until 1.3 for clients of 1.1.',
         schema: worksSearchAnswerSchema,
         descriptions: {},
       },
@@ -79,6 +92,12 @@ export function searchRoutes(baseUrl: string): RouteSpec[] {
                   excerpt: '(wipe black)\n(ink red)\n(flood 64 64)',
                 },
               ],
+              pageInfo: {
+                hasPreviousPage: false,
+                hasNextPage: false,
+                startCursor: exampleCursor,
+                endCursor: exampleCursor,
+              },
               count: 1,
               nextCursor: null,
               previousCursor: null,
@@ -87,7 +106,7 @@ export function searchRoutes(baseUrl: string): RouteSpec[] {
         },
       ],
       notes: [
-        'Pages read both ways: pass nextCursor for the next page and previousCursor for the one before; paging never repeats or skips a work whose hits do not change meanwhile.',
+        'Pages read both ways: pass pageInfo.endCursor as after for the next page and pageInfo.startCursor as before for the one above; paging never repeats or skips a work whose hits do not change meanwhile.',
       ],
       since: '1.1.0',
     },

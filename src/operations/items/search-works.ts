@@ -11,11 +11,17 @@ import {
   LIST_LIMIT_MAX,
   listCursor,
   pageSize,
+  publishedCursor,
   searchSortParam,
   worksSearchField,
 } from './inputs.js';
 import type { Item } from './item.js';
-import { accountsOf, checkList, itemConnection } from './published-connection.js';
+import {
+  accountsOf,
+  checkList,
+  type ItemConnection,
+  itemConnection,
+} from './published-connection.js';
 import type { WorksSearchAnswer } from './works-search-answer.js';
 
 export const searchWorksInput = z
@@ -28,10 +34,19 @@ export const searchWorksInput = z
       (value) => (value === '' || value === null ? undefined : value),
       pageSize('limit', LIST_LIMIT_MAX).default(LIST_LIMIT_DEFAULT),
     ),
+    after: optional(publishedCursor('after')),
+    before: optional(publishedCursor('before')),
+    /** Deprecated (until 1.3): nextCursor or previousCursor; after and before win over it. */
     cursor: optional(listCursor('cursor')),
   })
   .superRefine(({ cursor, ...input }, ctx) =>
-    checkList({ ...input, ...(cursor ? { [cursor.way]: cursor.position } : {}) }, ctx),
+    checkList(
+      {
+        ...input,
+        ...(cursor && !input.after && !input.before ? { [cursor.way]: cursor.position } : {}),
+      },
+      ctx,
+    ),
   );
 
 export type SearchWorksInput = z.output<typeof searchWorksInput>;
@@ -43,6 +58,7 @@ export interface FoundWorksPage {
   nextCursor: string | null;
   /** Pass as `cursor` for the page before this one; null on the first page. */
   previousCursor: string | null;
+  pageInfo: ItemConnection['pageInfo'];
 }
 
 /**
@@ -54,7 +70,11 @@ export async function findWorks(
   input: SearchWorksInput,
 ): Promise<FoundWorksPage> {
   const users = input.handle === undefined ? undefined : await accountsOf(ctx, input.handle);
-  const { way, position } = input.cursor ?? { way: 'after', position: undefined };
+  const { way, position } = input.after
+    ? { way: 'after', position: input.after }
+    : input.before
+      ? { way: 'before', position: input.before }
+      : (input.cursor ?? { way: 'after', position: undefined });
   const page = await itemConnection(
     ctx,
     {
@@ -76,6 +96,7 @@ export async function findWorks(
     works: page.edges.map(({ node, excerpt }) => ({ item: node, excerpt })),
     nextCursor: pageInfo.hasNextPage ? cursorAt('after', pageInfo.endCursor) : null,
     previousCursor: pageInfo.hasPreviousPage ? cursorAt('before', pageInfo.startCursor) : null,
+    pageInfo,
   };
 }
 
@@ -88,10 +109,10 @@ export const searchWorks = defineOperation({
   name: 'searchWorks',
   input: searchWorksInput,
   async run(ctx: RequestContext, input: SearchWorksInput): Promise<WorksSearchAnswer> {
-    const { works, nextCursor, previousCursor } = await findWorks(ctx, input);
+    const { works, nextCursor, previousCursor, pageInfo } = await findWorks(ctx, input);
     const items = await Promise.all(
       works.map(async ({ item, excerpt }) => ({ ...(await itemFacts(ctx, item)), excerpt })),
     );
-    return { items, count: items.length, nextCursor, previousCursor };
+    return { items, pageInfo, count: items.length, nextCursor, previousCursor };
   },
 });

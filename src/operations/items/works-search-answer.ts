@@ -16,17 +16,36 @@ export const foundWorkSchema = itemFactsSchema.extend({
     ),
 });
 
+/** Where a REST list page sits in its list: the one list shape of the service (docs/contract.md). */
+export const pageInfoSchema = z.object({
+  hasPreviousPage: z.boolean().describe('More lie up the list (newer, or more hits).'),
+  hasNextPage: z.boolean().describe('More lie down the list (older, or fewer hits).'),
+  startCursor: z
+    .string()
+    .nullable()
+    .describe('Pass as before for the page above; null when the page is empty.'),
+  endCursor: z
+    .string()
+    .nullable()
+    .describe('Pass as after for the page below; null when the page is empty.'),
+});
+
 export const worksSearchAnswerSchema = z.object({
   items: z.array(foundWorkSchema).describe('The works of this page, in list order.'),
-  count: z.number().int().describe('Works in this page.'),
+  pageInfo: pageInfoSchema.describe('Where the page sits in the list, and the cursors to page on.'),
+  count: z.number().int().describe('Deprecated (until 1.3): works in this page; items.length.'),
   nextCursor: z
     .string()
     .nullable()
-    .describe('Pass as cursor for the page after this one; null at the end of the list.'),
+    .describe(
+      'Deprecated (until 1.3; use pageInfo.endCursor as after): pass as cursor for the page after this one; null at the end of the list.',
+    ),
   previousCursor: z
     .string()
     .nullable()
-    .describe('Pass as cursor for the page before this one; null on the first page.'),
+    .describe(
+      'Deprecated (until 1.3; use pageInfo.startCursor as before): pass as cursor for the page before this one; null on the first page.',
+    ),
 });
 
 export type FoundWork = z.output<typeof foundWorkSchema>;

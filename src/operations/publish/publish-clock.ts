@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
+import { announceWorkPublished } from '../events/outbox.js';
 import { countPublish } from '../items/popularity.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
@@ -39,6 +40,7 @@ export const publishClock = defineOperation({
     });
     await countPublish(ctx, 'clock', outcome);
     announceRemix(ctx, parent, outcome);
+    await announceWorkPublished(ctx, 'clock', outcome);
     return { ...outcome, url: clockUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -1,6 +1,7 @@
 import type { RequestContext } from '../../context.js';
 import { codeCandidates } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
+import { announceWorkPublished } from '../events/outbox.js';
 import { countPublish } from '../items/popularity.js';
 import { queueThumbnail } from '../kidlisp/thumbnail-store.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
@@ -41,6 +42,7 @@ export const publishKidlisp = defineOperation({
     await countPublish(ctx, 'kidlisp', outcome);
     announceRemix(ctx, parent, outcome);
     if (!outcome.cached) queueThumbnail(ctx, outcome.code, input.source);
+    await announceWorkPublished(ctx, 'kidlisp', outcome);
     return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

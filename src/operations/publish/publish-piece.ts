@@ -4,6 +4,7 @@ import { codeCandidates, nameSlug, numberedSlug } from '../../domain/codes.js';
 import { sourceHash } from '../../domain/hash.js';
 import { pieceStorageKey } from '../../domain/media.js';
 import { checkPieceExports } from '../../domain/piece-exports.js';
+import { announceWorkPublished } from '../events/outbox.js';
 import { countPublish } from '../items/popularity.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
@@ -87,6 +88,7 @@ export const publishPiece = defineOperation({
     });
     await countPublish(ctx, 'piece', outcome);
     announceRemix(ctx, parent, outcome);
+    await announceWorkPublished(ctx, 'piece', outcome);
     return { ...outcome, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -10,6 +10,7 @@ import type {
 import { codeCandidates } from '../../domain/codes.js';
 import type { SharedKind } from '../../domain/item-kinds.js';
 import { isTape, type MediaExt, mayRegisterSlug, mediaCollection } from '../../domain/media.js';
+import { announceWorkPublished } from '../events/outbox.js';
 import { countHits } from '../items/popularity.js';
 import { announceRemix, linkToParent, remixOfRecord } from '../lineage/remix-of.js';
 import { defineOperation } from '../operation.js';
@@ -98,6 +99,7 @@ export const trackMedia = defineOperation({
     // Media records carry no `hits` of their own: the registering client's hit makes the first.
     await countHits(ctx, [{ kind: kindOf[collectionName], code: outcome.code }]);
     announceRemix(ctx, parent, outcome);
+    await announceWorkPublished(ctx, kindOf[collectionName], outcome);
     return { ...outcome, slug: input.slug, url: itemUrl(config.publicUrl, outcome.code) };
   },
 });

@@ -1,12 +1,13 @@
+import type { ChatEntry } from '../chat-entry.js';
 import type { Subscriber, SubscriberOptions } from './subscriber.js';
 
 /** How the process follows the chat: change streams where the server has them, else polling. */
 export type LiveChatMode = 'change-stream' | 'polling';
 
-export type SubscribeRequest = Pick<
-  SubscriberOptions,
-  'channels' | 'clientKey' | 'matches' | 'startCursor'
->;
+export type SubscribeRequest = Pick<SubscriberOptions, 'channels' | 'clientKey' | 'startCursor'> & {
+  /** The subscriber's filters (`from`, `search`); a removal without its message always matches. */
+  matches(entry: ChatEntry): boolean;
+};
 
 /** The live chat of one process: one source per channel, shared by all of its subscribers. */
 export interface ChatHub {

@@ -1,14 +1,15 @@
-import { AppError } from '../../../app-error.js';
 import type { Database } from '../../../db/client.js';
 import type { Logger } from '../../../logger.js';
 import type { ChatEntry } from '../chat-entry.js';
 import { encodeChatCursor } from '../cursor.js';
 import type { ChatChannel } from '../inputs.js';
+import { createAdmission } from './admission.js';
 import { changeStreamSource } from './change-stream-source.js';
 import type { ChatHub, LiveChatMode } from './chat-hub.js';
 import type { ChatFeedSource, ChatRemoval, ChatSink } from './events.js';
 import { pollingSource } from './polling-source.js';
 import { presentEntries } from './present.js';
+import { storedEntry } from './stored-entry.js';
 import { Subscriber } from './subscriber.js';
 
 export interface ChatHubOptions {
@@ -23,6 +24,8 @@ export interface ChatHubOptions {
 }
 
 export const SUBSCRIBER_BUFFER_DEFAULT = 256;
+/** The fields of a chat message that live subscribers read. */
+const CHAT_PROJECTION = { user: 1, text: 1, when: 1 } as const;
 const PRESENT_RETRY_MS = 500;
 
 interface Channel {
@@ -36,8 +39,7 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
   const { db, logger, mode } = options;
   const bufferMax = options.bufferMax ?? SUBSCRIBER_BUFFER_DEFAULT;
   const channels = new Map<ChatChannel, Channel>();
-  const perClient = new Map<string, number>();
-  let total = 0;
+  const admission = createAdmission(options, 'live chat streams');
   let closed = false;
 
   /** Handles and hearts are read once per batch; while the database is away, the batch waits. */
@@ -79,16 +81,20 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     return mode === 'change-stream'
       ? changeStreamSource({ collection, channel, logger }, sinkOf(channel))
       : pollingSource(
-          { collection, channel, intervalMs: options.pollIntervalMs, logger },
+          {
+            collection,
+            label: `chat-${channel}`,
+            projection: CHAT_PROJECTION,
+            toEntry: (row) => storedEntry(row, channel),
+            intervalMs: options.pollIntervalMs,
+            logger,
+          },
           sinkOf(channel),
         );
   }
 
   function leave(subscriber: Subscriber): void {
-    total -= 1;
-    const held = (perClient.get(subscriber.clientKey) ?? 1) - 1;
-    if (held > 0) perClient.set(subscriber.clientKey, held);
-    else perClient.delete(subscriber.clientKey);
+    admission.leave(subscriber.clientKey);
     for (const name of subscriber.channels) {
       const channel = channels.get(name);
       if (!channel?.subscribers.delete(subscriber) || channel.subscribers.size > 0) continue;
@@ -97,29 +103,20 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
     }
   }
 
-  function admit(clientKey: string): void {
-    if (closed)
-      throw new AppError('SUBSCRIBERS_FULL', 'The service is shutting down; reconnect shortly.');
-    if ((perClient.get(clientKey) ?? 0) >= options.subscribersPerClient)
-      throw new AppError(
-        'TOO_MANY_STREAMS',
-        `A client may hold ${options.subscribersPerClient} live chat streams at once; close one first.`,
-        { limit: options.subscribersPerClient },
-      );
-    if (total >= options.subscribersMax)
-      throw new AppError(
-        'SUBSCRIBERS_FULL',
-        'Every live chat stream of this service is taken; try again shortly.',
-      );
-  }
-
   return {
     mode,
     async subscribe(request) {
-      admit(request.clientKey);
-      total += 1;
-      perClient.set(request.clientKey, (perClient.get(request.clientKey) ?? 0) + 1);
-      const subscriber = new Subscriber({ ...request, bufferMax, onEnd: leave });
+      admission.admit(request.clientKey);
+      const subscriber = new Subscriber({
+        ...request,
+        bufferMax,
+        onEnd: leave,
+        accepts: (event) => {
+          const entry = event.type === 'added' ? event.message : event.removal.entry;
+          return !entry || request.matches(entry);
+        },
+        cursorOf: (event) => (event.type === 'added' ? event.cursor : undefined),
+      });
       const sources = request.channels.map((name) => {
         let channel = channels.get(name);
         if (!channel) {
@@ -147,9 +144,10 @@ export function createChatHub(options: ChatHubOptions): ChatHub {
       }
       return subscriber;
     },
-    counts: () => ({ subscribers: total, sources: channels.size }),
+    counts: () => ({ subscribers: admission.total, sources: channels.size }),
     async close() {
       closed = true;
+      admission.close();
       const running = [...channels.values()];
       for (const channel of running)
         for (const subscriber of channel.subscribers) subscriber.end(null);

@@ -1,37 +1,48 @@
-import type { Collection, ObjectId } from 'mongodb';
+import type { Collection, Document, ObjectId } from 'mongodb';
 import { QUERY_TIME_LIMIT_MS } from '../../../db/client.js';
-import type { ChatRecord } from '../../../db/collections.js';
 import type { Logger } from '../../../logger.js';
 import type { ChatPosition } from '../cursor.js';
-import type { ChatChannel } from '../inputs.js';
-import type { ChatFeedSource, ChatSink } from './events.js';
-import { storedEntry } from './stored-entry.js';
+import type { ChatFeedSource } from './events.js';
 
 /** Rows read per poll; a full batch is followed by another read at once. */
 const POLL_BATCH = 500;
 
-export interface PollingSourceOptions {
-  collection: Collection<ChatRecord>;
-  channel: ChatChannel;
+/** A collection whose documents have an ObjectId `_id` and a `when` date (chat messages, work events). */
+type Timed = { _id: ObjectId; when: Date };
+
+export interface PollingSourceOptions<E> {
+  // biome-ignore lint/suspicious/noExplicitAny: any collection whose documents are Timed
+  collection: Collection<any>;
+  /** What the logs call it: the chat channel, or the works stream. */
+  label: string;
+  /** The fields `toEntry` reads. */
+  projection: Document;
+  toEntry(doc: Document): E;
   intervalMs: number;
   logger: Logger;
 }
 
-const PROJECTION = { user: 1, text: 1, when: 1 } as const;
+/** Where a polling source delivers what it read, in `(when, _id)` order. */
+export interface PollingSink<E> {
+  added(entries: E[]): Promise<void>;
+}
 
 /** A message committed this long after a newer one (two writers, one slower) is still found. */
 export const LATE_WINDOW_MS = 2_000;
 
 /**
- * Polls one channel for new messages, in `(when, _id)` order, every `intervalMs`. It starts after
+ * Polls one collection (a chat channel, the work events) for new documents, in `(when, _id)` order, every `intervalMs`. It starts after
  * the newest stored message. Each read also covers the last LATE_WINDOW_MS before the newest
  * message seen, less the messages already delivered there, so a message committed late with an
  * older `when` is delivered too (after newer ones). A failed read (the database away) leaves
  * the position where it was: the next successful read delivers everything missed. It delivers
  * additions only: a message marked deleted later is not noticed.
  */
-export function pollingSource(options: PollingSourceOptions, sink: ChatSink): ChatFeedSource {
-  const { collection, channel, intervalMs, logger } = options;
+export function pollingSource<E>(
+  options: PollingSourceOptions<E>,
+  sink: PollingSink<E>,
+): ChatFeedSource {
+  const { collection, label, projection, intervalMs, logger } = options;
   let position: ChatPosition | null | undefined; // undefined: not read yet; null: empty channel
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
@@ -61,7 +72,7 @@ export function pollingSource(options: PollingSourceOptions, sink: ChatSink): Ch
 
   /** One read; true when a full batch came back (read again at once). */
   async function pollOnce(): Promise<boolean> {
-    const rows = await collection
+    const rows: Timed[] = await collection
       .find(
         {
           deleted: { $ne: true },
@@ -72,14 +83,14 @@ export function pollingSource(options: PollingSourceOptions, sink: ChatSink): Ch
           sort: { when: 1, _id: 1 },
           limit: POLL_BATCH,
           batchSize: POLL_BATCH + 1,
-          projection: PROJECTION,
+          projection,
           maxTimeMS: QUERY_TIME_LIMIT_MS,
         },
       )
       .toArray();
     const last = rows.at(-1);
     if (!last) return false;
-    await sink.added(rows.map((row) => storedEntry(row, channel)));
+    await sink.added(rows.map((row) => options.toEntry(row)));
     for (const row of rows) remember(row._id, row.when);
     const newest = position;
     if (
@@ -97,11 +108,14 @@ export function pollingSource(options: PollingSourceOptions, sink: ChatSink): Ch
     const started = performance.now();
     try {
       while (!stopped && (await pollOnce()));
-      if (failing) logger.info({ channel }, 'live chat polling reads again');
+      if (failing) logger.info({ source: label }, 'live polling reads again');
       failing = false;
     } catch (error) {
       if (!failing)
-        logger.warn({ channel, err: error }, 'live chat polling failed; retrying at each interval');
+        logger.warn(
+          { source: label, err: error },
+          'live polling failed; retrying at each interval',
+        );
       failing = true;
     }
     // At a steady rate: the time a read took counts toward the interval.

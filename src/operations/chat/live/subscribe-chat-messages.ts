@@ -1,4 +1,3 @@
-import { AppError } from '../../../app-error.js';
 import type { RequestContext } from '../../../context.js';
 import { defineOperation } from '../../operation.js';
 import { type ChatPosition, encodeChatCursor } from '../cursor.js';
@@ -7,15 +6,8 @@ import { chatLoaders } from '../loaders.js';
 import { type ChatEntry, escapeRegExp, readChatWindow } from '../read-window.js';
 import type { LiveChatEvent } from './events.js';
 import { presentEntries } from './present.js';
+import { replayThenLive } from './replay.js';
 import type { ChatFeed, Subscriber } from './subscriber.js';
-
-/** Messages read back per round trip after a reconnect. */
-const REPLAY_PAGE = 100;
-/**
- * Most messages replayed on one connection; a subscriber further behind gets these, then
- * SUBSCRIBER_BEHIND with the cursor to reconnect after, and continues on its next connection.
- */
-export const REPLAY_MAX = 1_000;
 
 /**
  * New chat messages as they are stored, for as long as the caller reads. With `after` (a cursor
@@ -43,84 +35,39 @@ export const subscribeChatMessages = defineOperation({
       startCursor: input.after && encodeChatCursor(input.after),
     });
     if (!input.after) return subscriber;
-    try {
-      return await replayThenLive(ctx, input, input.after, subscriber);
-    } catch (error) {
-      await subscriber.return();
-      throw error;
-    }
+    return replayThenLiveMessages(ctx, input, input.after, subscriber);
   },
 });
 
-/**
- * Reads the first page of the replay before answering (so a database that is away answers
- * 503 before the stream starts); the live events buffered meanwhile follow the replay, without
- * the messages the replay already gave.
- */
-async function replayThenLive(
+/** Every message after `after`, as the subscriber's filters select them, then the live ones. */
+function replayThenLiveMessages(
   ctx: RequestContext,
   input: ChatStreamInput,
   after: ChatPosition,
   live: Subscriber,
 ): Promise<ChatFeed> {
-  const replayed = new Set<string>();
-  let position = after;
-  let pending: ChatEntry[] = [];
-  let exhausted = false;
-  let finished = false;
-
-  async function readPage(): Promise<void> {
-    const rows = await readChatWindow(ctx, {
-      channels: channelsOf(input.instance),
-      search: input.search,
-      from: input.from,
-      newerThan: position,
-      end: 'oldest',
-      size: REPLAY_PAGE,
-    });
-    exhausted = rows.length < REPLAY_PAGE;
-    pending = await presentEntries(ctx.services.db, rows);
-  }
-  await readPage();
-
-  const feed: ChatFeed = {
-    async next(): Promise<IteratorResult<LiveChatEvent>> {
-      if (finished) return { value: undefined, done: true };
-      if (pending.length === 0 && !exhausted) {
-        if (replayed.size >= REPLAY_MAX) {
-          await feed.return();
-          throw new AppError(
-            'SUBSCRIBER_BEHIND',
-            `More than ${REPLAY_MAX} messages were missed; reconnect after the last one to read on.`,
-            { resumeAfter: encodeChatCursor(position) },
-          );
-        }
-        await readPage();
-      }
-      const message = pending.shift();
-      if (message) {
-        replayed.add(message.id);
-        position = { when: message.when, id: message._id };
-        return {
-          value: { type: 'added', cursor: encodeChatCursor(position), message },
-          done: false,
-        };
-      }
-      for (;;) {
-        const result = await live.next();
-        if (result.done) return result;
-        const event = result.value;
-        if (event.type === 'added' && replayed.has(event.message.id)) continue;
-        return result;
-      }
+  return replayThenLive<ChatEntry, ChatPosition, LiveChatEvent>(
+    {
+      read: async (position, size) =>
+        presentEntries(
+          ctx.services.db,
+          await readChatWindow(ctx, {
+            channels: channelsOf(input.instance),
+            search: input.search,
+            from: input.from,
+            newerThan: position,
+            end: 'oldest',
+            size,
+          }),
+        ),
+      positionOf: (message) => ({ when: message.when, id: message._id }),
+      cursorOf: encodeChatCursor,
+      idOf: (message) => message.id,
+      liveIdOf: (event) => (event.type === 'added' ? event.message.id : undefined),
+      event: (message, cursor) => ({ type: 'added', cursor, message }),
+      what: 'messages',
     },
-    async return() {
-      finished = true;
-      return live.return();
-    },
-    [Symbol.asyncIterator]() {
-      return feed;
-    },
-  };
-  return feed;
+    after,
+    live,
+  );
 }

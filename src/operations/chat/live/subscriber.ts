@@ -1,32 +1,36 @@
 import { AppError } from '../../../app-error.js';
-import type { ChatEntry } from '../chat-entry.js';
 import type { ChatChannel } from '../inputs.js';
 import type { LiveChatEvent } from './events.js';
 
 /** What a subscriber reads: the events in order, until it ends (`return()`) or is ended. */
-export interface ChatFeed extends AsyncIterableIterator<LiveChatEvent> {
-  return(): Promise<IteratorResult<LiveChatEvent>>;
+export interface LiveFeed<E> extends AsyncIterableIterator<E> {
+  return(): Promise<IteratorResult<E>>;
 }
 
-export interface SubscriberOptions {
-  channels: readonly ChatChannel[];
+export type ChatFeed = LiveFeed<LiveChatEvent>;
+
+export interface SubscriberOptions<E = LiveChatEvent, C extends string = ChatChannel> {
+  /** The sources it reads (the chat's channels; the works stream has one). */
+  channels: readonly C[];
   clientKey: string;
   /** Events held for a reader that has not taken them yet; one more ends the subscriber. */
   bufferMax: number;
-  /** The subscriber's filters (`from`, `search`); a removal without its message always matches. */
-  matches(entry: ChatEntry): boolean;
+  /** The subscriber's filters: an event they refuse is not given to it. */
+  accepts(event: E): boolean;
+  /** The cursor a client resumes after, for the events that have one. */
+  cursorOf(event: E): string | undefined;
   /** The cursor the subscriber started after, if any: where it resumes when it falls behind first. */
   startCursor?: string | undefined;
   /** Called once when the subscriber ends, however it ends. */
-  onEnd(subscriber: Subscriber): void;
+  onEnd(subscriber: Subscriber<E, C>): void;
 }
 
-type Waiter = {
-  resolve(result: IteratorResult<LiveChatEvent>): void;
+type Waiter<E> = {
+  resolve(result: IteratorResult<E>): void;
   reject(error: unknown): void;
 };
 
-const DONE: IteratorResult<LiveChatEvent> = { value: undefined, done: true };
+const DONE = { value: undefined, done: true } as const;
 
 /**
  * One subscriber of the hub: a bounded queue between the shared source and one reader. A reader
@@ -34,16 +38,16 @@ const DONE: IteratorResult<LiveChatEvent> = { value: undefined, done: true };
  * with `resumeAfter`, the cursor of the last message it was given: everything after it can be
  * read back from the collection.
  */
-export class Subscriber implements ChatFeed {
-  readonly channels: readonly ChatChannel[];
+export class Subscriber<E = LiveChatEvent, C extends string = ChatChannel> implements LiveFeed<E> {
+  readonly channels: readonly C[];
   readonly clientKey: string;
-  private readonly queue: LiveChatEvent[] = [];
-  private waiter: Waiter | undefined;
+  private readonly queue: E[] = [];
+  private waiter: Waiter<E> | undefined;
   /** undefined while open; null once ended cleanly; the error to give the reader otherwise. */
   private ending: AppError | null | undefined;
   private lastCursor: string | undefined;
 
-  constructor(private readonly options: SubscriberOptions) {
+  constructor(private readonly options: SubscriberOptions<E, C>) {
     this.channels = options.channels;
     this.clientKey = options.clientKey;
     this.lastCursor = options.startCursor;
@@ -53,14 +57,14 @@ export class Subscriber implements ChatFeed {
     return this.ending === undefined;
   }
 
-  deliver(event: LiveChatEvent): void {
+  deliver(event: E): void {
     if (this.ending !== undefined) return;
-    const entry = event.type === 'added' ? event.message : event.removal.entry;
-    if (entry && !this.options.matches(entry)) return;
+    if (!this.options.accepts(event)) return;
+    const cursor = this.options.cursorOf(event);
     if (this.waiter) {
       const waiter = this.waiter;
       this.waiter = undefined;
-      if (event.type === 'added') this.lastCursor = event.cursor;
+      if (cursor) this.lastCursor = cursor;
       waiter.resolve({ value: event, done: false });
       return;
     }
@@ -74,7 +78,7 @@ export class Subscriber implements ChatFeed {
       );
       return;
     }
-    if (event.type === 'added') this.lastCursor = event.cursor;
+    if (cursor) this.lastCursor = cursor;
     this.queue.push(event);
   }
 
@@ -92,7 +96,7 @@ export class Subscriber implements ChatFeed {
     }
   }
 
-  next(): Promise<IteratorResult<LiveChatEvent>> {
+  next(): Promise<IteratorResult<E>> {
     const event = this.queue.shift();
     if (event) return Promise.resolve({ value: event, done: false });
     if (this.ending !== undefined) {
@@ -105,7 +109,7 @@ export class Subscriber implements ChatFeed {
     });
   }
 
-  return(): Promise<IteratorResult<LiveChatEvent>> {
+  return(): Promise<IteratorResult<E>> {
     this.queue.length = 0;
     this.end(null);
     return Promise.resolve(DONE);

@@ -1,0 +1,119 @@
+import type { Document } from 'mongodb';
+import type { RequestContext } from '../../context.js';
+import type { Database } from '../../db/client.js';
+import { isDuplicateKey } from '../../db/failure-kinds.js';
+import { ITEM_KINDS, type ItemKind } from '../../domain/item-kinds.js';
+import type { Logger } from '../../logger.js';
+import { collectionOf } from '../items/item.js';
+import { type EventCollections, eventCollections } from './collections.js';
+import type { EventType } from './event-types.js';
+import { eventKey, WORK_EVENT_FIELDS, workEventData } from './work-event.js';
+
+/**
+ * Records events of stored works, each once (its unique key decides a race between the
+ * publishing instance and a sweeper); answers how many were new.
+ */
+export async function recordWorkEvents(
+  db: Database,
+  collections: EventCollections,
+  publicUrl: string,
+  type: EventType,
+  works: { kind: ItemKind; record: Document }[],
+): Promise<number> {
+  if (works.length === 0) return 0;
+  const data = await workEventData(db, publicUrl, works);
+  let recorded = 0;
+  for (const one of data) {
+    try {
+      await collections.events.insertOne({
+        key: eventKey(type, one.kind, one.code),
+        type,
+        when: new Date(),
+        data: one,
+        fannedOut: false,
+      } as never);
+      recorded += 1;
+    } catch (error) {
+      if (!isDuplicateKey(error, 'key')) throw error;
+    }
+  }
+  return recorded;
+}
+
+/**
+ * After a publish stored a new work: its `work.published` event. There is no transaction to
+ * write both at once, so a failure here (or a crash before it) leaves the work without its
+ * event until the sweeper below finds it; the publish itself has succeeded and says so.
+ */
+export async function announceWorkPublished(
+  ctx: RequestContext,
+  kind: ItemKind,
+  outcome: { code: string; cached: boolean },
+): Promise<void> {
+  if (outcome.cached) return;
+  const { db, config, events, logger } = ctx.services;
+  try {
+    const record = await collectionOf(db, kind).findOne(
+      { code: outcome.code },
+      { projection: WORK_EVENT_FIELDS },
+    );
+    if (!record) return;
+    // On the request's own client: the events' client is for their background work.
+    await recordWorkEvents(db, eventCollections(db.db), config.publicUrl, 'work.published', [
+      { kind, record },
+    ]);
+    events.nudge();
+  } catch (error) {
+    logger.warn(
+      { err: error, kind, code: outcome.code },
+      'work event not recorded; the sweeper will',
+    );
+  }
+}
+
+/** Works stored this long before the last sweep are looked at again (a publish in flight then). */
+export const SWEEP_OVERLAP_MS = 5 * 60_000;
+const SWEEP_MARK = 'works-swept';
+
+/**
+ * Finds works published since the last sweep (less SWEEP_OVERLAP_MS) that have no event, and
+ * records theirs: what a process killed between a publish and its event left. The first sweep
+ * of a database only sets the mark, so the works published before events existed make none.
+ */
+export async function sweepUnrecordedWorks(
+  db: Database,
+  collections: EventCollections,
+  publicUrl: string,
+  logger: Logger,
+): Promise<number> {
+  const started = new Date();
+  const mark = await collections.marks.findOne({ _id: SWEEP_MARK });
+  if (!mark) {
+    await collections.marks.updateOne(
+      { _id: SWEEP_MARK },
+      { $set: { until: started } },
+      { upsert: true },
+    );
+    return 0;
+  }
+  const since = new Date(mark.until.getTime() - SWEEP_OVERLAP_MS);
+  const missing: { kind: ItemKind; record: Document }[] = [];
+  for (const kind of ITEM_KINDS) {
+    const works = await collectionOf(db, kind)
+      .find({ when: { $gte: since } }, { projection: WORK_EVENT_FIELDS })
+      .toArray();
+    if (works.length === 0) continue;
+    const keys = works.map((work) => eventKey('work.published', kind, work.code));
+    const known = new Set(
+      (
+        await collections.events.find({ key: { $in: keys } }, { projection: { key: 1 } }).toArray()
+      ).map((event) => event.key),
+    );
+    for (const [index, record] of works.entries())
+      if (!known.has(keys[index] as string)) missing.push({ kind, record });
+  }
+  const recorded = await recordWorkEvents(db, collections, publicUrl, 'work.published', missing);
+  if (recorded > 0) logger.info({ recorded }, 'events of works published without one recorded');
+  await collections.marks.updateOne({ _id: SWEEP_MARK }, { $set: { until: started } });
+  return recorded;
+}
