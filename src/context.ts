@@ -8,6 +8,7 @@ import type { ChatHub } from './operations/chat/live/chat-hub.js';
 import type { SearchSlots } from './operations/chat/search-slots.js';
 import type { KidlispPictures } from './operations/kidlisp/frame-renderer.js';
 import type { RateLimiter } from './rate-limit/index.js';
+import type { Telemetry } from './telemetry/telemetry.js';
 import type { ObjectStorage } from './storage/index.js';
 
 /** What lives for the whole process, built once at start-up (src/service.ts). */
@@ -19,6 +20,8 @@ export interface Services {
   logger: Logger;
   publishLimiter: RateLimiter;
   metrics: Metrics;
+  /** Traces (when an OTLP endpoint is set) and the metrics per operation. */
+  telemetry: Telemetry;
   /** GET /api/chat-messages pages, kept 120 s (docs/contract.md, chat reading). */
   chatCache: ChatCache;
   /** Uncached chat searches running at once (CHAT_SEARCH_CONCURRENCY). */

@@ -1,4 +1,6 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { droppedLogLines } from './logger.js';
+import { createOperationMetrics, type OperationMetrics } from './telemetry/operation-metrics.js';
 
 /** Prometheus metrics of one service instance, served at /metrics. */
 export interface Metrics {
@@ -6,6 +8,9 @@ export interface Metrics {
   requests: Counter<'route' | 'method' | 'status'>;
   duration: Histogram<'route' | 'method'>;
   databaseErrors: Counter;
+  /** Per GraphQL operation, REST route and MCP tool (src/telemetry/operation-metrics.ts). */
+  operations: OperationMetrics;
+  droppedLogLines: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -30,6 +35,16 @@ export function createMetrics(): Metrics {
       name: 'database_errors_total',
       help: 'Requests that failed because the database was unavailable',
       registers: [registry],
+    }),
+    operations: createOperationMetrics(registry),
+    droppedLogLines: new Counter({
+      name: 'log_lines_dropped_total',
+      help: 'Log lines dropped: their reader had gone, or it fell 16 MiB behind (src/logger.ts)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(droppedLogLines());
+      },
     }),
   };
 }

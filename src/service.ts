@@ -23,6 +23,7 @@ import { RENDER_BUDGET_MS } from './operations/kidlisp/render-limits.js';
 import { createThumbnails } from './pages/thumbnails/thumbnails.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
 import { createStorage, type ObjectStorage } from './storage/index.js';
+import { createTelemetry } from './telemetry/telemetry.js';
 
 export interface RunningService {
   url: string;
@@ -57,10 +58,13 @@ async function sweepLeftovers(db: Database, storage: ObjectStorage, logger: Logg
 
 /** Composition root: config -> database -> services -> app -> listening server. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const metrics = createMetrics();
+  const telemetry = await createTelemetry(metrics.operations, logger);
   const embedded = config.mongodbUri ? undefined : await startEmbedded(config, logger);
   const db = await connectDatabase(
     config.mongodbUri ?? (embedded as EmbeddedMongo).uri,
     config.mongodbDb,
+    { traceCommands: telemetry.tracing },
   );
   await ensureIndexes(db.db, logger, {
     chatIndexes: config.chatIndexes,
@@ -110,7 +114,8 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     storage,
     auth: createAuthenticator(db, settled.auth),
     publishLimiter: createPublishRateLimiter(settled, db),
-    metrics: createMetrics(),
+    metrics,
+    telemetry,
     chatCache: createChatCache(),
     chatSearches: createSearchSlots(settled.chatSearchConcurrency),
     chatHub: createChatHub({
@@ -137,6 +142,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       setImmediate(() => server.closeIdleConnections());
       await stopped;
       await db.close();
+      await telemetry.close();
       if (embedded) {
         await rm(embeddedEndpointFile(config.dataDir), { force: true });
         await embedded.close();

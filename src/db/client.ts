@@ -14,6 +14,7 @@ import {
   type RateLimitRecord,
   type TapeRecord,
 } from './collections.js';
+import { traceCommands } from '../telemetry/database-spans.js';
 
 /**
  * The longest a query that scans (chat windows, searches, rankings) may run on the server:
@@ -45,6 +46,8 @@ export interface ConnectOptions {
   /** Fail fast when the server is away, so requests answer 503 instead of hanging. */
   serverSelectionTimeoutMS?: number;
   monitorCommands?: boolean;
+  /** A span per command of a traced request (src/telemetry/database-spans.ts); turns monitorCommands on. */
+  traceCommands?: boolean;
 }
 
 /** One client per process: explicit pool size and timeouts. */
@@ -64,7 +67,9 @@ export async function connectDatabase(
     appName: 'publish-gateway',
     // Unset unless asked, so `?monitorCommands=true` in the URI can turn it on (the tests count commands).
     ...(options.monitorCommands === undefined ? {} : { monitorCommands: options.monitorCommands }),
+    ...(options.traceCommands ? { monitorCommands: true } : {}),
   });
+  if (options.traceCommands) traceCommands(client);
   await client.connect();
   return wrap(client, client.db(dbName));
 }
