@@ -8,8 +8,8 @@ import type { ChatHub } from './operations/chat/live/chat-hub.js';
 import type { SearchSlots } from './operations/chat/search-slots.js';
 import type { KidlispPictures } from './operations/kidlisp/frame-renderer.js';
 import type { RateLimiter } from './rate-limit/index.js';
-import type { Telemetry } from './telemetry/telemetry.js';
 import type { ObjectStorage } from './storage/index.js';
+import type { Telemetry } from './telemetry/telemetry.js';
 
 /** What lives for the whole process, built once at start-up (src/service.ts). */
 export interface Services {

@@ -1,4 +1,5 @@
 import { type Collection, type Db, type Document, MongoClient } from 'mongodb';
+import { traceCommands } from '../telemetry/database-spans.js';
 import {
   type ApiTokenRecord,
   type ChatRecord,
@@ -14,7 +15,6 @@ import {
   type RateLimitRecord,
   type TapeRecord,
 } from './collections.js';
-import { traceCommands } from '../telemetry/database-spans.js';
 
 /**
  * The longest a query that scans (chat windows, searches, rankings) may run on the server:

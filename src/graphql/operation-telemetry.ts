@@ -42,21 +42,13 @@ export function useOperationTelemetry(): Plugin<RequestContext> {
     onExecute({ executeFn, setExecuteFn, context }) {
       const { telemetry } = context.services;
       setExecuteFn((args) =>
-        telemetry.observe(
-          unitOf(args, telemetry),
-          async () => executeFn(args),
-          failureOf,
-        ),
+        telemetry.observe(unitOf(args, telemetry), async () => executeFn(args), failureOf),
       );
     },
     onSubscribe({ subscribeFn, setSubscribeFn, context }) {
       const { telemetry } = context.services;
       setSubscribeFn((args) =>
-        telemetry.observe(
-          unitOf(args, telemetry),
-          async () => subscribeFn(args),
-          failureOf,
-        ),
+        telemetry.observe(unitOf(args, telemetry), async () => subscribeFn(args), failureOf),
       );
     },
   };

@@ -59,8 +59,14 @@ export function traceCommands(client: MongoClient): void {
     if (!span) return;
     open.delete(key);
     if (failed) {
-      const failure = (event as CommandFailedEvent).failure as { codeName?: unknown; name?: string };
-      span.setAttribute('error.type', typeof failure.codeName === 'string' ? failure.codeName : (failure.name ?? 'Error'));
+      const failure = (event as CommandFailedEvent).failure as {
+        codeName?: unknown;
+        name?: string;
+      };
+      span.setAttribute(
+        'error.type',
+        typeof failure.codeName === 'string' ? failure.codeName : (failure.name ?? 'Error'),
+      );
       span.setStatus({ code: SpanStatusCode.ERROR });
     }
     span.end();

@@ -48,7 +48,9 @@ export const GRAPHQL_NAMES_MAX = 200;
  * text), and past GRAPHQL_NAMES_MAX distinct names every new one is `other`, so no client can
  * multiply the series.
  */
-export function createGraphqlNameLabeler(max = GRAPHQL_NAMES_MAX): (name: string | undefined) => string {
+export function createGraphqlNameLabeler(
+  max = GRAPHQL_NAMES_MAX,
+): (name: string | undefined) => string {
   const seen = new Set<string>();
   return (name) => {
     if (!name) return 'anonymous';

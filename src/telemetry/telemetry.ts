@@ -13,11 +13,7 @@ import { isAppError } from '../app-error.js';
 import { expressPath } from '../http/routes/route-spec.js';
 import type { Logger } from '../logger.js';
 import { failSpan, runTraced, tracedNow } from './active-span.js';
-import {
-  createGraphqlNameLabeler,
-  type Face,
-  type OperationMetrics,
-} from './operation-metrics.js';
+import { createGraphqlNameLabeler, type Face, type OperationMetrics } from './operation-metrics.js';
 import { createTraceExport, type TraceExport } from './trace-export.js';
 import { readTraceSettings } from './trace-settings.js';
 
@@ -38,12 +34,21 @@ export interface Telemetry {
    * Handles one HTTP request inside its server span, named by `route` (a template of the route
    * table, or undefined when the path is none of them) and continuing the client's traceparent.
    */
-  serve(req: IncomingMessage, res: ServerResponse, route: string | undefined, handle: () => void): void;
+  serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    route: string | undefined,
+    handle: () => void,
+  ): void;
   /**
    * Runs one operation inside its span, counted on /metrics. `failure` names the error code of a
    * result that reports a failure without throwing (a GraphQL result with errors).
    */
-  observe<T>(unit: OperationUnit, work: () => Promise<T>, failure?: (result: T) => string | undefined): Promise<T>;
+  observe<T>(
+    unit: OperationUnit,
+    work: () => Promise<T>,
+    failure?: (result: T) => string | undefined,
+  ): Promise<T>;
   /** A GraphQL operation name as a bounded label: `anonymous` when unnamed. */
   graphqlName(name: string | undefined): string;
   close(): Promise<void>;
@@ -54,14 +59,28 @@ const headerGetter: TextMapGetter<IncomingMessage['headers']> = {
   get: (carrier, key) => carrier[key],
 };
 
-const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'CONNECT', 'TRACE']);
+const KNOWN_METHODS = new Set([
+  'GET',
+  'HEAD',
+  'POST',
+  'PUT',
+  'DELETE',
+  'PATCH',
+  'OPTIONS',
+  'CONNECT',
+  'TRACE',
+]);
 
 /** Labels of the route labeler that are no template (src/metrics.ts). */
 const NO_TEMPLATE = new Set(['page', '/api/other']);
 
 const codeOf = (error: unknown) => (isAppError(error) ? error.code : 'INTERNAL');
 
-function serverSpanAttributes(req: IncomingMessage, method: string, template: string | undefined): Attributes {
+function serverSpanAttributes(
+  req: IncomingMessage,
+  method: string,
+  template: string | undefined,
+): Attributes {
   const url = req.url ?? '/';
   const mark = url.indexOf('?');
   return {
@@ -80,11 +99,13 @@ export async function createTelemetry(
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<Telemetry> {
   const settings = readTraceSettings(env);
-  if (!settings.enabled && settings.refused) logger.warn({ reason: settings.reason }, 'tracing off');
+  if (!settings.enabled && settings.refused)
+    logger.warn({ reason: settings.reason }, 'tracing off');
   const exported: TraceExport | undefined = settings.enabled
     ? await createTraceExport(settings.protocol, settings.propagators)
     : undefined;
-  if (exported) logger.info({ protocol: settings.enabled && settings.protocol }, 'traces exported over OTLP');
+  if (exported)
+    logger.info({ protocol: settings.enabled && settings.protocol }, 'traces exported over OTLP');
   const graphqlName = createGraphqlNameLabeler();
 
   const observe = async <T>(
@@ -96,11 +117,19 @@ export async function createTelemetry(
     const stopTimer = metrics.duration.startTimer(labels);
     metrics.requests.inc(labels);
     const traced = exported && tracedNow();
-    const span = traced && unit.span !== undefined
-      ? traced.tracer.startSpan(unit.span, { kind: SpanKind.INTERNAL, attributes: unit.attributes }, traced.context)
-      : undefined;
+    const span =
+      traced && unit.span !== undefined
+        ? traced.tracer.startSpan(
+            unit.span,
+            { kind: SpanKind.INTERNAL, attributes: unit.attributes },
+            traced.context,
+          )
+        : undefined;
     try {
-      const result = traced && span ? await runTraced({ ...traced, context: trace.setSpan(traced.context, span) }, work) : await work();
+      const result =
+        traced && span
+          ? await runTraced({ ...traced, context: trace.setSpan(traced.context, span) }, work)
+          : await work();
       const code = failure?.(result);
       if (code) {
         metrics.errors.inc({ ...labels, code });

@@ -37,21 +37,28 @@ export function readTraceSettings(env: NodeJS.ProcessEnv): TraceSettings {
   const unknown = exporters.filter((name) => name !== 'otlp');
   if (unknown.length > 0)
     return refused(`OTEL_TRACES_EXPORTER=${unknown.join(',')} is not offered: use otlp or none.`);
-  if (!value(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') && !value(env, 'OTEL_EXPORTER_OTLP_ENDPOINT'))
+  if (
+    !value(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT') &&
+    !value(env, 'OTEL_EXPORTER_OTLP_ENDPOINT')
+  )
     return { enabled: false, reason: 'no OTLP endpoint is set' };
   const protocol =
     value(env, 'OTEL_EXPORTER_OTLP_TRACES_PROTOCOL') ??
     value(env, 'OTEL_EXPORTER_OTLP_PROTOCOL') ??
     'http/protobuf';
   if (!PROTOCOLS.includes(protocol))
-    return refused(`OTLP protocol ${protocol} is not offered: use http/protobuf (the default) or http/json.`);
+    return refused(
+      `OTLP protocol ${protocol} is not offered: use http/protobuf (the default) or http/json.`,
+    );
   const propagators = (value(env, 'OTEL_PROPAGATORS') ?? 'tracecontext,baggage')
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '' && name !== 'none');
   const unsupported = propagators.filter((name) => !PROPAGATIONS.includes(name));
   if (unsupported.length > 0)
-    return refused(`OTEL_PROPAGATORS=${unsupported.join(',')} is not offered: use tracecontext, baggage or none.`);
+    return refused(
+      `OTEL_PROPAGATORS=${unsupported.join(',')} is not offered: use tracecontext, baggage or none.`,
+    );
   return {
     enabled: true,
     protocol: protocol as OtlpProtocol,
