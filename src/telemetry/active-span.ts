@@ -83,3 +83,12 @@ export function inSpan<T>(
     }
   });
 }
+
+/** Adds attributes to the innermost open span of a traced request (none otherwise). */
+export function annotate(attributes: Attributes): void {
+  const traced = store.getStore();
+  if (traced) trace.getSpan(traced.context)?.setAttributes(attributes);
+}
+
+/** A search term as traces carry it: its length only, never its text. */
+export const searchTermAttributes = (term: string) => ({ 'search.term.length': term.length });

@@ -146,6 +146,10 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
       'graphql.operation.type': 'query',
     });
     expect(chain.indexOf(operation as ReceivedSpan)).toBeLessThan(chain.length - 1);
+    // Between them, the resolver's operation and the DataLoader batch that sent the command.
+    expect(chain.map((span) => span.name)).toEqual(
+      expect.arrayContaining(['item', expect.stringMatching(/^dataloader\.batch items\./)]),
+    );
     expect(command.attributes['db.operation.name']).toEqual(expect.any(String));
   });
 
@@ -206,6 +210,23 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
     expect(server.attributes['url.path']).toBe('/api/items');
     await receiver.waitForSpans('the GraphQL search', (spans) =>
       ofTrace(spans, client.traceId).find((span) => span.name === 'query'),
+    );
+    const searches = await receiver.waitForSpans('the searches, by their length', (spans) => {
+      const found = ofTrace(spans, client.traceId).filter(
+        (span) => span.attributes['search.term.length'] !== undefined,
+      );
+      return found.length >= 3 ? found : undefined;
+    });
+    expect(searches.map((span) => span.name).sort()).toEqual([
+      'chatMessages',
+      'published',
+      'searchWorks',
+    ]);
+    for (const span of searches) expect(span.attributes['search.term.length']).toBe(term.length);
+    // The chat search waited for its slot (CHAT_SEARCH_CONCURRENCY) and ran in it.
+    const trace = ofTrace(receiver.spans, client.traceId);
+    expect(trace.map((span) => span.name)).toEqual(
+      expect.arrayContaining(['chat.search wait', 'chat.search']),
     );
     expect(receiver.bodies.join('\n')).not.toContain(term);
   });

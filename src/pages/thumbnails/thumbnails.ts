@@ -143,6 +143,7 @@ export function createThumbnails(options: Partial<ThumbnailOptions> = {}): Kidli
     settings.concurrency,
     settings.queueWaitMs,
     'Too many thumbnails are waiting to be drawn; please retry shortly.',
+    'render',
   );
   // Promises are cached, so concurrent requests for one program share one render. A program that
   // could not be drawn is remembered for failureTtlMs; one that found no turn is forgotten at once.

@@ -1,5 +1,6 @@
 import { AppError } from '../../../app-error.js';
 import type { RequestContext } from '../../../context.js';
+import { tracedDeliveries } from '../../../telemetry/stream-spans.js';
 import { defineOperation } from '../../operation.js';
 import { type ChatPosition, encodeChatCursor } from '../cursor.js';
 import { type ChatStreamInput, channelsOf, chatStreamInput } from '../inputs.js';
@@ -42,9 +43,12 @@ export const subscribeChatMessages = defineOperation({
       matches,
       startCursor: input.after && encodeChatCursor(input.after),
     });
-    if (!input.after) return subscriber;
+    if (!input.after) return tracedDeliveries(subscriber, 'chat.live');
     try {
-      return await replayThenLive(ctx, input, input.after, subscriber);
+      return tracedDeliveries(
+        await replayThenLive(ctx, input, input.after, subscriber),
+        'chat.live',
+      );
     } catch (error) {
       await subscriber.return();
       throw error;
