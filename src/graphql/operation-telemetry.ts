@@ -1,5 +1,6 @@
 import { type ExecutionResult, getOperationAST, type OperationTypeNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { isAppError } from '../app-error.js';
 import type { RequestContext } from '../context.js';
 import type { OperationUnit, Telemetry } from '../telemetry/telemetry.js';
 
@@ -28,8 +29,11 @@ function unitOf(args: Execution, telemetry: Telemetry): OperationUnit {
 function failureOf(result: unknown): string | undefined {
   const errors = (result as ExecutionResult | undefined)?.errors;
   if (!errors || errors.length === 0) return undefined;
-  const code = errors[0]?.extensions?.code;
-  return typeof code === 'string' ? code : 'INTERNAL';
+  const [first] = errors;
+  const code = first?.extensions?.code;
+  if (typeof code === 'string') return code;
+  // Before Yoga masks it, a resolver's error still carries the operation's own.
+  return isAppError(first?.originalError) ? first.originalError.code : 'INTERNAL';
 }
 
 /**
