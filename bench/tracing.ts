@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,7 +25,19 @@ const CLI = fileURLToPath(new URL('../src/cli.js', import.meta.url));
 
 interface Served {
   url: string;
+  /** CPU time the process (all its threads) has used so far, in ms (Linux: /proc/<pid>/stat). */
+  cpuMs(): number;
   stop(): Promise<void>;
+}
+
+/** utime + stime of a process, in ms; 0 where /proc is not there. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
 }
 
 async function serve(cli: string, env: Record<string, string>): Promise<Served> {
@@ -51,6 +64,7 @@ async function serve(cli: string, env: Record<string, string>): Promise<Served> 
   });
   return {
     url,
+    cpuMs: () => cpuMsOf(child.pid),
     async stop() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -86,18 +100,26 @@ const workloads: Record<string, Workload> = {
   'REST GET /api/items/<code>': (url, code) => ({ url: `${url}/api/items/${code}` }),
 };
 
+/** A run's load, and the CPU the service spent on each of its requests. */
+interface Measured extends LoadResult {
+  cpuMsPerRequest: number;
+}
+
 interface Compared {
   row: BenchRow;
   spread: string;
 }
+
+/** The service's CPU per request over all rounds, in ms: steadier than req/s on a shared machine. */
+const cpu = (runs: Measured[]) => mean(runs.map((run) => run.cpuMsPerRequest)).toFixed(3);
 
 const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
 
 function compare(
   name: string,
   baseline: string,
-  measured: LoadResult[],
-  reference: LoadResult[],
+  measured: Measured[],
+  reference: Measured[],
 ): Compared {
   const ratios = measured.map(
     (run, round) => run.requestsPerSec / (reference[round] as LoadResult).requestsPerSec,
@@ -114,7 +136,7 @@ function compare(
       p99Ms: p99(measured),
       baselineP99Ms: p99(reference),
     },
-    spread: `${name} against ${baseline}: rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)})`,
+    spread: `${name} against ${baseline}: rounds ${ratios.map((ratio) => ratio.toFixed(2)).join(', ')} (min ${Math.min(...ratios).toFixed(2)}, max ${Math.max(...ratios).toFixed(2)}); CPU per request ${cpu(measured)} ms against ${cpu(reference)} ms (ratio ${(Number(cpu(reference)) / Number(cpu(measured))).toFixed(2)})`,
   };
 }
 
@@ -143,7 +165,7 @@ export async function benchTracing(options: {
   const compared: Compared[] = [];
   try {
     for (const [workload, requestOf] of Object.entries(workloads)) {
-      const runs: Record<string, LoadResult[]> = Object.fromEntries(
+      const runs: Record<string, Measured[]> = Object.fromEntries(
         Object.keys(services).map((name) => [name, []]),
       );
       const codes: Record<string, string> = {};
@@ -154,10 +176,13 @@ export async function benchTracing(options: {
         await load({ ...requestOf(service.url, codes[name] as string), seconds: 1 });
       for (let round = 0; round < rounds; round++)
         for (const [name, service] of Object.entries(services)) {
-          const result = await load({
+          const cpuBefore = service.cpuMs();
+          const loaded = await load({
             ...requestOf(service.url, codes[name] as string),
             seconds: options.seconds,
           });
+          const requests = Math.max(1, loaded.requestsPerSec * options.seconds);
+          const result = { ...loaded, cpuMsPerRequest: (service.cpuMs() - cpuBefore) / requests };
           if (result.errors + result.non2xx > 0)
             throw new Error(
               `${workload} on ${name}: ${result.errors} errors, ${result.non2xx} non-2xx`,

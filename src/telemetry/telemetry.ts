@@ -14,7 +14,7 @@ import { expressPath } from '../http/routes/route-spec.js';
 import type { Logger } from '../logger.js';
 import { failSpan, runTraced, tracedNow } from './active-span.js';
 import { createGraphqlNameLabeler, type Face, type OperationMetrics } from './operation-metrics.js';
-import { createTraceExport, type TraceExport } from './trace-export.js';
+import type { TraceExport } from './trace-export.js';
 import { readTraceSettings } from './trace-settings.js';
 
 /** One operation as a face asks for it: a GraphQL operation, a REST route's operation, an MCP tool. */
@@ -53,6 +53,11 @@ export interface Telemetry {
   graphqlName(name: string | undefined): string;
   close(): Promise<void>;
 }
+
+/** How long closing waits for the last spans to be exported. */
+const EXPORT_AT_CLOSE_MS = 3_000;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 const headerGetter: TextMapGetter<IncomingMessage['headers']> = {
   keys: (carrier) => Object.keys(carrier),
@@ -102,7 +107,11 @@ export async function createTelemetry(
   if (!settings.enabled && settings.refused)
     logger.warn({ reason: settings.reason }, 'tracing off');
   const exported: TraceExport | undefined = settings.enabled
-    ? await createTraceExport(settings.protocol, settings.propagators)
+    ? // Loaded only when tracing is on: off, not one module of the SDK is.
+      await (await import('./trace-export.js')).createTraceExport(
+        settings.protocol,
+        settings.propagators,
+      )
     : undefined;
   if (exported)
     logger.info({ protocol: settings.enabled && settings.protocol }, 'traces exported over OTLP');
@@ -167,6 +176,11 @@ export async function createTelemetry(
         { kind: SpanKind.SERVER, attributes: serverSpanAttributes(req, method, template) },
         parent,
       );
+      // Sampled out: nothing below would be recorded, so nothing is carried down either.
+      if (!span.isRecording()) {
+        handle();
+        return;
+      }
       let ended = false;
       const end = () => {
         if (ended) return;
@@ -181,6 +195,7 @@ export async function createTelemetry(
     },
     observe,
     graphqlName,
-    close: () => exported.shutdown(),
+    // The spans still batched go out first, unless the collector takes longer than that.
+    close: () => Promise.race([exported.shutdown(), delay(EXPORT_AT_CLOSE_MS)]),
   };
 }

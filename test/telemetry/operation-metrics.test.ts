@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectHttp } from '../mcp/support.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -63,5 +64,22 @@ describe('/metrics per operation', () => {
 
   it('counts the log lines it had to drop', async () => {
     expect(await metricsText()).toMatch(/^log_lines_dropped_total \d+$/m);
+  });
+
+  it('holds every series the Grafana dashboard in docs/grafana queries', async () => {
+    const dashboard = JSON.parse(
+      await readFile(new URL('../../docs/grafana/publish-gateway.json', import.meta.url), 'utf8'),
+    ) as { panels: { targets?: { expr: string }[] }[] };
+    const queried = new Set(
+      dashboard.panels
+        .flatMap((panel) => panel.targets ?? [])
+        .flatMap((target) =>
+          [...target.expr.matchAll(/([a-z][a-z0-9_]*)\{/g)].map((match) => match[1]),
+        ),
+    );
+    expect(queried.size).toBeGreaterThan(8);
+    const text = await metricsText();
+    const served = new Set([...text.matchAll(/^([a-z][a-z0-9_]*)[{ ]/gm)].map((match) => match[1]));
+    expect([...queried].filter((name) => !served.has(name))).toEqual([]);
   });
 });
