@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type OtlpReceiver,
@@ -10,9 +11,11 @@ import {
   startOtlpReceiver,
 } from '../support/otlp-receiver.js';
 import { type CliProcess, startServeProcess } from '../support/processes.js';
+import { openSse } from '../support/sse.js';
 
 const SERVER = 2;
 const CLIENT = 3;
+const PRODUCER = 4;
 
 /** A client's trace: its traceparent header and the ids the service must continue. */
 function clientTrace() {
@@ -254,5 +257,45 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
       trace_id: client.traceId,
       span_id: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
+  });
+
+  it('a live stream ends its request span as it starts, then each delivery is a span linked to it', async () => {
+    const client = clientTrace();
+    const stream = await openSse(`${service.url}/api/chat-messages/stream`, {
+      headers: { traceparent: client.traceparent },
+    });
+    const request = await serverSpan(receiver, client.traceId, 'GET /api/chat-messages/stream');
+    expect(request.attributes['http.route']).toBe('/api/chat-messages/stream');
+
+    // A message written straight into the service's embedded database, as the chat server would.
+    const { uri } = JSON.parse(await readFile(join(dataDir, 'db', 'endpoint.json'), 'utf8')) as {
+      uri: string;
+    };
+    const mongo = await new MongoClient(uri).connect();
+    try {
+      const text = `live-${randomBytes(4).toString('hex')}`;
+      await mongo
+        .db('aesthetic')
+        .collection('chat-system')
+        .insertOne({ _id: new ObjectId(), text, when: new Date() });
+      const deliveries = await receiver.waitForSpans('a delivery linked to the request', (spans) => {
+        const found = spans.filter(
+          (span) =>
+            span.name === 'chat.live deliver' &&
+            span.links.some((link) => link.spanId === request.spanId),
+        );
+        return found.length >= 1 ? found : undefined;
+      });
+      expect(stream.events.some((event) => event.data.includes(text))).toBe(true);
+      for (const delivery of deliveries) {
+        expect(delivery.kind).toBe(PRODUCER);
+        expect(delivery.traceId).not.toBe(client.traceId);
+        expect(delivery.links[0]?.traceId).toBe(client.traceId);
+      }
+      expect(receiver.bodies.join('\n')).not.toContain(text);
+    } finally {
+      stream.close();
+      await mongo.close();
+    }
   });
 });
