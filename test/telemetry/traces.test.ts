@@ -278,14 +278,17 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
         .db('aesthetic')
         .collection('chat-system')
         .insertOne({ _id: new ObjectId(), text, when: new Date() });
-      const deliveries = await receiver.waitForSpans('a delivery linked to the request', (spans) => {
-        const found = spans.filter(
-          (span) =>
-            span.name === 'chat.live deliver' &&
-            span.links.some((link) => link.spanId === request.spanId),
-        );
-        return found.length >= 1 ? found : undefined;
-      });
+      const deliveries = await receiver.waitForSpans(
+        'a delivery linked to the request',
+        (spans) => {
+          const found = spans.filter(
+            (span) =>
+              span.name === 'chat.live deliver' &&
+              span.links.some((link) => link.spanId === request.spanId),
+          );
+          return found.length >= 1 ? found : undefined;
+        },
+      );
       expect(stream.events.some((event) => event.data.includes(text))).toBe(true);
       for (const delivery of deliveries) {
         expect(delivery.kind).toBe(PRODUCER);
