@@ -55,6 +55,11 @@ export async function startOtlpReceiver() {
     }
     contentTypes.push(req.headers['content-type'] ?? '');
     bodies.push(body);
+    // http/protobuf is kept as received (its strings are plain UTF-8 in it); http/json is decoded.
+    if (req.headers['content-type'] === 'application/x-protobuf') {
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      return;
+    }
     const exported = JSON.parse(body) as {
       resourceSpans: {
         resource?: { attributes?: KeyValue[] };

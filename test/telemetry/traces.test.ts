@@ -302,3 +302,27 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
     }
   });
 });
+
+describe('traces over OTLP/HTTP protobuf, the default protocol', () => {
+  it('posts protobuf to <endpoint>/v1/traces, with the request span in it', async () => {
+    const receiver = await startOtlpReceiver();
+    const dataDir = await mkdtemp(join(tmpdir(), 'traces-protobuf-'));
+    const service = await startServeProcess({
+      DATA_DIR: dataDir,
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.endpoint,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    });
+    try {
+      const response = await fetch(`${service.url}/healthz`);
+      expect(response.status).toBe(200);
+      await receiver.waitForSpans('a protobuf export of GET /healthz', () =>
+        receiver.bodies.find((body) => body.includes('GET /healthz')),
+      );
+      expect(receiver.contentTypes).toContain('application/x-protobuf');
+    } finally {
+      await service.stop();
+      await receiver.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
