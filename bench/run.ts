@@ -11,6 +11,7 @@ import { benchKidlispInBrowser, browserFramesTable, chromiumAvailable } from './
 import { benchPages } from './pages.js';
 import { benchPublish } from './publish.js';
 import { type BenchRow, printRows, trackPeakMemory } from './report.js';
+import { benchTracing } from './tracing.js';
 import { benchValidators, type TimingRow } from './validators.js';
 import { benchWebhooks, printWebhookFanOut } from './webhooks.js';
 
@@ -36,6 +37,8 @@ async function main(): Promise<void> {
   }
   rows.push(...(await benchChat({ seconds })));
   rows.push(...(await benchPages({ seconds })));
+  // BENCH_BASE_CLI: a build of today's main (its dist/src/cli.js), for the row "tracing off against main".
+  rows.push(...(await benchTracing({ seconds, baseCli: process.env.BENCH_BASE_CLI })).rows);
   const fanOut = await benchChatStream({ seconds });
   const webhookFanOut = await benchWebhooks({ rounds: 20 });
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;

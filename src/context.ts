@@ -11,6 +11,7 @@ import type { EventsRuntime } from './operations/events/events-runtime.js';
 import type { KidlispPictures } from './operations/kidlisp/frame-renderer.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
+import type { Telemetry } from './telemetry/telemetry.js';
 
 /** What lives for the whole process, built once at start-up (src/service.ts). */
 export interface Services {
@@ -21,6 +22,8 @@ export interface Services {
   logger: Logger;
   publishLimiter: RateLimiter;
   metrics: Metrics;
+  /** Traces (when an OTLP endpoint is set) and the metrics per operation. */
+  telemetry: Telemetry;
   /** GET /api/chat-messages pages, kept 120 s (docs/contract.md, chat reading). */
   chatCache: ChatCache;
   /** Uncached chat searches running at once (CHAT_SEARCH_CONCURRENCY). */

@@ -92,6 +92,7 @@ export function createRequestListener(services: Services): RequestListener {
   });
   const { requests, duration } = services.metrics;
   const routeLabel = createRouteLabeler(routePaths());
+  const { telemetry } = services;
   return (req: IncomingMessage, res: ServerResponse) => {
     const route = routeLabel(req.url);
     const method = req.method ?? 'GET';
@@ -100,14 +101,16 @@ export function createRequestListener(services: Services): RequestListener {
       stopTimer();
       requests.inc({ route, method, status: String(res.statusCode) });
     });
-    if (hasMalformedPath(req.url)) rejectMalformedPath(res);
-    else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
-    else if (
-      !replayChatHit(req, res) &&
-      !views.replay(req, res) &&
-      !listings.replay(req, res) &&
-      !answerRead(req, res)
-    )
-      app(req, res);
+    telemetry.serve(req, res, route, () => {
+      if (hasMalformedPath(req.url)) rejectMalformedPath(res);
+      else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
+      else if (
+        !replayChatHit(req, res) &&
+        !views.replay(req, res) &&
+        !listings.replay(req, res) &&
+        !answerRead(req, res)
+      )
+        app(req, res);
+    });
   };
 }

@@ -1,4 +1,6 @@
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { droppedLogLines } from './logger.js';
+import { createOperationMetrics, type OperationMetrics } from './telemetry/operation-metrics.js';
 
 /** Prometheus metrics of one service instance, served at /metrics. */
 export interface Metrics {
@@ -7,6 +9,9 @@ export interface Metrics {
   duration: Histogram<'route' | 'method'>;
   databaseErrors: Counter;
   kidlispRenders: Counter<'purpose'>;
+  /** Per GraphQL operation, REST route and MCP tool (src/telemetry/operation-metrics.ts). */
+  operations: OperationMetrics;
+  droppedLogLines: Counter;
 }
 
 export function createMetrics(): Metrics {
@@ -37,6 +42,16 @@ export function createMetrics(): Metrics {
       help: 'KidLisp pictures drawn, by purpose: thumbnail (at publish), share (on request), render_tool',
       labelNames: ['purpose'] as const,
       registers: [registry],
+    }),
+    operations: createOperationMetrics(registry),
+    droppedLogLines: new Counter({
+      name: 'log_lines_dropped_total',
+      help: 'Log lines dropped: their reader had gone, or it fell 16 MiB behind (src/logger.ts)',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(droppedLogLines());
+      },
     }),
   };
 }

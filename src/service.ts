@@ -26,6 +26,7 @@ import { watchRemovals } from './operations/takedowns/watch.js';
 import { createThumbnails } from './pages/thumbnails/thumbnails.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
 import { createStorage, type ObjectStorage } from './storage/index.js';
+import { createTelemetry } from './telemetry/telemetry.js';
 
 export interface RunningService {
   url: string;
@@ -60,10 +61,13 @@ async function sweepLeftovers(db: Database, storage: ObjectStorage, logger: Logg
 
 /** Composition root: config -> database -> services -> app -> listening server. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const metrics = createMetrics();
+  const telemetry = await createTelemetry(metrics.operations, logger);
   const embedded = config.mongodbUri ? undefined : await startEmbedded(config, logger);
   const db = await connectDatabase(
     config.mongodbUri ?? (embedded as EmbeddedMongo).uri,
     config.mongodbDb,
+    { traceCommands: telemetry.tracing },
   );
   await ensureIndexes(db.db, logger, {
     chatIndexes: config.chatIndexes,
@@ -108,7 +112,6 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     ? { ...config, publicUrl: defaultPublicUrl(port) }
     : config;
 
-  const metrics = createMetrics();
   // The events' background reads and writes have a client of their own, apart from the requests'.
   const events = await startEvents(
     await connectDatabase(config.mongodbUri ?? (embedded as EmbeddedMongo).uri, config.mongodbDb),
@@ -123,6 +126,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     auth: createAuthenticator(db, settled.auth),
     publishLimiter: createPublishRateLimiter(settled, db),
     metrics,
+    telemetry,
     chatCache: createChatCache(),
     chatSearches: createSearchSlots(settled.chatSearchConcurrency),
     chatHub: createChatHub({
@@ -156,6 +160,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       setImmediate(() => server.closeIdleConnections());
       await stopped;
       await db.close();
+      await telemetry.close();
       if (embedded) {
         await rm(embeddedEndpointFile(config.dataDir), { force: true });
         await embedded.close();

@@ -16,9 +16,10 @@ export async function serveCommand(argv: string[]): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel);
   const service = await startService(config, logger);
+  // Before the line that says it listens: whoever reads that line may signal at once.
+  closeOnSignals(logger, service.close);
   logger.info(
     { url: service.url, publicUrl: service.services.config.publicUrl },
     'publish-gateway listening',
   );
-  closeOnSignals(logger, service.close);
 }

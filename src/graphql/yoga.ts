@@ -14,6 +14,7 @@ import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './gra
 import { useHttpCaching } from './http-caching.js';
 import { schema } from './index.js';
 import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
+import { useOperationTelemetry } from './operation-telemetry.js';
 import { usePersistedQueries } from './persisted-queries.js';
 
 function originalOf(error: unknown): unknown {
@@ -97,6 +98,7 @@ export function createGraphqlHandler(
     batching: { limit: GRAPHQL_BATCH_MAX },
     plugins: [
       useCompiledExecution(),
+      useOperationTelemetry(),
       usePersistedQueries(),
       useHttpCaching(),
       useErrorBodies(),

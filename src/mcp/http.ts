@@ -33,8 +33,20 @@ function contextOf(authInfo: AuthInfo | undefined): RequestContext {
  * into an AppError (logging the unexpected ones) before the server sees it.
  */
 export function createMcpRoute(services: Services, apiInfo: ApiInfoSource): RequestHandler {
+  // The tool names are the catalog's: a bounded label. The span follows the MCP conventions.
+  const observeTool = <R>(tool: string, call: () => Promise<R>) =>
+    services.telemetry.observe(
+      {
+        face: 'mcp',
+        name: tool,
+        span: `tools/call ${tool}`,
+        attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool },
+      },
+      call,
+    );
   const handler = createMcpHandler(
-    ({ authInfo }) => createAssistantServer(inProcessBackend(contextOf(authInfo), apiInfo)),
+    ({ authInfo }) =>
+      createAssistantServer(inProcessBackend(contextOf(authInfo), apiInfo), { observeTool }),
     {
       maxRequestBodySize: MAX_BODY_BYTES,
       onerror: (error) => services.logger.warn({ err: error }, 'mcp request rejected'),

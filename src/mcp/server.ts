@@ -30,6 +30,8 @@ import { renderResult } from './render-result.js';
 export interface AssistantServerOptions {
   /** Told about failures that are not the service's own (bugs, unreachable service). */
   onUnexpectedError?: (error: unknown) => void;
+  /** Runs each tool call as one operation of the service's telemetry (its span and metrics). */
+  observeTool?: <R>(tool: string, call: () => Promise<R>) => Promise<R>;
 }
 
 function succeeded(result: object): CallToolResult {
@@ -98,8 +100,9 @@ export function createAssistantServer(
     handler: (args: z.output<E['inputSchema']>, call: Call) => Promise<R>,
     shape?: (result: R) => CallToolResult,
   ) => {
+    const observe = options.observeTool ?? ((_tool, call) => call());
     const callback = (args: z.output<E['inputSchema']>, ctx: ServerContext) =>
-      run(() => handler(args, callOf(ctx)), shape);
+      run(() => observe(entry.name, () => handler(args, callOf(ctx))), shape);
     return server.registerTool<E['outputSchema'], E['inputSchema']>(
       entry.name,
       { ...about(entry), inputSchema: entry.inputSchema, outputSchema: entry.outputSchema },

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../db/client.js';
+import { tracedBatch } from '../telemetry/work-spans.js';
 
 /** Account ids and `@handles` (stored without the `@`), each batched into one query per tick. */
 export interface HandleLoaders {
@@ -13,32 +14,36 @@ export interface HandleLoaders {
 export const oneBatch = (possibleRows: number) => possibleRows + 1;
 
 export function createHandleLoaders(db: Database): HandleLoaders {
-  const handles = new DataLoader<string, string | null>(async (accounts) => {
-    const rows = await db.handles
-      .find(
-        { _id: { $in: [...accounts] } },
-        { projection: { handle: 1 }, batchSize: oneBatch(accounts.length) },
-      )
-      .toArray();
-    const byAccount = new Map(rows.map((row) => [row._id, row.handle]));
-    return accounts.map((account) => byAccount.get(account) ?? null);
-  });
+  const handles = new DataLoader<string, string | null>(
+    tracedBatch('handles', async (accounts: readonly string[]) => {
+      const rows = await db.handles
+        .find(
+          { _id: { $in: [...accounts] } },
+          { projection: { handle: 1 }, batchSize: oneBatch(accounts.length) },
+        )
+        .toArray();
+      const byAccount = new Map(rows.map((row) => [row._id, row.handle]));
+      return accounts.map((account) => byAccount.get(account) ?? null);
+    }),
+  );
 
-  const accounts = new DataLoader<string, string[]>(async (names) => {
-    const rows = await db.handles
-      .find(
-        { handle: { $in: [...names] } },
-        { projection: { handle: 1 }, batchSize: oneBatch(names.length) },
-      )
-      .toArray();
-    const byHandle = new Map<string, string[]>();
-    for (const row of rows) {
-      byHandle.set(row.handle, [...(byHandle.get(row.handle) ?? []), row._id]);
-      // What follows is this account's (its page, its works): its handle needs no second query.
-      handles.prime(row._id, row.handle);
-    }
-    return names.map((name) => byHandle.get(name) ?? []);
-  });
+  const accounts = new DataLoader<string, string[]>(
+    tracedBatch('accounts', async (names: readonly string[]) => {
+      const rows = await db.handles
+        .find(
+          { handle: { $in: [...names] } },
+          { projection: { handle: 1 }, batchSize: oneBatch(names.length) },
+        )
+        .toArray();
+      const byHandle = new Map<string, string[]>();
+      for (const row of rows) {
+        byHandle.set(row.handle, [...(byHandle.get(row.handle) ?? []), row._id]);
+        // What follows is this account's (its page, its works): its handle needs no second query.
+        handles.prime(row._id, row.handle);
+      }
+      return names.map((name) => byHandle.get(name) ?? []);
+    }),
+  );
 
   return { handles, accounts };
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { RequestContext } from '../context.js';
+import { inSpan } from '../telemetry/active-span.js';
 import { parseInput } from './validation.js';
 
 /**
@@ -17,11 +18,17 @@ export const defineOperation = <Input extends z.ZodType, Result, Context = Reque
   operation: Operation<Input, Result, Context>,
 ) => operation;
 
-/** Validates the raw input with the operation's schema (the contract's error on failure), then runs it. */
+/**
+ * Validates the raw input with the operation's schema (the contract's error on failure), then runs
+ * it, inside a span of its own when the request is traced (never with its input).
+ */
 export function runOperation<Input extends z.ZodType, Result, Context>(
   operation: Operation<Input, Result, Context>,
   ctx: Context,
   rawInput: unknown,
 ): Promise<Result> {
-  return operation.run(ctx, parseInput(operation.input, rawInput));
+  const input = parseInput(operation.input, rawInput);
+  return inSpan(operation.name, () => operation.run(ctx, input), {
+    attributes: { 'operation.name': operation.name },
+  });
 }

@@ -21,6 +21,12 @@ import {
 } from './event-stream.js';
 import { worksStreamFormat } from './works-stream.js';
 
+/** A REST route on /metrics: labelled by its method and path template (its span is the operation's own). */
+export const restUnit = (route: Pick<RouteSpec, 'method' | 'path'>) => ({
+  face: 'rest' as const,
+  name: `${route.method} ${route.path}`,
+});
+
 type Answer = (
   res: Response,
   result: unknown,
@@ -79,17 +85,15 @@ export function operationHandler(services: Services, route: RouteSpec): RequestH
   if (serve.face !== 'rest') throw new Error(`${route.path} is not served by the REST face`);
   const names = queryNamesOf(route);
   const answer = answers[serve.answer];
+  const unit = restUnit(route);
   return operationRoute(services, async (ctx, req, res) => {
     const input =
       serve.from === 'body' ? req.body : { ...queryParams(req.query, names), ...req.params };
     // A reconnecting EventSource names the last event it received: it resumes after it.
     const resumed = serve.answer === 'event-stream' ? lastEventId(req) : undefined;
-    answer(
-      res,
-      await runOperation(serve.operation, ctx, resumed ? { ...input, after: resumed } : input),
-      req,
-      services,
-      serve.operation,
+    const result = await services.telemetry.observe(unit, () =>
+      runOperation(serve.operation, ctx, resumed ? { ...input, after: resumed } : input),
     );
+    answer(res, result, req, services, serve.operation);
   });
 }

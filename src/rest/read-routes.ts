@@ -15,7 +15,7 @@ import {
   routeTable,
 } from '../http/routes/index.js';
 import { runOperation } from '../operations/operation.js';
-import { answerHeaders } from './operation-handler.js';
+import { answerHeaders, restUnit } from './operation-handler.js';
 
 /** What express itself would use for these answers: its query parser and its ETag function. */
 export interface ExpressSettings {
@@ -54,6 +54,8 @@ function headersBeforeRoute(services: Services): Header[] {
 
 interface ReadRoute {
   operation: AnyOperation;
+  /** How /metrics counts it (src/rest/operation-handler.ts). */
+  unit: ReturnType<typeof restUnit>;
   names: string[];
   /** The answer's own headers (`read`: never cached). */
   headers: Record<string, string>;
@@ -87,6 +89,7 @@ export function createReadRoutes(
       const params = pathParamsOf(path);
       const read = {
         operation: serve.operation,
+        unit: restUnit(route),
         names: queryNamesOf(route),
         headers: answerHeaders[serve.answer],
       };
@@ -129,7 +132,10 @@ export function createReadRoutes(
         authorization: req.headers.authorization,
         clientAddress: clientAddressOf(req, services.config.trustProxy),
       });
-      send(res, 200, read.headers, await runOperation(read.operation, ctx, input));
+      const result = await services.telemetry.observe(read.unit, () =>
+        runOperation(read.operation, ctx, input),
+      );
+      send(res, 200, read.headers, result);
     } catch (error) {
       const failure = toAppError(error, services);
       send(res, failure.status, errorHeaders(failure), failure.toJSON());

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { RequestContext, Services } from '../../context.js';
 import type { Database } from '../../db/client.js';
+import { tracedBatch } from '../../telemetry/work-spans.js';
 import { createHandleLoaders, type HandleLoaders, oneBatch } from '../handle-loaders.js';
 import type { ChatChannel } from './inputs.js';
 
@@ -18,7 +19,7 @@ export interface ChatLoaders extends HandleLoaders {
 /** Fresh loaders (nothing cached): per request, or per batch of live messages. */
 export function createChatLoaders(db: Database): ChatLoaders {
   const hearts = new DataLoader<HeartKey, number, string>(
-    async (keys) => {
+    tracedBatch('hearts', async (keys: readonly HeartKey[]) => {
       const types = [...new Set(keys.map((key) => `chat-${key.instance}`))];
       const ids = [...new Set(keys.map((key) => key.id))];
       const counts = await db.hearts
@@ -32,7 +33,7 @@ export function createChatLoaders(db: Database): ChatLoaders {
         .toArray();
       const byKey = new Map(counts.map((row) => [`${row._id.type}:${row._id.for}`, row.count]));
       return keys.map((key) => byKey.get(`chat-${key.instance}:${key.id}`) ?? 0);
-    },
+    }),
     { cacheKeyFn: (key) => `${key.instance}:${key.id}` },
   );
 

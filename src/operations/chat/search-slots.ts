@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.js';
+import { type QueueName, waitSpan, workSpan } from '../../telemetry/work-spans.js';
 
 /** How long an uncached search waits for a free slot before it is answered 503. */
 export const SEARCH_WAIT_MS = 2_000;
@@ -17,6 +18,7 @@ export function createSearchSlots(
   limit: number,
   waitMs = SEARCH_WAIT_MS,
   busyMessage = 'Too many chat searches are running; please retry shortly.',
+  queue: QueueName = 'chat.search',
 ): SearchSlots {
   let running = 0;
   const waiting: (() => void)[] = [];
@@ -45,9 +47,9 @@ export function createSearchSlots(
     });
   return {
     async run(work) {
-      await acquire();
+      await waitSpan(queue, acquire);
       try {
-        return await work();
+        return await workSpan(queue, work);
       } finally {
         release();
       }

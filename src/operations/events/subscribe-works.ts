@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
+import { tracedDeliveries } from '../../telemetry/stream-spans.js';
 import { replayThenLive } from '../chat/live/replay.js';
 import { handleField, kindField } from '../items/inputs.js';
 import { defineOperation } from '../operation.js';
@@ -34,12 +35,12 @@ export const subscribeWorks = defineOperation({
       accepts,
       startCursor: input.after && encodeEventCursor(input.after),
     });
-    if (!input.after) return live;
+    if (!input.after) return tracedDeliveries(live, 'works.live');
     const filter = {
       ...(input.kind ? { 'data.kind': input.kind } : {}),
       ...(author ? { 'data.author': author } : {}),
     };
-    return replayThenLive<WorkEventRecord, EventPosition, WorkStreamEvent>(
+    const replayed = await replayThenLive<WorkEventRecord, EventPosition, WorkStreamEvent>(
       {
         read: (position, size) =>
           events.collections.events
@@ -64,5 +65,6 @@ export const subscribeWorks = defineOperation({
       input.after,
       live,
     );
+    return tracedDeliveries(replayed, 'works.live');
   },
 });

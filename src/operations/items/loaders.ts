@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { RequestContext, Services } from '../../context.js';
+import { tracedBatch } from '../../telemetry/work-spans.js';
 import { createHandleLoaders, type HandleLoaders, oneBatch } from '../handle-loaders.js';
 import {
   collectionOf,
@@ -22,15 +23,17 @@ function createItemLoaders(services: Services): ItemLoaders {
   const { db, config } = services;
 
   const kindLoader = (kind: ItemKind) =>
-    new DataLoader<string, Item | null>(async (codes) => {
-      const records = await collectionOf(db, kind)
-        .find({ code: { $in: [...codes] } }, { batchSize: oneBatch(codes.length) })
-        .toArray();
-      const byCode = new Map(
-        records.map((record) => [record.code, toItem(kind, record, config.publicUrl)]),
-      );
-      return codes.map((code) => byCode.get(code) ?? null);
-    });
+    new DataLoader<string, Item | null>(
+      tracedBatch(`items.${kind}`, async (codes: readonly string[]) => {
+        const records = await collectionOf(db, kind)
+          .find({ code: { $in: [...codes] } }, { batchSize: oneBatch(codes.length) })
+          .toArray();
+        const byCode = new Map(
+          records.map((record) => [record.code, toItem(kind, record, config.publicUrl)]),
+        );
+        return codes.map((code) => byCode.get(code) ?? null);
+      }),
+    );
   const byKind = Object.fromEntries(ITEM_KINDS.map((kind) => [kind, kindLoader(kind)])) as Record<
     ItemKind,
     DataLoader<string, Item | null>

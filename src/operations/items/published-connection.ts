@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { RequestContext } from '../../context.js';
 import type { RemixOfField } from '../../db/collections.js';
+import { annotate, searchTermAttributes } from '../../telemetry/active-span.js';
 import { defineOperation } from '../operation.js';
 import { type Connection, relayPage } from '../paging.js';
 import { failWith, optional } from '../validation.js';
@@ -109,6 +110,7 @@ export async function itemConnection(
   users: readonly string[] | undefined,
   remixOf?: RemixOfField,
 ): Promise<ItemConnection> {
+  if (input.search) annotate(searchTermAttributes(input.search));
   const forward =
     input.last === undefined && (input.first !== undefined || input.before === undefined);
   const size = input.first ?? input.last ?? PAGE_SIZE_DEFAULT;

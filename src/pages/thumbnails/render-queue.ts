@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.js';
+import { waitSpan, workSpan } from '../../telemetry/work-spans.js';
 
 /**
  * Who a render is for: a thumbnail someone is waiting for (a page's image, a share preview), one
@@ -139,11 +140,12 @@ export function createRenderQueue(options: RenderQueueOptions): RenderQueue {
 
   return {
     async run(turn, work) {
-      const leaveClient = turn.kind === 'tool' ? await admit(turn.client) : () => {};
+      const leaveClient =
+        turn.kind === 'tool' ? await waitSpan('render', () => admit(turn.client)) : () => {};
       try {
-        const leaveCore = await core(turn.kind);
+        const leaveCore = await waitSpan('render', () => core(turn.kind));
         try {
-          return await work();
+          return await workSpan('render', work);
         } finally {
           leaveCore();
         }

@@ -1,4 +1,5 @@
 import type { RequestContext } from '../../../context.js';
+import { tracedDeliveries } from '../../../telemetry/stream-spans.js';
 import { defineOperation } from '../../operation.js';
 import { type ChatPosition, encodeChatCursor } from '../cursor.js';
 import { type ChatStreamInput, channelsOf, chatStreamInput } from '../inputs.js';
@@ -34,8 +35,11 @@ export const subscribeChatMessages = defineOperation({
       matches,
       startCursor: input.after && encodeChatCursor(input.after),
     });
-    if (!input.after) return subscriber;
-    return replayThenLiveMessages(ctx, input, input.after, subscriber);
+    if (!input.after) return tracedDeliveries(subscriber, 'chat.live');
+    return tracedDeliveries(
+      await replayThenLiveMessages(ctx, input, input.after, subscriber),
+      'chat.live',
+    );
   },
 });
 
