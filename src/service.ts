@@ -22,6 +22,7 @@ import { createChatHub, probeChangeStreams } from './operations/chat/live/index.
 import { createSearchSlots } from './operations/chat/search-slots.js';
 import { startEvents } from './operations/events/runtime.js';
 import { RENDER_BUDGET_MS } from './operations/kidlisp/render-limits.js';
+import { stopStoringThumbnails } from './operations/kidlisp/thumbnail-store.js';
 import { watchRemovals } from './operations/takedowns/watch.js';
 import { createThumbnails } from './pages/thumbnails/thumbnails.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
@@ -156,6 +157,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
       // Live streams end here, or the server would wait for them for ever.
       await services.chatHub.close();
       await services.events.close();
+      await stopStoringThumbnails(services);
       // Their connections are idle once the last bytes are out.
       setImmediate(() => server.closeIdleConnections());
       await stopped;

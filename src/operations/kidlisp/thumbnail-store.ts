@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../context.js';
+import type { RequestContext, Services } from '../../context.js';
 import { rendererVersion } from '../../domain/kidlisp/render/renderer-version.js';
 import { markWorksChanged } from '../items/works-version.js';
 import { drawingOf } from './drawing.js';
@@ -33,7 +33,36 @@ export async function thumbnailKeys(
   return new Map(records.map((record) => [record._id, record.key]));
 }
 
-async function keep(ctx: RequestContext, code: string, picture: Picture): Promise<void> {
+/** Per service: whether it is closing, and the thumbnails being stored now. */
+const storing = new WeakMap<Services, { closing: boolean; writes: Set<Promise<void>> }>();
+const storingOf = (services: Services) => {
+  let state = storing.get(services);
+  if (!state) {
+    state = { closing: false, writes: new Set() };
+    storing.set(services, state);
+  }
+  return state;
+};
+
+/**
+ * A closing service stores no more thumbnails, and waits for those being stored, so nothing is
+ * written to its storage or database once it has closed (renders still running are dropped).
+ */
+export async function stopStoringThumbnails(services: Services): Promise<void> {
+  const state = storingOf(services);
+  state.closing = true;
+  await Promise.allSettled([...state.writes]);
+}
+
+function keep(ctx: RequestContext, code: string, picture: Picture): Promise<void> {
+  const state = storingOf(ctx.services);
+  if (state.closing) return Promise.resolve();
+  const write = store(ctx, code, picture).finally(() => state.writes.delete(write));
+  state.writes.add(write);
+  return write;
+}
+
+async function store(ctx: RequestContext, code: string, picture: Picture): Promise<void> {
   const version = rendererVersion();
   await ctx.services.storage.put(objectKey(version, picture.key), picture.png, 'image/png');
   await ctx.services.db.thumbnails.updateOne(
