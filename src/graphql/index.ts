@@ -6,6 +6,7 @@ import './kidlisp.js';
 import './meta.js';
 import './items.js';
 import './lineage.js';
+import './nodes.js';
 import './publish.js';
 import './scalars.js';
 

@@ -15,6 +15,7 @@ import { useHttpCaching } from './http-caching.js';
 import { schema } from './index.js';
 import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
 import { usePersistedQueries } from './persisted-queries.js';
+import { useQueryCost } from './query-cost.js';
 
 function originalOf(error: unknown): unknown {
   let current = error;
@@ -73,7 +74,8 @@ const armor = new EnvelopArmor({
   maxAliases: { n: 15 },
   maxDirectives: { n: 20 },
   maxTokens: { n: 2_000 },
-  costLimit: { maxCost: 5_000 },
+  // The cost of page sizes replaces armor's (useQueryCost, src/graphql/query-cost.ts).
+  costLimit: { enabled: false },
   blockFieldSuggestion: { enabled: true },
 });
 
@@ -101,6 +103,7 @@ export function createGraphqlHandler(
       useHttpCaching(),
       useErrorBodies(),
       ...armor.protect().plugins,
+      useQueryCost(),
       useGraphiqlSecurity(services.config),
       useInputErrorCodes(),
       useRequestErrorCodes(),

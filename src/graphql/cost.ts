@@ -1,0 +1,44 @@
+import type { FieldComplexityValue } from '@pothos/plugin-complexity';
+import {
+  type GraphQLOutputType,
+  getNamedType,
+  isCompositeType,
+  isListType,
+  isNonNullType,
+} from 'graphql';
+
+type Field = { type: GraphQLOutputType };
+
+/**
+ * The cost model of page sizes (docs/contract.md, GraphQL query cost), priced by
+ * @pothos/plugin-complexity: a field that fetches an object costs 1, a scalar 0; a page or list
+ * multiplies what it selects by how many it asks for. Edges and pageInfo are the page's own
+ * wrapping (the node in an edge is what costs), and fragments cost their fields, as inlined.
+ */
+export const QUERY_COST_MAX = 5_000;
+
+const isWrapping = (typeName: string) => typeName.endsWith('Edge') || typeName === 'PageInfo';
+
+/** Fields with no price of their own: an object costs 1, a scalar 0; nothing is multiplied. */
+export function defaultFieldCost(field: Field): FieldComplexityValue {
+  const named = getNamedType(field.type);
+  if (!isCompositeType(named) || isWrapping(named.name)) return { field: 0, multiplier: 1 };
+  return { field: 1, multiplier: 1 };
+}
+
+/** Whether a field answers a list of objects (the fields that must say how long it may be). */
+export function isObjectList(field: Field): boolean {
+  const type = isNonNullType(field.type) ? field.type.ofType : field.type;
+  return isListType(type) && isCompositeType(getNamedType(type));
+}
+
+/** A connection: the query costs 1, each node of the page asked (`first`, `last` or the default page) what it selects. */
+export const pageCost =
+  (defaultPage: number) =>
+  (args: { first?: number | null; last?: number | null }): FieldComplexityValue => ({
+    field: 1,
+    multiplier: args.first ?? args.last ?? defaultPage,
+  });
+
+/** A list of `count` objects fetched together: 1, and each what it selects. */
+export const listCost = (count: number): FieldComplexityValue => ({ field: 1, multiplier: count });
