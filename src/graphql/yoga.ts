@@ -70,7 +70,9 @@ export type GraphqlHandler = YogaServerInstance<ServerContext, RequestContext>;
 
 /** Limits on what one document may ask for; real clients stay far below them. */
 const armor = new EnvelopArmor({
-  maxDepth: { n: 10 },
+  // Fragments are counted as their fields inlined, as the cost is; 12 lets three levels of a
+  // nested page reach the cost model, which prices them.
+  maxDepth: { n: 12, flattenFragments: true },
   maxAliases: { n: 15 },
   maxDirectives: { n: 20 },
   maxTokens: { n: 2_000 },
