@@ -14,6 +14,7 @@ type Field = { type: GraphQLOutputType };
  * @pothos/plugin-complexity: a field that fetches an object costs 1, a scalar 0; a page or list
  * multiplies what it selects by how many it asks for. Edges and pageInfo are the page's own
  * wrapping (the node in an edge is what costs), and fragments cost their fields, as inlined.
+ * A price reads the arguments alone, never the context: useQueryCost keeps it per operation.
  */
 export const QUERY_COST_MAX = 5_000;
 

@@ -6,6 +6,7 @@ import {
   GraphQLError,
   getOperationAST,
   Kind,
+  type OperationDefinitionNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { QUERY_COST_MAX } from './cost.js';
@@ -16,13 +17,34 @@ export interface QueryCost {
   maximumAvailable: number;
 }
 
+/** Prices kept per operation, by its variables; an operation's list is dropped past this. */
+const PRICES_PER_OPERATION = 64;
+
 /**
  * The operation asked for, priced alone; undefined when there is none or its variables are bad
- * (execution refuses those in its own words).
+ * (execution refuses those in its own words). A price depends on the document and variables
+ * alone (src/graphql/cost.ts reads no context), so it is kept per operation (Yoga's parser
+ * cache hands out one document per query text) and its variables.
  */
-function costOf(args: ExecutionArgs): number | undefined {
+function costOf(
+  args: ExecutionArgs,
+  prices: WeakMap<OperationDefinitionNode, Map<string, number | undefined>>,
+): number | undefined {
   const operation = getOperationAST(args.document, args.operationName);
   if (!operation) return undefined;
+  const key = JSON.stringify(args.variableValues ?? {});
+  let kept = prices.get(operation);
+  if (kept?.has(key)) return kept.get(key);
+  if (!kept || kept.size >= PRICES_PER_OPERATION) {
+    kept = new Map();
+    prices.set(operation, kept);
+  }
+  const price = priceOf(args, operation);
+  kept.set(key, price);
+  return price;
+}
+
+function priceOf(args: ExecutionArgs, operation: OperationDefinitionNode): number | undefined {
   const fragments = args.document.definitions.filter(
     (definition): definition is FragmentDefinitionNode =>
       definition.kind === Kind.FRAGMENT_DEFINITION,
@@ -31,7 +53,6 @@ function costOf(args: ExecutionArgs): number | undefined {
   try {
     return complexityFromQuery(alone, {
       schema: args.schema,
-      ctx: args.contextValue as object,
       variables: (args.variableValues ?? {}) as Record<string, unknown>,
     }).complexity;
   } catch {
@@ -51,8 +72,9 @@ export const tooCostly = (cost: QueryCost) =>
  * Shopify's does, so a client sees its budget.
  */
 export function useQueryCost(): Plugin {
+  const prices = new WeakMap<OperationDefinitionNode, Map<string, number | undefined>>();
   const priced = (args: ExecutionArgs): QueryCost | undefined => {
-    const requestedQueryCost = costOf(args);
+    const requestedQueryCost = costOf(args, prices);
     return requestedQueryCost === undefined
       ? undefined
       : { requestedQueryCost, maximumAvailable: QUERY_COST_MAX };
