@@ -18,6 +18,9 @@ type Field = { type: GraphQLOutputType };
  */
 export const QUERY_COST_MAX = 5_000;
 
+/** The most global ids one `nodes(ids:)` takes (TOO_MANY_IDS beyond). */
+export const NODES_MAX = 100;
+
 const isWrapping = (typeName: string) => typeName.endsWith('Edge') || typeName === 'PageInfo';
 
 /** Fields with no price of their own: an object costs 1, a scalar 0; nothing is multiplied. */

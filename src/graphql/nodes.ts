@@ -8,12 +8,9 @@ import { runOperation } from '../operations/operation.js';
 import { failWith } from '../operations/validation.js';
 import { builder } from './builder.js';
 import { ChatMessage } from './chat.js';
-import { listCost } from './cost.js';
+import { listCost, NODES_MAX } from './cost.js';
 import { type NodeRef, parseGlobalId } from './global-ids.js';
 import { AuthorRef } from './items.js';
-
-/** The most ids one `nodes` takes. */
-export const NODES_MAX = 100;
 
 const atMostNodes = z.looseObject({ ids: z.array(z.string()) }).superRefine((args, ctx) => {
   if (args.ids.length > NODES_MAX)

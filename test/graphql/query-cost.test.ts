@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { graphqlDocs } from '../../src/docs/graphql-docs.js';
 import { QUERY_COST_MAX } from '../../src/graphql/cost.js';
 import { publisher } from '../lineage/publish.js';
 import { startTestApp, type TestApp } from '../support/app.js';
@@ -130,6 +131,16 @@ describe('the cost of page sizes', () => {
     });
     const large = await http.post('/graphql', { query: document, operationName: 'Large' });
     expect(large.json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
+  });
+
+  it('prices the documented examples as the docs say', async () => {
+    const { cost } = graphqlDocs();
+    expect(cost.limit).toBe(QUERY_COST_MAX);
+    for (const example of cost.examples) {
+      const answer = await graphql(app.url, example.query);
+      expect(answer.body.errors, example.query).toBeUndefined();
+      expect(costOf(answer.body).requestedQueryCost, example.query).toBe(example.cost);
+    }
   });
 
   it('keeps the depth limit', async () => {
