@@ -1,4 +1,4 @@
-import { NODES_MAX, QUERY_COST_MAX } from '../graphql/cost.js';
+import { NODES_MAX, QUERY_COST_MAX } from '../http/graphql-limits.js';
 
 /** How the GraphQL face prices a query and names its objects (docs/contract.md, GraphQL). */
 export function graphqlDocs() {

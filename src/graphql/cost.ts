@@ -1,25 +1,16 @@
 import type { FieldComplexityValue } from '@pothos/plugin-complexity';
-import {
-  type GraphQLOutputType,
-  getNamedType,
-  isCompositeType,
-  isListType,
-  isNonNullType,
-} from 'graphql';
+import { type GraphQLOutputType, getNamedType, isCompositeType } from 'graphql';
 
 type Field = { type: GraphQLOutputType };
 
-/**
- * The cost model of page sizes (docs/contract.md, GraphQL query cost), priced by
+/*
+ * The cost model of page sizes (docs/contract.md, GraphQL: the cost of a query), priced by
  * @pothos/plugin-complexity: a field that fetches an object costs 1, a scalar 0; a page or list
  * multiplies what it selects by how many it asks for. Edges and pageInfo are the page's own
  * wrapping (the node in an edge is what costs), and fragments cost their fields, as inlined.
  * A price reads the arguments alone, never the context: useQueryCost keeps it per operation.
+ * The limit is QUERY_COST_MAX (src/http/graphql-limits.ts).
  */
-export const QUERY_COST_MAX = 5_000;
-
-/** The most global ids one `nodes(ids:)` takes (TOO_MANY_IDS beyond). */
-export const NODES_MAX = 100;
 
 const isWrapping = (typeName: string) => typeName.endsWith('Edge') || typeName === 'PageInfo';
 
@@ -28,12 +19,6 @@ export function defaultFieldCost(field: Field): FieldComplexityValue {
   const named = getNamedType(field.type);
   if (!isCompositeType(named) || isWrapping(named.name)) return { field: 0, multiplier: 1 };
   return { field: 1, multiplier: 1 };
-}
-
-/** Whether a field answers a list of objects (the fields that must say how long it may be). */
-export function isObjectList(field: Field): boolean {
-  const type = isNonNullType(field.type) ? field.type.ofType : field.type;
-  return isListType(type) && isCompositeType(getNamedType(type));
 }
 
 /** A connection: the query costs 1, each node of the page asked (`first`, `last` or the default page) what it selects. */

@@ -1,6 +1,7 @@
 import { brandWithType } from '@pothos/core';
 import { z } from 'zod';
 import type { RequestContext } from '../context.js';
+import { NODES_MAX } from '../http/graphql-limits.js';
 import { findChatMessages } from '../operations/chat/find-messages.js';
 import { findKindItems } from '../operations/items/find-by-kind.js';
 import { findAuthor } from '../operations/items/index.js';
@@ -8,7 +9,7 @@ import { runOperation } from '../operations/operation.js';
 import { failWith } from '../operations/validation.js';
 import { builder } from './builder.js';
 import { ChatMessage } from './chat.js';
-import { listCost, NODES_MAX } from './cost.js';
+import { listCost } from './cost.js';
 import { type NodeRef, parseGlobalId } from './global-ids.js';
 import { AuthorRef } from './items.js';
 

@@ -9,7 +9,7 @@ import {
   type OperationDefinitionNode,
 } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { QUERY_COST_MAX } from './cost.js';
+import { QUERY_COST_MAX } from '../http/graphql-limits.js';
 
 /** What a query costs and may cost, as `extensions.cost` and a refusal carry it. */
 export interface QueryCost {

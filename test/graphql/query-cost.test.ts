@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { graphqlDocs } from '../../src/docs/graphql-docs.js';
-import { QUERY_COST_MAX } from '../../src/graphql/cost.js';
+import { QUERY_COST_MAX } from '../../src/http/graphql-limits.js';
 import { publisher } from '../lineage/publish.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { type CommandLog, recordCommands } from '../support/commands.js';
