@@ -127,6 +127,12 @@ export async function benchItems(
         r.baselineItem,
       ),
       row(
+        'read an item by code among 100,000, GraphQL item(code:)',
+        'REST /api/items/<code>',
+        r.graphqlItem,
+        r.restItem,
+      ),
+      row(
         'read KidLisp by code among 100,000, REST ?code=',
         'raw-driver route',
         r.restKidlisp,

@@ -27,6 +27,8 @@ export const errorStatus = {
   CODE_REQUIRED: 400,
   CODES_INVALID: 400,
   TOO_MANY_CODES: 400,
+  /** GraphQL `nodes`: more ids than it takes at once. */
+  TOO_MANY_IDS: 400,
   SORT_INVALID: 400,
   HANDLE_INVALID: 400,
   PATH_INVALID: 400,
@@ -34,6 +36,8 @@ export const errorStatus = {
   METRICS_UNAUTHORIZED: 401,
   PERSISTED_QUERY_NOT_FOUND: 400,
   PERSISTED_QUERY_HASH_MISMATCH: 400,
+  /** A GraphQL query priced above the limit of its cost (src/graphql/query-cost.ts). */
+  QUERY_TOO_COSTLY: 400,
   ORIGIN_NOT_ALLOWED: 403,
   HOST_NOT_ALLOWED: 403,
   /** The key authenticates, but lacks the scope the request needs (src/auth/scopes.ts). */

@@ -9,6 +9,7 @@ import { CODES_MAX, LIST_LIMIT_MAX, WORKS_SEARCH_MAX } from '../operations/items
 import { CLOCK_MAX, KIDLISP_MAX, PIECE_MAX } from '../operations/publish/inputs.js';
 import { SERVICE_VERSION } from '../version.js';
 import { endpointDoc } from './endpoint-doc.js';
+import { graphqlDocs } from './graphql-docs.js';
 import { mcpDocs } from './mcp-docs.js';
 
 export const API_UPDATED = '2026-08-03';
@@ -85,6 +86,7 @@ function buildApiInfo(config: DocsConfig) {
       subscriptions:
         'chatMessageAdded(instance, from, search, after) and chatMessageRemoved(instance) run over Server-Sent Events ' +
         '(the graphql-sse protocol): POST the subscription here with Accept: text/event-stream.',
+      ...graphqlDocs(),
     },
     authentication: {
       scheme: 'bearer',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   CHAT_INSTANCES,
+  CHAT_LIMIT_DEFAULT,
   CHAT_LIMIT_MAX,
   CHAT_SEARCH_MAX,
   type ChatEntry,
@@ -12,6 +13,7 @@ import {
 import { runOperation } from '../operations/operation.js';
 import { failWith } from '../operations/validation.js';
 import { builder } from './builder.js';
+import { pageCost } from './cost.js';
 
 /**
  * A Relay rule of the GraphQL face alone, checked by plugin-zod before the resolver runs (a
@@ -29,8 +31,13 @@ export const ChatInstance = builder.enumType('ChatInstance', {
 
 export const ChatMessage = builder.objectRef<ChatEntry>('ChatMessage').implement({
   description: 'A public chat message.',
+  interfaces: [builder.nodeInterfaceRef()],
   fields: (t) => ({
-    id: t.exposeID('id', { nullable: false }),
+    id: t.exposeID('id', {
+      nullable: false,
+      description:
+        'The id the chat gives it (REST answers the same), unique across every type; Query.node takes it.',
+    }),
     from: t.string({
       nullable: false,
       description: '@handle of the sender, or anon when the author has no handle.',
@@ -65,6 +72,7 @@ builder.queryFields((t) => ({
         from: t.arg.string({ description: 'Only messages by this @handle (the @ is optional).' }),
       },
       validate: { schema: oneDirection },
+      complexity: pageCost(CHAT_LIMIT_DEFAULT),
       edgesNullable: { list: false, items: false },
       nodeNullable: false,
       resolve: (_root, args, ctx) => runOperation(chatMessagesConnection, ctx, args),

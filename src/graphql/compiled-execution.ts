@@ -57,8 +57,8 @@ function fromJit(result: ExecutionResult, source: Source | undefined): Execution
  * The interpreter is graphql-js's `execute` (a parameter only so the tests can count its runs),
  * not Yoga's own: that one puts each field in the order it resolved rather than the order asked
  * (the spec's, as jit does), so a first run and the compiled ones answered different bytes.
- * Variables are coerced by graphql-js first, so a bad one is refused in the same words on every
- * run (useInputErrorCodes codes them INVALID_INPUT). Yoga's parser cache hands out one document
+ * A variable jit refuses is refused in graphql-js's words, as on the first run (useInputErrorCodes
+ * codes them INVALID_INPUT); accepted ones are coerced once, by jit. Yoga's parser cache hands out one document
  * per query text; the tiers are kept by its operations, and go with them.
  */
 export function useCompiledExecution(interpret: typeof execute = execute): Plugin {
@@ -84,13 +84,16 @@ export function useCompiledExecution(interpret: typeof execute = execute): Plugi
     operation: OperationDefinitionNode,
     args: ExecutionArgs,
   ) => {
-    const coerced = getVariableValues(
-      args.schema,
-      operation.variableDefinitions ?? [],
-      args.variableValues ?? {},
-    );
-    if (coerced.errors) return { errors: coerced.errors };
     const result = await compiled.query(args.rootValue, args.contextValue, args.variableValues);
+    if (!('data' in result)) {
+      // jit refused the variables (it answers no data only then): in graphql-js's words.
+      const coerced = getVariableValues(
+        args.schema,
+        operation.variableDefinitions ?? [],
+        args.variableValues ?? {},
+      );
+      if (coerced.errors) return { errors: coerced.errors };
+    }
     return fromJit(result, args.document.loc?.source);
   };
 

@@ -7,6 +7,7 @@ import './meta.js';
 import './items.js';
 import './keys.js';
 import './lineage.js';
+import './nodes.js';
 import './publish.js';
 import './scalars.js';
 import './takedowns.js';

@@ -1,3 +1,4 @@
+import { encodeGlobalID } from '@pothos/plugin-relay';
 import { parseMelody } from '../domain/melody/index.js';
 import {
   type Author,
@@ -18,6 +19,7 @@ import {
 } from '../operations/items/index.js';
 import { runOperation } from '../operations/operation.js';
 import { builder } from './builder.js';
+import { listCost, pageCost } from './cost.js';
 
 export const ItemKindEnum = builder.enumType('ItemKind', {
   description: 'What a published item is.',
@@ -57,14 +59,21 @@ type AuthorShape = Pick<Author, 'handle'> & { accounts?: string[] };
 
 const withoutAt = (handle: string) => handle.replace(/^@/, '');
 
-const AuthorRef = builder.objectRef<AuthorShape>('Author');
+export const AuthorRef = builder.objectRef<AuthorShape>('Author');
 const ViewerRef = builder.objectRef<ViewerAccount>('Viewer');
 
 export const PublishedItem = builder.interfaceRef<Item>('PublishedItem').implement({
   description:
     'A published work of any kind. A clock melody is addressed clock~<code>; every other kind by its bare code.',
+  interfaces: [builder.nodeInterfaceRef()],
   resolveType: (item) => typeNames[item.kind],
   fields: (t) => ({
+    id: t.id({
+      nullable: false,
+      description:
+        'Its global id (Relay Global Object Identification): opaque, unique across every type; Query.node takes it back.',
+      resolve: (item) => encodeGlobalID(typeNames[item.kind], item.code),
+    }),
     kind: t.field({ type: ItemKindEnum, nullable: false, resolve: (item) => item.kind }),
     code: t.exposeString('code', { nullable: false, description: 'The short code.' }),
     address: t.exposeString('address', {
@@ -94,7 +103,7 @@ export const PublishedItem = builder.interfaceRef<Item>('PublishedItem').impleme
 const kindType = (name: string, kind: ItemKind, description: string) =>
   builder.objectRef<Item>(name).implement({
     description,
-    interfaces: [PublishedItem],
+    interfaces: [builder.nodeInterfaceRef(), PublishedItem],
     isTypeOf: (value) => (value as Item).kind === kind,
     fields: () => ({}),
   });
@@ -133,7 +142,7 @@ const PieceItem = kindType(
 const PaintingItem = kindType('PaintingItem', 'painting', 'A registered painting.');
 const TapeItem = kindType('TapeItem', 'tape', 'A registered tape.');
 
-const typeNames: Record<ItemKind, string> = {
+export const typeNames: Record<ItemKind, string> = {
   kidlisp: 'KidlispItem',
   clock: 'ClockItem',
   piece: 'PieceItem',
@@ -208,12 +217,19 @@ export const ItemConnection = builder.connectionObject(
 
 builder.objectType(AuthorRef, {
   description: 'Someone who publishes, by handle.',
+  interfaces: [builder.nodeInterfaceRef()],
   fields: (t) => ({
+    id: t.id({
+      nullable: false,
+      description: 'Its global id: opaque, unique across every type; Query.node takes it back.',
+      resolve: (author) => encodeGlobalID('Author', withoutAt(author.handle)),
+    }),
     handle: t.exposeString('handle', { nullable: false, description: '@handle.' }),
     works: t.connection(
       {
         type: PublishedItem,
         description: `This author's works. ${PAGING}`,
+        complexity: pageCost(PAGE_SIZE_DEFAULT),
         args: {
           kind: t.arg({ type: ItemKindEnum, description: 'Only this kind.' }),
           sort: t.arg({ type: SortEnum, defaultValue: 'recent' }),
@@ -245,6 +261,7 @@ builder.objectType(ViewerRef, {
       {
         type: PublishedItem,
         description: `Works published with this account. ${PAGING}`,
+        complexity: pageCost(PAGE_SIZE_DEFAULT),
         args: {
           kind: t.arg({ type: ItemKindEnum, description: 'Only this kind.' }),
           sort: t.arg({ type: SortEnum, defaultValue: 'recent' }),
@@ -271,12 +288,14 @@ builder.queryFields((t) => ({
     nullable: { list: false, items: true },
     description: `Up to ${CODES_MAX} items, in the order asked, null for a code nothing has; one database query per collection for the whole list. Each found item counts a hit (once per client).`,
     args: { codes: t.arg.stringList({ required: true }) },
+    complexity: (args) => listCost(args.codes.length),
     resolve: (_root, args, ctx) => runOperation(findItems, ctx, args),
   }),
   published: t.connection(
     {
       type: PublishedItem,
       description: `Published items of every kind, or one kind, or one author's, or those holding a search term. ${PAGING}`,
+      complexity: pageCost(PAGE_SIZE_DEFAULT),
       args: {
         kind: t.arg({ type: ItemKindEnum, description: 'Only this kind (all kinds by default).' }),
         sort: t.arg({

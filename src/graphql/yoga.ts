@@ -16,6 +16,7 @@ import { schema } from './index.js';
 import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
 import { useOperationTelemetry } from './operation-telemetry.js';
 import { usePersistedQueries } from './persisted-queries.js';
+import { useQueryCost } from './query-cost.js';
 
 function originalOf(error: unknown): unknown {
   let current = error;
@@ -70,11 +71,14 @@ export type GraphqlHandler = YogaServerInstance<ServerContext, RequestContext>;
 
 /** Limits on what one document may ask for; real clients stay far below them. */
 const armor = new EnvelopArmor({
-  maxDepth: { n: 10 },
+  // Fragments are counted as their fields inlined, as the cost is; 12 lets three levels of a
+  // nested page reach the cost model, which prices them.
+  maxDepth: { n: 12, flattenFragments: true },
   maxAliases: { n: 15 },
   maxDirectives: { n: 20 },
   maxTokens: { n: 2_000 },
-  costLimit: { maxCost: 5_000 },
+  // The cost of page sizes replaces armor's (useQueryCost, src/graphql/query-cost.ts).
+  costLimit: { enabled: false },
   blockFieldSuggestion: { enabled: true },
 });
 
@@ -103,6 +107,7 @@ export function createGraphqlHandler(
       useHttpCaching(),
       useErrorBodies(),
       ...armor.protect().plugins,
+      useQueryCost(),
       useGraphiqlSecurity(services.config),
       useInputErrorCodes(),
       useRequestErrorCodes(),

@@ -118,7 +118,10 @@ describe('GraphQL over GET', () => {
   it('answers a query in the URL, as curl sends it', async () => {
     const answer = await http.get(`/graphql?query=${encodeURIComponent('{version}')}`);
     expect(answer.status).toBe(200);
-    expect(answer.json).toEqual({ data: { version: '1.1.0' } });
+    expect(answer.json).toEqual({
+      data: { version: '1.1.0' },
+      extensions: { cost: { requestedQueryCost: 0, maximumAvailable: 5000 } },
+    });
   });
 
   it('refuses a mutation with 405 MUTATION_REQUIRES_POST, and publishes nothing', async () => {
@@ -279,7 +282,10 @@ describe('a batch', () => {
       { query: `{ ${aliases} }` },
     ]);
     const [small, wide] = answer.json as { data?: unknown; errors?: unknown[] }[];
-    expect(small).toEqual({ data: { version: '1.1.0' } });
+    expect(small).toEqual({
+      data: { version: '1.1.0' },
+      extensions: { cost: { requestedQueryCost: 0, maximumAvailable: 5000 } },
+    });
     expect(wide?.errors).toHaveLength(1);
   });
 

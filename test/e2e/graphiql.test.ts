@@ -63,7 +63,10 @@ describe('GRAPHIQL=false (production)', () => {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ query: '{ version }' }),
       });
-      expect(await query.json()).toEqual({ data: { version: '1.1.0' } });
+      expect(await query.json()).toEqual({
+        data: { version: '1.1.0' },
+        extensions: { cost: { requestedQueryCost: 0, maximumAvailable: 5000 } },
+      });
     } finally {
       await quiet.close();
     }

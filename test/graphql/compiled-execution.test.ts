@@ -61,7 +61,10 @@ describe('a repeated operation answers as it did the first time', () => {
       __typename: 'ClockItem',
       melody: { valid: true, notes: 5 },
     });
-    expect((await threeRuns(ITEM, { code: 'nothere' })).body).toEqual({ data: { item: null } });
+    expect((await threeRuns(ITEM, { code: 'nothere' })).body).toEqual({
+      data: { item: null },
+      extensions: { cost: { requestedQueryCost: 4, maximumAvailable: 5000 } },
+    });
   });
 
   it('a variable of the wrong type, or missing, in graphql-js words', async () => {
@@ -188,9 +191,13 @@ describe('useCompiledExecution', () => {
           variables: { code: fixture.seeded.piece },
         }),
       });
-      expect(version.json, `run ${run + 1}`).toEqual({ data: { version: expect.any(String) } });
+      expect(version.json, `run ${run + 1}`).toEqual({
+        data: { version: expect.any(String) },
+        extensions: { cost: { requestedQueryCost: 0, maximumAvailable: 5000 } },
+      });
       expect(item.json, `run ${run + 1}`).toEqual({
         data: { item: { code: fixture.seeded.piece } },
+        extensions: { cost: { requestedQueryCost: 1, maximumAvailable: 5000 } },
       });
     }
   });

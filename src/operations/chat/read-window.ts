@@ -126,7 +126,8 @@ async function readWindow(ctx: RequestContext, window: ChatWindow): Promise<Chat
   return rows.map(toEntry);
 }
 
-function toEntry(row: Document): ChatEntry {
+/** A stored message as every chat read answers it, tagged with its channel (`row.instance`). */
+export function toEntry(row: Document): ChatEntry {
   return {
     _id: row._id as ObjectId,
     id: String(row._id),
