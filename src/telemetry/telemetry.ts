@@ -10,7 +10,7 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { isAppError } from '../app-error.js';
-import { expressPath } from '../http/routes/route-spec.js';
+import { expressPath } from '../domain/route-path.js';
 import type { Logger } from '../logger.js';
 import { failSpan, runTraced, tracedNow } from './active-span.js';
 import { createGraphqlNameLabeler, type Face, type OperationMetrics } from './operation-metrics.js';

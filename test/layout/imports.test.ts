@@ -7,7 +7,8 @@ const FACES = ['graphql', 'rest', 'mcp', 'docs', 'pages'];
 
 /**
  * The layers, top first: a file may import its own layer and the layers below it, never above.
- * cli -> commands -> service -> faces -> http -> operations -> {domain, db, auth, storage, rate-limit}.
+ * cli -> commands -> service -> faces -> http -> operations -> {domain, db, auth, storage, rate-limit};
+ * telemetry (spans, metric names) sits at the bottom, beside the logger, so every layer may use it.
  */
 const LAYERS: string[][] = [
   ['cli.ts'],
@@ -18,7 +19,7 @@ const LAYERS: string[][] = [
   ['operations', 'context.ts'],
   ['auth', 'storage', 'rate-limit'],
   ['db'],
-  ['domain', 'app-error.ts', 'config.ts', 'logger.ts', 'metrics.ts', 'version.ts'],
+  ['domain', 'telemetry', 'app-error.ts', 'config.ts', 'logger.ts', 'metrics.ts', 'version.ts'],
 ];
 
 const topOf = (file: string) => file.split('/')[0] as string;

@@ -168,7 +168,7 @@ export const queryNamesOf = (spec: RouteSpec): string[] =>
     : [];
 
 /** `/api/items/{code}` as express mounts it: `/api/items/:code`. */
-export const expressPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
+export { expressPath } from '../../domain/route-path.js';
 
 /** The `{name}` parameters of a path. */
 export const pathParamsOf = (path: string): string[] =>
