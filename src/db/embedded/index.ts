@@ -9,6 +9,7 @@ import { type Credentials, loadCredentials } from './credentials.js';
 import { Cursors } from './cursors.js';
 import { errorReply } from './errors.js';
 import { GroupCommit } from './group-commit.js';
+import { IndexBuilds } from './index-build.js';
 import './regex.js';
 import { lockDataDir } from './lock.js';
 import { listen, type RequestHandler, type WireServer } from './server.js';
@@ -115,6 +116,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
   const activity = new Activity();
   const changeStreams = new ChangeStreams(store);
   const commits = new GroupCommit(store, () => changeStreams.committed());
+  const builds = new IndexBuilds(store, logger);
   const handle: RequestHandler = (request, connection) => {
     const { command, db } = request;
     const name = Object.keys(command)[0] ?? '';
@@ -127,7 +129,9 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
         (error: unknown) => errorReply(error),
       );
     if (!writeCommands.has(name)) return runCommand(command, db, context);
-    return commits.submit(() => runCommand(command, db, context));
+    const written = commits.submit(() => runCommand(command, db, context));
+    if (name !== 'createIndexes') return written;
+    return written.finally(() => builds.wake());
   };
   let server: WireServer;
   try {
@@ -140,6 +144,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     release();
     throw error;
   }
+  builds.wake();
   const ttl = setInterval(() => {
     try {
       store.write(() => store.expire(Date.now()));
@@ -163,6 +168,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     close: () =>
       (closing ??= (async () => {
         clearInterval(ttl);
+        builds.stop();
         await server.close();
         if (options.endpointFile) rmSync(options.endpointFile, { force: true });
         cursors.closeAll();

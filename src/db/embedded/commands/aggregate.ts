@@ -91,7 +91,8 @@ function matcher(foreign: Collection | undefined, field: string): (value: unknow
   const indexed =
     field === '_id' ||
     [...foreign.indexes.values()].some(
-      (ix) => ix.fields[0] === field && !ix.spec.sparse && !ix.spec.partialFilterExpression,
+      (ix) =>
+        ix.ready && ix.fields[0] === field && !ix.spec.sparse && !ix.spec.partialFilterExpression,
     );
   if (indexed)
     return (value) => select(foreign, { [field]: { $eq: value === undefined ? null : value } });

@@ -1,0 +1,152 @@
+import type { Document } from 'bson';
+import type { Collection } from './collection.js';
+import { decodeDocument } from './documents.js';
+import type { Index } from './indexes.js';
+import type { Store } from './store.js';
+import type { Logger } from './types.js';
+
+/** A batch stops after this long (one LMDB transaction); other commands run between batches. */
+const BATCH_MS = 15;
+/** Documents handed to the index at once within a batch. */
+const CHUNK = 32;
+/** Progress is logged at most this often. */
+const LOG_EVERY_MS = 5_000;
+
+/** An index still being built: where, and how far. */
+export interface IndexBuildState {
+  ns: string;
+  index: string;
+  done: number;
+  total: number;
+}
+
+/** Every index being built in the background, as serverStatus and the service's metric report it. */
+export function indexBuildStates(store: Store): IndexBuildState[] {
+  const states: IndexBuildState[] = [];
+  for (const db of store.databaseNames())
+    for (const coll of store.collections(db))
+      for (const index of coll.indexes.values())
+        if (index.meta.building)
+          states.push({
+            ns: coll.ns,
+            index: index.name,
+            done: index.meta.building.done,
+            total: coll.count(),
+          });
+  return states;
+}
+
+/**
+ * Builds, in the background, the indexes created on a collection that already had documents
+ * (./collection.ts `createIndex`): batch after batch in `_id` order, each one LMDB transaction
+ * that also records how far the build has come, so a build cut short by a kill goes on from
+ * there at the next start. Writes keep the index up to date meanwhile; the planner uses it
+ * once every document is in (./planner.ts `usable`).
+ */
+export class IndexBuilds {
+  #running = false;
+  #stopped = false;
+  #lastLog = 0;
+  readonly #started = new Map<string, number>();
+
+  constructor(
+    private readonly store: Store,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Builds what is pending, if nothing is under way: at start, and after createIndexes. */
+  wake(): void {
+    if (this.#running || this.#stopped || !this.#next()) return;
+    this.#running = true;
+    setImmediate(() => this.#step());
+  }
+
+  /** No batch starts after this (the data files are closing). */
+  stop(): void {
+    this.#stopped = true;
+  }
+
+  #next(): { coll: Collection; index: Index } | undefined {
+    for (const db of this.store.databaseNames())
+      for (const coll of this.store.collections(db))
+        for (const index of coll.indexes.values()) if (!index.ready) return { coll, index };
+    return undefined;
+  }
+
+  #step(): void {
+    const target = this.#stopped ? undefined : this.#next();
+    if (!target) {
+      this.#running = false;
+      return;
+    }
+    try {
+      this.store.write(() => this.#batch(target.coll, target.index));
+    } catch (error) {
+      this.#running = false;
+      this.logger.error(
+        { err: error, ns: target.coll.ns, index: target.index.name },
+        'embedded database: building an index failed; it is retried at the next start',
+      );
+      return;
+    }
+    setImmediate(() => this.#step());
+  }
+
+  /** The next documents' entries, and how far the build now is, in one transaction. */
+  #batch(coll: Collection, index: Index): void {
+    const building = index.meta.building;
+    if (!building) return;
+    const key = `${coll.ns} ${index.name}`;
+    if (!this.#started.has(key)) {
+      this.#started.set(key, performance.now());
+      this.logger.info(
+        { ns: coll.ns, index: index.name, done: building.done, total: coll.count() },
+        'embedded database: building an index in the background',
+      );
+    }
+    const after = building.after === undefined ? undefined : Buffer.from(building.after, 'hex');
+    const until = performance.now() + BATCH_MS;
+    let chunk: Array<{ idKey: Buffer; doc: Document }> = [];
+    let finished = true;
+    for (const { key: entryKey, value } of coll.docs.getRange(after ? { start: after } : {})) {
+      const idKey = entryKey as Buffer;
+      if (after?.equals(idKey)) continue;
+      chunk.push({ idKey: Buffer.from(idKey), doc: decodeDocument(value as Buffer) });
+      if (chunk.length < CHUNK) continue;
+      this.#add(index, chunk);
+      chunk = [];
+      if (performance.now() > until) {
+        finished = false;
+        break;
+      }
+    }
+    this.#add(index, chunk);
+    if (finished) {
+      delete index.meta.building;
+      const seconds = (performance.now() - (this.#started.get(key) ?? 0)) / 1000;
+      this.#started.delete(key);
+      this.logger.info(
+        { ns: coll.ns, index: index.name, documents: building.done, seconds: round(seconds) },
+        'embedded database: index built',
+      );
+    } else if (performance.now() - this.#lastLog > LOG_EVERY_MS) {
+      this.#lastLog = performance.now();
+      this.logger.info(
+        { ns: coll.ns, index: index.name, done: building.done, total: coll.count() },
+        'embedded database: index build progress',
+      );
+    }
+    coll.saveMeta();
+  }
+
+  #add(index: Index, chunk: Array<{ idKey: Buffer; doc: Document }>) {
+    if (chunk.length === 0) return;
+    index.addDocuments(chunk);
+    const building = index.meta.building;
+    if (!building) return;
+    building.done += chunk.length;
+    building.after = (chunk[chunk.length - 1] as { idKey: Buffer }).idKey.toString('hex');
+  }
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
