@@ -339,5 +339,22 @@ export async function importDump(
     summary.documents += documents;
     summary.collections++;
   }
+  await indexBuildsDone(client, progress);
   return summary;
+}
+
+/**
+ * Waits for the indexes the embedded database builds in the background (its serverStatus
+ * lists them; a MongoDB server's createIndexes has already waited), reporting their progress:
+ * an import is whole once its indexes are.
+ */
+async function indexBuildsDone(client: MongoClient, progress: OnProgress): Promise<void> {
+  for (;;) {
+    const status = await client.db('admin').command({ serverStatus: 1 });
+    const building = (status.indexBuilds?.inProgress ?? []) as Document[];
+    const [first] = building;
+    if (!Array.isArray(building) || !first) return;
+    progress({ ns: `${first.ns} index ${first.index}`, documents: first.done, total: first.total });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

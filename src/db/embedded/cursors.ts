@@ -117,6 +117,11 @@ export class Cursors {
     return this.#open.size;
   }
 
+  /** Batches being read a slice at a time (long scans) right now. */
+  get reading(): number {
+    return this.#reading.size;
+  }
+
   closeAll(): void {
     for (const cursor of this.#open.values()) cursor.docs.return?.();
     this.#open.clear();

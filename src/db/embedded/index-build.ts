@@ -9,6 +9,8 @@ import type { Logger } from './types.js';
 const BATCH_MS = 15;
 /** Documents handed to the index at once within a batch. */
 const CHUNK = 32;
+/** The pause between batches while a long read runs: the reads go first. */
+const YIELD_TO_READS_MS = 100;
 /** Progress is logged at most this often. */
 const LOG_EVERY_MS = 5_000;
 
@@ -49,9 +51,11 @@ export class IndexBuilds {
   #lastLog = 0;
   readonly #started = new Map<string, number>();
 
+  /** `busy`: whether long reads are under way (./cursors.ts `reading`); batches then wait. */
   constructor(
     private readonly store: Store,
     private readonly logger: Logger,
+    private readonly busy: () => boolean = () => false,
   ) {}
 
   /** Builds what is pending, if nothing is under way: at start, and after createIndexes. */
@@ -89,7 +93,8 @@ export class IndexBuilds {
       );
       return;
     }
-    setImmediate(() => this.#step());
+    if (this.busy()) setTimeout(() => this.#step(), YIELD_TO_READS_MS);
+    else setImmediate(() => this.#step());
   }
 
   /** The next documents' entries, and how far the build now is, in one transaction. */

@@ -116,7 +116,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
   const activity = new Activity();
   const changeStreams = new ChangeStreams(store);
   const commits = new GroupCommit(store, () => changeStreams.committed());
-  const builds = new IndexBuilds(store, logger);
+  const builds = new IndexBuilds(store, logger, () => cursors.reading > 0);
   const handle: RequestHandler = (request, connection) => {
     const { command, db } = request;
     const name = Object.keys(command)[0] ?? '';
