@@ -1,6 +1,6 @@
 import { BSON, type Document, Long } from 'bson';
 import { CommandError } from './errors.js';
-import { nextTurn, PAUSE, type Slices } from './slices.js';
+import { PAUSE, ScanQueue, type Slices } from './slices.js';
 import type { TimeLimit } from './time-limit.js';
 
 /**
@@ -22,6 +22,8 @@ interface OpenCursor {
   present: Present;
   timeLimit: TimeLimit | undefined;
   slices: Slices | undefined;
+  /** Where its long scan takes turns with the others'. */
+  queue: ScanQueue;
   lastUsed: number;
   /** The document that did not fit in the last batch: the next one starts with it. */
   held?: Document | undefined;
@@ -46,6 +48,7 @@ export class Cursors {
   readonly #open = new Map<number, OpenCursor>();
   /** Cursors whose batch is being read, a slice at a time. */
   readonly #reading = new Set<OpenCursor>();
+  readonly #queue = new ScanQueue();
   #nextId = 1 + Math.floor(Math.random() * 2 ** 40);
 
   /** The `cursor` reply of a command whose results `docs` yields (in order, skip and limit applied). */
@@ -62,6 +65,7 @@ export class Cursors {
       present,
       timeLimit,
       slices,
+      queue: this.#queue,
       lastUsed: Date.now(),
     };
     return this.#read(cursor, batchSize || DEFAULT_BATCH_SIZE, ({ batch, exhausted }) => {
@@ -98,7 +102,10 @@ export class Cursors {
     const batch = take(cursor, batchSize);
     if (!(batch instanceof Promise)) return done(batch);
     this.#reading.add(cursor);
-    return batch.then(done).finally(() => this.#reading.delete(cursor));
+    return batch.then(done).finally(() => {
+      this.#reading.delete(cursor);
+      if (cursor.slices) this.#queue.done(cursor.slices);
+    });
   }
 
   kill(cursorIds: unknown[]): Document {
@@ -185,7 +192,11 @@ function fill(
         exhausted = true;
         break;
       }
-      if (next.value === PAUSE) return nextTurn().then(() => fill(cursor, batchSize, docs, total));
+      if (next.value === PAUSE)
+        return cursor.queue.pause(cursor.slices as Slices, cursor.timeLimit).then(
+          () => fill(cursor, batchSize, docs, total),
+          (error: unknown) => stopped(cursor, error),
+        );
       const size = entryBytes(next.value, docs.length);
       if (docs.length > 0 && total + size > MAX_BATCH_BYTES) {
         cursor.held = next.value;
@@ -195,10 +206,15 @@ function fill(
       total += size;
     }
   } catch (error) {
-    cursor.docs.return?.();
-    cursor.timeLimit?.pause();
-    throw error;
+    return stopped(cursor, error);
   }
   cursor.timeLimit?.pause();
   return { batch: cursor.present(docs), exhausted };
+}
+
+/** A batch that failed (its time limit, say): the scan ends with it. */
+function stopped(cursor: OpenCursor, error: unknown): never {
+  cursor.docs.return?.();
+  cursor.timeLimit?.pause();
+  throw error;
 }

@@ -58,6 +58,24 @@ export class IndexBuilds {
     private readonly busy: () => boolean = () => false,
   ) {}
 
+  /**
+   * At start: an index whose stored format this release no longer reads (`outdated`) is
+   * emptied and built again in the background, like a new one.
+   */
+  restartOutdated(): void {
+    this.store.write(() => {
+      for (const db of this.store.databaseNames())
+        for (const coll of this.store.collections(db))
+          for (const index of coll.indexes.values()) {
+            if (!('outdated' in index) || index.outdated !== true || !index.ready) continue;
+            if ('restart' in index && typeof index.restart === 'function') index.restart();
+            else index.entries.clearSync();
+            index.meta.building = { done: 0 };
+            coll.saveMeta();
+          }
+    });
+  }
+
   /** Builds what is pending, if nothing is under way: at start, and after createIndexes. */
   wake(): void {
     if (this.#running || this.#stopped || !this.#next()) return;

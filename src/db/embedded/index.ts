@@ -144,6 +144,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     release();
     throw error;
   }
+  builds.restartOutdated();
   builds.wake();
   const ttl = setInterval(() => {
     try {
