@@ -16,7 +16,7 @@ import { indexBuildProgress, type RunningService, runCli, startService } from '.
  * `db-restore.js upgrade <DATA_DIR> <messages>`: the service started on a data directory
  * written without the trigram index (`db-seed.ts ... --no-trigram`): the same start-up figures.
  */
-const SEARCH_EVERY_MS = 500;
+const SEARCH_EVERY_MS = 5_000;
 
 /** A term exactly one message holds (db-seed.ts's texts), and that message's text. */
 function rareTerm(messages: number, k: number): { term: string; text: string } {

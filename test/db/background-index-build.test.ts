@@ -168,20 +168,14 @@ describe('indexes added to a collection that has documents', () => {
       const [resumed] = await builds(db);
       expect(resumed?.index).toBe('text_trigram');
       expect(resumed?.done).toBeGreaterThanOrEqual(killedAt);
-      expect(await sevens(db.collection('chat'))).toEqual([
-        { n: -1 },
-        ...expectedSevens(MESSAGES),
-      ]);
+      expect(await sevens(db.collection('chat'))).toEqual([{ n: -1 }, ...expectedSevens(MESSAGES)]);
       await waitForBuilds(db);
       const plan = await db
         .collection('chat')
         .find({ text: { $regex: 'sevens', $options: 'i' } })
         .explain();
       expect(JSON.stringify(plan.queryPlanner.winningPlan)).toContain('text_trigram');
-      expect(await sevens(db.collection('chat'))).toEqual([
-        { n: -1 },
-        ...expectedSevens(MESSAGES),
-      ]);
+      expect(await sevens(db.collection('chat'))).toEqual([{ n: -1 }, ...expectedSevens(MESSAGES)]);
     } finally {
       await client.close();
       await server.close();

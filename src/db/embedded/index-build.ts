@@ -10,7 +10,7 @@ const BATCH_MS = 15;
 /** Documents handed to the index at once within a batch. */
 const CHUNK = 32;
 /** The pause between batches while a long read runs: the reads go first. */
-const YIELD_TO_READS_MS = 100;
+const YIELD_TO_READS_MS = 30;
 /** Progress is logged at most this often. */
 const LOG_EVERY_MS = 5_000;
 
