@@ -37,6 +37,7 @@ type Started = {
 
 /** Searches while the indexes build, each checked; then how long the builds took. */
 async function watchStart(service: RunningService, messages: number): Promise<Started> {
+  process.stderr.write(`ready in ${Math.round(service.readyMs)} ms\n`);
   const client = await new MongoClient(service.databaseUri).connect();
   const messagesBack = await client.db('aesthetic').collection('chat-system').countDocuments();
   await client.close();
@@ -79,10 +80,12 @@ async function restore(dataDir: string, messages: number): Promise<void> {
     const exported = await runCli(dataDir, ['db', 'export', '--out', dump]);
     const fresh = join(work, 'data');
     const imported = await runCli(fresh, ['db', 'import', dump]);
+    const emptyMs = await emptyReadyMs();
     const service = await startService(fresh);
     try {
       const started = await watchStart(service, messages);
       report('restore', messages, {
+        emptyReadyMs: emptyMs,
         exportMs: exported.ms,
         exportPeakMiB: exported.peakMiB,
         importMs: imported.ms,
@@ -98,11 +101,25 @@ async function restore(dataDir: string, messages: number): Promise<void> {
 }
 
 async function upgrade(dataDir: string, messages: number): Promise<void> {
+  const emptyMs = await emptyReadyMs();
   const service = await startService(dataDir);
   try {
-    report('upgrade', messages, await watchStart(service, messages));
+    const started = await watchStart(service, messages);
+    report('upgrade', messages, { emptyReadyMs: emptyMs, ...started });
   } finally {
     await service.stop();
+  }
+}
+
+/** Spawn to /readyz on an empty DATA_DIR: what start-up costs on this machine now, data aside. */
+async function emptyReadyMs(): Promise<number> {
+  const empty = await mkdtemp(join(tmpdir(), 'db-restore-empty-'));
+  try {
+    const service = await startService(empty);
+    await service.stop();
+    return service.readyMs;
+  } finally {
+    await rm(empty, { recursive: true, force: true });
   }
 }
 

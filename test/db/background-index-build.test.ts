@@ -114,6 +114,24 @@ describe('indexes added to a collection that has documents', () => {
     }
   });
 
+  it('an index a stored document cannot go in is dropped when the build reaches it', async () => {
+    const server = await startEmbeddedMongo({ dataDir: await filledDir() });
+    const client = await new MongoClient(server.uri).connect();
+    try {
+      const db = client.db('app');
+      const chat = db.collection('chat');
+      await chat.insertOne({ n: -2, a: [1, 2], b: [3, 4] });
+      await chat.createIndex({ a: 1, b: 1 }, { name: 'parallel' });
+      await waitForBuilds(db);
+      const names = (await chat.listIndexes().toArray()).map(({ name }) => name);
+      expect(names).toEqual(['_id_']);
+      expect(await chat.countDocuments({ a: 2 })).toBe(1);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+
   it('a build cut short by SIGKILL resumes where it was at the next start, losing nothing', async () => {
     const dir = await filledDir();
     // Starts the server, creates the index, and prints how far the build is every few ms.

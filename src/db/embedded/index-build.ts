@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
 import type { Collection } from './collection.js';
 import { decodeDocument } from './documents.js';
+import { CommandError } from './errors.js';
 import type { Index } from './indexes.js';
 import type { Store } from './store.js';
 import type { Logger } from './types.js';
@@ -104,15 +105,29 @@ export class IndexBuilds {
     try {
       this.store.write(() => this.#batch(target.coll, target.index));
     } catch (error) {
-      this.#running = false;
-      this.logger.error(
-        { err: error, ns: target.coll.ns, index: target.index.name },
-        'embedded database: building an index failed; it is retried at the next start',
-      );
-      return;
+      this.#failed(target.coll, target.index, error);
     }
     if (this.busy()) setTimeout(() => this.#step(), YIELD_TO_READS_MS);
     else setImmediate(() => this.#step());
+  }
+
+  /**
+   * A document the index cannot hold (a key too long, parallel arrays) ends the build and drops
+   * the index, as createIndexes would have refused it; anything else stops building until the
+   * next start, which tries again.
+   */
+  #failed(coll: Collection, index: Index, error: unknown): void {
+    const where = { err: error, ns: coll.ns, index: index.name };
+    if (!(error instanceof CommandError)) {
+      this.#stopped = true;
+      this.logger.error(
+        where,
+        'embedded database: building an index failed; retried at the next start',
+      );
+      return;
+    }
+    this.store.write(() => this.store.collection(coll.db, coll.name)?.dropIndex(index.name));
+    this.logger.error(where, 'embedded database: an index could not be built and was dropped');
   }
 
   /** The next documents' entries, and how far the build now is, in one transaction. */
