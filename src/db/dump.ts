@@ -335,26 +335,44 @@ export async function importDump(
       progress({ ns, documents });
     }
     const others = indexes.filter((index) => index.unique !== true);
-    if (others.length > 0) await coll.createIndexes(others as never);
+    if (others.length > 0)
+      await reportingBuilds(client, progress, coll.createIndexes(others as never));
     summary.documents += documents;
     summary.collections++;
   }
-  await indexBuildsDone(client, progress);
   return summary;
 }
 
 /**
- * Waits for the indexes the embedded database builds in the background (its serverStatus
- * lists them; a MongoDB server's createIndexes has already waited), reporting their progress:
- * an import is whole once its indexes are.
+ * Waits for `building` (a createIndexes, which answers once its indexes are built), reporting
+ * how far the embedded database's builds are (its serverStatus lists them; MongoDB's does not).
  */
-async function indexBuildsDone(client: MongoClient, progress: OnProgress): Promise<void> {
-  for (;;) {
-    const status = await client.db('admin').command({ serverStatus: 1 });
-    const building = (status.indexBuilds?.inProgress ?? []) as Document[];
-    const [first] = building;
-    if (!Array.isArray(building) || !first) return;
-    progress({ ns: `${first.ns} index ${first.index}`, documents: first.done, total: first.total });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+async function reportingBuilds<T>(
+  client: MongoClient,
+  progress: OnProgress,
+  building: Promise<T>,
+): Promise<T> {
+  let done = false;
+  const watching = (async () => {
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const status = await client
+        .db('admin')
+        .command({ serverStatus: 1 })
+        .catch(() => undefined);
+      const [first] = (status?.indexBuilds?.inProgress ?? []) as Document[];
+      if (first && !done)
+        progress({
+          ns: `${first.ns} index ${first.index}`,
+          documents: first.done,
+          total: first.total,
+        });
+    }
+  })();
+  try {
+    return await building;
+  } finally {
+    done = true;
+    await watching;
   }
 }

@@ -51,6 +51,8 @@ export class IndexBuilds {
   #stopped = false;
   #lastLog = 0;
   readonly #started = new Map<string, number>();
+  /** Those waiting for a build to end (createIndexes), by `<ns> <index>`. */
+  readonly #waiting = new Map<string, Array<(error?: unknown) => void>>();
 
   /** `busy`: whether long reads are under way (./cursors.ts `reading`); batches then wait. */
   constructor(
@@ -87,6 +89,36 @@ export class IndexBuilds {
   /** No batch starts after this (the data files are closing). */
   stop(): void {
     this.#stopped = true;
+    const closing = new CommandError(11600, 'InterruptedAtShutdown', 'interrupted at shutdown');
+    for (const key of [...this.#waiting.keys()]) this.#settle(key, closing);
+  }
+
+  /**
+   * Resolves once the index is complete (at once if it is), or rejects with why it was
+   * dropped: createIndexes answers then, as mongod's does once its build is done.
+   */
+  whenBuilt(db: string, collection: string, name: string): Promise<void> {
+    const index = this.store.collection(db, collection)?.indexes.get(name);
+    if (!index || index.ready) return Promise.resolve();
+    const key = `${db}.${collection} ${name}`;
+    return new Promise((resolve, reject) => {
+      const waiting = this.#waiting.get(key) ?? [];
+      waiting.push((error) => (error === undefined ? resolve() : reject(error)));
+      this.#waiting.set(key, waiting);
+    });
+  }
+
+  #stillBuilding(key: string): boolean {
+    for (const db of this.store.databaseNames())
+      for (const coll of this.store.collections(db))
+        for (const index of coll.indexes.values())
+          if (`${coll.ns} ${index.name}` === key) return !index.ready;
+    return false;
+  }
+
+  #settle(key: string, error?: unknown): void {
+    for (const settle of this.#waiting.get(key) ?? []) settle(error);
+    this.#waiting.delete(key);
   }
 
   #next(): { coll: Collection; index: Index } | undefined {
@@ -97,15 +129,20 @@ export class IndexBuilds {
   }
 
   #step(): void {
+    // An index dropped while it was being built: those waiting for it are answered.
+    for (const key of [...this.#waiting.keys()]) if (!this.#stillBuilding(key)) this.#settle(key);
     const target = this.#stopped ? undefined : this.#next();
     if (!target) {
       this.#running = false;
       return;
     }
+    const key = `${target.coll.ns} ${target.index.name}`;
     try {
-      this.store.write(() => this.#batch(target.coll, target.index));
+      // Those waiting hear of a build once the transaction that ends it is committed.
+      if (this.store.write(() => this.#batch(target.coll, target.index))) this.#settle(key);
     } catch (error) {
       this.#failed(target.coll, target.index, error);
+      this.#settle(key, error);
     }
     if (this.busy()) setTimeout(() => this.#step(), YIELD_TO_READS_MS);
     else setImmediate(() => this.#step());
@@ -130,10 +167,10 @@ export class IndexBuilds {
     this.logger.error(where, 'embedded database: an index could not be built and was dropped');
   }
 
-  /** The next documents' entries, and how far the build now is, in one transaction. */
-  #batch(coll: Collection, index: Index): void {
+  /** The next documents' entries, and how far the build now is, in one transaction; true when done. */
+  #batch(coll: Collection, index: Index): boolean {
     const building = index.meta.building;
-    if (!building) return;
+    if (!building) return true;
     const key = `${coll.ns} ${index.name}`;
     if (!this.#started.has(key)) {
       this.#started.set(key, performance.now());
@@ -175,6 +212,7 @@ export class IndexBuilds {
       );
     }
     coll.saveMeta();
+    return finished;
   }
 
   #add(index: Index, chunk: Array<{ idKey: Buffer; doc: Document }>) {

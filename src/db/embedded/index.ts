@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Document } from 'bson';
 import { Activity } from './activity.js';
 import { ChangeStreams } from './change-streams.js';
 import { runCommand } from './commands/index.js';
@@ -131,7 +132,23 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     if (!writeCommands.has(name)) return runCommand(command, db, context);
     const written = commits.submit(() => runCommand(command, db, context));
     if (name !== 'createIndexes') return written;
-    return written.finally(() => builds.wake());
+    return written.then((reply) => {
+      builds.wake();
+      return reply.ok === 1 ? untilBuilt(command, db, reply) : reply;
+    });
+  };
+  /**
+   * createIndexes answers once the indexes it made are built, as mongod's does (other commands
+   * run meanwhile); with `buildInBackground: true` (this server's own option, which the service
+   * sends at start-up: src/db/indexes.ts) it answers at once.
+   */
+  const untilBuilt = (command: Document, db: string, reply: Document) => {
+    if (command.buildInBackground === true || !Array.isArray(command.indexes)) return reply;
+    const names = command.indexes.map((spec: Document) => spec?.name);
+    const built = names
+      .filter((index): index is string => typeof index === 'string')
+      .map((index) => builds.whenBuilt(db, String(command.createIndexes), index));
+    return Promise.all(built).then(() => reply, errorReply);
   };
   let server: WireServer;
   try {
