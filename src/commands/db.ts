@@ -44,7 +44,8 @@ async function dumpCommand(action: 'export' | 'import', argv: string[]): Promise
     import('../db/dump.js'),
     import('./connect.js'),
   ]);
-  const { db, close } = await connectForCommand(loadConfig());
+  // No limit on a reply: an import's createIndexes answers once a million documents are indexed.
+  const { db, close } = await connectForCommand(loadConfig(), { socketTimeoutMS: 0 });
   try {
     // A long run says where it is every few seconds, on stderr (stdout carries the summary).
     const progress = ({ ns, documents, total }: DumpProgress) =>

@@ -45,6 +45,8 @@ export interface ConnectOptions {
   /** Fail fast when the server is away, so requests answer 503 instead of hanging. */
   serverSelectionTimeoutMS?: number;
   monitorCommands?: boolean;
+  /** 0: no limit on waiting for a reply (an import's createIndexes waits for the build). */
+  socketTimeoutMS?: number;
 }
 
 /** One client per process: explicit pool size and timeouts. */
@@ -58,7 +60,7 @@ export async function connectDatabase(
     minPoolSize: 2,
     maxIdleTimeMS: 60_000,
     connectTimeoutMS: 5_000,
-    socketTimeoutMS: 30_000,
+    socketTimeoutMS: options.socketTimeoutMS ?? 30_000,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000,
     heartbeatFrequencyMS: 2_000,
     appName: 'publish-gateway',

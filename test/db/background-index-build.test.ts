@@ -38,6 +38,18 @@ async function filledDir(): Promise<string> {
   return dir;
 }
 
+/** Runs `run` against a server on a fresh filledDir(), closed after. */
+async function onFilledDir(run: (db: Db) => Promise<void>): Promise<void> {
+  const server = await startEmbeddedMongo({ dataDir: await filledDir() });
+  const client = await new MongoClient(server.uri).connect();
+  try {
+    await run(client.db('app'));
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}
+
 const builds = async (db: Db) =>
   ((await db.admin().command({ serverStatus: 1 })).indexBuilds.inProgress as Document[]).map(
     ({ index, done, total }) => ({ index, done, total }),
@@ -60,10 +72,7 @@ const expectedSevens = (count: number) =>
 
 describe('indexes added to a collection that has documents', () => {
   it('are built in the background: createIndexes answers at once, reads stay correct throughout', async () => {
-    const server = await startEmbeddedMongo({ dataDir: await filledDir() });
-    const client = await new MongoClient(server.uri).connect();
-    try {
-      const db = client.db('app');
+    await onFilledDir(async (db) => {
       const chat = db.collection('chat');
       // As the service asks at start-up: answer at once, build in the background.
       await db.command({
@@ -91,17 +100,11 @@ describe('indexes added to a collection that has documents', () => {
       const expected = expectedSevens(MESSAGES + 1).filter(({ n }) => n !== 0 && n !== 7);
       expect(await sevens(chat)).toEqual(expected);
       expect(await chat.countDocuments({ n: { $gte: 29_990 } }, { hint: 'n_desc' })).toBe(11);
-    } finally {
-      await client.close();
-      await server.close();
-    }
+    });
   });
 
   it('a unique index is complete when createIndexes answers, and refuses duplicates as before', async () => {
-    const server = await startEmbeddedMongo({ dataDir: await filledDir() });
-    const client = await new MongoClient(server.uri).connect();
-    try {
-      const db = client.db('app');
+    await onFilledDir(async (db) => {
       const chat = db.collection('chat');
       await chat.createIndex({ n: 1 }, { unique: true, name: 'n_unique' });
       expect(await builds(db)).toEqual([]);
@@ -113,17 +116,11 @@ describe('indexes added to a collection that has documents', () => {
       await expect(chat.createIndex({ n2: 1, missing: 1 }, { unique: true })).rejects.toMatchObject(
         { code: 11000 },
       );
-    } finally {
-      await client.close();
-      await server.close();
-    }
+    });
   });
 
   it('createIndexes answers once its index is built, serving other commands meanwhile', async () => {
-    const server = await startEmbeddedMongo({ dataDir: await filledDir() });
-    const client = await new MongoClient(server.uri).connect();
-    try {
-      const db = client.db('app');
+    await onFilledDir(async (db) => {
       const chat = db.collection('chat');
       let built = false;
       const creating = chat
@@ -138,17 +135,11 @@ describe('indexes added to a collection that has documents', () => {
       expect(await builds(db)).toEqual([]);
       const plan = await chat.find({ text: { $regex: 'sevens' } }).explain();
       expect(JSON.stringify(plan.queryPlanner.winningPlan)).toContain('text_trigram');
-    } finally {
-      await client.close();
-      await server.close();
-    }
+    });
   });
 
   it('an index a stored document cannot go in is dropped when the build reaches it', async () => {
-    const server = await startEmbeddedMongo({ dataDir: await filledDir() });
-    const client = await new MongoClient(server.uri).connect();
-    try {
-      const db = client.db('app');
+    await onFilledDir(async (db) => {
       const chat = db.collection('chat');
       await chat.insertOne({ n: -2, a: [1, 2], b: [3, 4] });
       await expect(chat.createIndex({ a: 1, b: 1 }, { name: 'parallel' })).rejects.toMatchObject({
@@ -157,10 +148,7 @@ describe('indexes added to a collection that has documents', () => {
       const names = (await chat.listIndexes().toArray()).map(({ name }) => name);
       expect(names).toEqual(['_id_']);
       expect(await chat.countDocuments({ a: 2 })).toBe(1);
-    } finally {
-      await client.close();
-      await server.close();
-    }
+    });
   });
 
   it('a build cut short by SIGKILL resumes where it was at the next start, losing nothing', async () => {
