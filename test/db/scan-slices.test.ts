@@ -75,6 +75,37 @@ describe('long scans', () => {
     expect(Math.max(...reads)).toBeLessThan(alone.ms / 2);
   }, 60_000);
 
+  it('in an aggregation (the chat search of both channels) let a point read answer meanwhile', async () => {
+    const match = { $match: { text: { $regex: 'zq', $options: 'i' } } };
+    const pipeline = [
+      match,
+      { $sort: { when: -1, _id: -1 } },
+      { $limit: 50 },
+      { $unionWith: { coll: 'chat', pipeline: [match, { $sort: { when: -1 } }, { $limit: 50 }] } },
+      { $sort: { when: -1, _id: -1 } },
+      { $limit: 50 },
+    ];
+    const alone = await timed(() => chat.aggregate(pipeline).toArray());
+    expect(alone.result).toEqual([]);
+    let scanning = true;
+    const running = chat
+      .aggregate(pipeline)
+      .toArray()
+      .finally(() => {
+        scanning = false;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const reads: number[] = [];
+    while (scanning && reads.length < 10) {
+      const point = await timed(() => chat.findOne({ when: new Date(T0 + 4321 * 1_000) }));
+      expect(point.result?.n).toBe(4321);
+      reads.push(point.ms);
+    }
+    expect(await running).toEqual([]);
+    expect(reads.length).toBeGreaterThanOrEqual(2);
+    expect(Math.max(...reads)).toBeLessThan(alone.ms / 2);
+  }, 60_000);
+
   it('stop at their time limit, a waiting one included, with MaxTimeMSExpired', async () => {
     const alone = await timed(() => scan());
     const limit = Math.max(50, Math.round(alone.ms / 3));

@@ -49,6 +49,8 @@ export class Cursors {
   /** Cursors whose batch is being read, a slice at a time. */
   readonly #reading = new Set<OpenCursor>();
   readonly #queue = new ScanQueue();
+  #collecting = 0;
+  #closed = false;
   #nextId = 1 + Math.floor(Math.random() * 2 ** 40);
 
   /** The `cursor` reply of a command whose results `docs` yields (in order, skip and limit applied). */
@@ -124,15 +126,48 @@ export class Cursors {
     return this.#open.size;
   }
 
-  /** Batches being read a slice at a time (long scans) right now. */
+  /** Batches being read a slice at a time (long scans) right now, and aggregations' selections. */
   get reading(): number {
-    return this.#reading.size;
+    return this.#reading.size + this.#collecting;
+  }
+
+  /**
+   * Every document of a sliced scan (an aggregation's selection), read as a batch is: slice by
+   * slice, taking turns with the other long scans.
+   */
+  async collect(
+    docs: Iterator<Document>,
+    slices: Slices,
+    timeLimit?: TimeLimit,
+  ): Promise<Document[]> {
+    const out: Document[] = [];
+    this.#collecting++;
+    try {
+      slices.start();
+      for (let next = docs.next(); !next.done; next = docs.next()) {
+        if (next.value !== PAUSE) {
+          out.push(next.value);
+          continue;
+        }
+        await this.#queue.pause(slices, timeLimit);
+        if (this.#closed) throw interruptedAtShutdown();
+        slices.start();
+      }
+      return out;
+    } catch (error) {
+      docs.return?.();
+      throw error;
+    } finally {
+      this.#collecting--;
+      this.#queue.done(slices);
+    }
   }
 
   closeAll(): void {
     for (const cursor of this.#open.values()) cursor.docs.return?.();
     this.#open.clear();
     for (const cursor of this.#reading) cursor.closed = true;
+    this.#closed = true;
   }
 
   #expireIdle(): void {
