@@ -3,6 +3,7 @@ import { CommandRefused, UsageError } from './commands/usage-error.js';
 import { ConfigError, type ConfigVariable, configVariables, shownDefault } from './config.js';
 import { DumpError } from './db/dump-names.js';
 import { DataDirLockedError } from './db/embedded/lock.js';
+import { StartupError } from './startup-error.js';
 
 /** Errors whose message says all the user needs; anything else also shows where it came from. */
 const isExplained = (error: unknown) =>
@@ -10,7 +11,8 @@ const isExplained = (error: unknown) =>
   error instanceof UsageError ||
   error instanceof CommandRefused ||
   error instanceof DumpError ||
-  error instanceof DataDirLockedError;
+  error instanceof DataDirLockedError ||
+  error instanceof StartupError;
 
 const commands: Record<string, { summary: string; run: (argv: string[]) => Promise<void> }> = {
   serve: {

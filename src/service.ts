@@ -12,11 +12,12 @@ import { reservedCodesInUse, sweepOrphanedClaims, syncCodeRegistry } from './db/
 import type { EmbeddedMongo } from './db/embedded/index.js';
 import { embeddedDataDir, embeddedEndpointFile } from './db/embedded/location.js';
 import { startServiceDatabase } from './db/embedded/service-database.js';
+import { registerIndexBuildMetric } from './db/index-build-metric.js';
 import { ensureIndexes } from './db/indexes.js';
 import { answerClientError } from './http/client-error.js';
 import { createRequestListener } from './listener.js';
 import type { Logger } from './logger.js';
-import { createMetrics } from './metrics.js';
+import { createMetrics, type Metrics } from './metrics.js';
 import { createChatCache } from './operations/chat/index.js';
 import { createChatHub, probeChangeStreams } from './operations/chat/live/index.js';
 import { createSearchSlots } from './operations/chat/search-slots.js';
@@ -26,6 +27,7 @@ import { stopStoringThumbnails } from './operations/kidlisp/thumbnail-store.js';
 import { watchRemovals } from './operations/takedowns/watch.js';
 import { createThumbnails } from './pages/thumbnails/thumbnails.js';
 import { createPublishRateLimiter } from './rate-limit/index.js';
+import { closeWithin, StartupError } from './startup-error.js';
 import { createStorage, type ObjectStorage } from './storage/index.js';
 import { createTelemetry } from './telemetry/telemetry.js';
 
@@ -60,11 +62,35 @@ async function sweepLeftovers(db: Database, storage: ObjectStorage, logger: Logg
     logger.info({ claims, temporaries }, 'leftovers of an interrupted publish removed');
 }
 
+/** The metrics, with the embedded database's background index builds (src/db/index-build-metric.ts). */
+function withIndexBuilds(metrics: Metrics, db: Database, embedded: boolean): Metrics {
+  if (embedded) registerIndexBuildMetric(metrics.registry, db.db);
+  return metrics;
+}
+
 /** Composition root: config -> database -> services -> app -> listening server. */
 export async function startService(config: Config, logger: Logger): Promise<RunningService> {
+  const embedded = config.mongodbUri
+    ? undefined
+    : await startEmbedded(config, logger).catch((error: unknown) => {
+        throw new StartupError(error);
+      });
+  try {
+    return await startOn(config, logger, embedded);
+  } catch (error) {
+    // A start that fails stops its database too, so the process can exit (it would hang else).
+    if (embedded) await closeWithin(embedded.close);
+    throw new StartupError(error);
+  }
+}
+
+async function startOn(
+  config: Config,
+  logger: Logger,
+  embedded: EmbeddedMongo | undefined,
+): Promise<RunningService> {
   const metrics = createMetrics();
   const telemetry = await createTelemetry(metrics.operations, logger);
-  const embedded = config.mongodbUri ? undefined : await startEmbedded(config, logger);
   const db = await connectDatabase(
     config.mongodbUri ?? (embedded as EmbeddedMongo).uri,
     config.mongodbDb,
@@ -126,7 +152,7 @@ export async function startService(config: Config, logger: Logger): Promise<Runn
     storage,
     auth: createAuthenticator(db, settled.auth),
     publishLimiter: createPublishRateLimiter(settled, db),
-    metrics,
+    metrics: withIndexBuilds(metrics, db, embedded !== undefined),
     telemetry,
     chatCache: createChatCache(),
     chatSearches: createSearchSlots(settled.chatSearchConcurrency),

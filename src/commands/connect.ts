@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Config } from '../config.js';
-import { connectDatabase, type Database } from '../db/client.js';
+import { type ConnectOptions, connectDatabase, type Database } from '../db/client.js';
 import { startEmbeddedMongo } from '../db/embedded/index.js';
 import {
   embeddedDataDir,
@@ -14,9 +14,10 @@ import {
  */
 export async function connectForCommand(
   config: Config,
+  options: Pick<ConnectOptions, 'socketTimeoutMS'> = {},
 ): Promise<{ db: Database; close(): Promise<void> }> {
   if (config.mongodbUri) {
-    const db = await connectDatabase(config.mongodbUri, config.mongodbDb);
+    const db = await connectDatabase(config.mongodbUri, config.mongodbDb, options);
     return { db, close: () => db.close() };
   }
   const running = await readFile(embeddedEndpointFile(config.dataDir), 'utf8')
@@ -25,6 +26,7 @@ export async function connectForCommand(
   if (running) {
     try {
       const db = await connectDatabase(running.uri, config.mongodbDb, {
+        ...options,
         serverSelectionTimeoutMS: 1_000,
       });
       return { db, close: () => db.close() };
@@ -36,7 +38,7 @@ export async function connectForCommand(
     dataDir: embeddedDataDir(config.dataDir),
     socketPath: embeddedSocketPath(config.dataDir),
   });
-  const db = await connectDatabase(embedded.uri, config.mongodbDb);
+  const db = await connectDatabase(embedded.uri, config.mongodbDb, options);
   return {
     db,
     close: async () => {

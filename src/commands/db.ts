@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { loadConfig } from '../config.js';
+import type { DumpProgress } from '../db/dump.js';
 import { embeddedDataDir } from '../db/embedded/location.js';
 import { createLogger } from '../logger.js';
 import { closeOnSignals } from './signals.js';
@@ -43,10 +44,18 @@ async function dumpCommand(action: 'export' | 'import', argv: string[]): Promise
     import('../db/dump.js'),
     import('./connect.js'),
   ]);
-  const { db, close } = await connectForCommand(loadConfig());
+  // No limit on a reply: an import's createIndexes answers once a million documents are indexed.
+  const { db, close } = await connectForCommand(loadConfig(), { socketTimeoutMS: 0 });
   try {
+    // A long run says where it is every few seconds, on stderr (stdout carries the summary).
+    const progress = ({ ns, documents, total }: DumpProgress) =>
+      process.stderr.write(
+        `${action}: ${ns}: ${documents.toLocaleString('en')}${total === undefined ? '' : ` of ${total.toLocaleString('en')}`} documents\n`,
+      );
     const summary =
-      action === 'export' ? await exportDump(db.client, dir) : await importDump(db.client, dir);
+      action === 'export'
+        ? await exportDump(db.client, dir, progress)
+        : await importDump(db.client, dir, progress);
     process.stdout.write(`${JSON.stringify({ [action]: dir, ...summary })}\n`);
   } finally {
     await close();

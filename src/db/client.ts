@@ -56,6 +56,8 @@ export interface ConnectOptions {
   monitorCommands?: boolean;
   /** A span per command of a traced request (src/telemetry/database-spans.ts); turns monitorCommands on. */
   traceCommands?: boolean;
+  /** 0: no limit on waiting for a reply (an import's createIndexes waits for the build). */
+  socketTimeoutMS?: number;
 }
 
 /** One client per process: explicit pool size and timeouts. */
@@ -69,7 +71,7 @@ export async function connectDatabase(
     minPoolSize: 2,
     maxIdleTimeMS: 60_000,
     connectTimeoutMS: 5_000,
-    socketTimeoutMS: 30_000,
+    socketTimeoutMS: options.socketTimeoutMS ?? 30_000,
     serverSelectionTimeoutMS: options.serverSelectionTimeoutMS ?? 2_000,
     heartbeatFrequencyMS: 2_000,
     appName: 'publish-gateway',

@@ -13,7 +13,12 @@ import {
 
 /** Databases a dump leaves out, as mongodump does. */
 const systemDatabases = new Set(['admin', 'local', 'config']);
+/** Documents per insert on import, and per batch of the export's cursor (bounded memory). */
 const BATCH = 1_000;
+/** An export writes its file this many bytes at a time; an import reads it so. */
+const CHUNK_BYTES = 1024 * 1024;
+/** Progress is reported at most this often. */
+const PROGRESS_EVERY_MS = 5_000;
 /** Files are opened without following a link in their last step: one planted there is refused. */
 const WRITE_FLAGS =
   constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
@@ -32,6 +37,25 @@ const openInDump = (path: string, flags: number) =>
 export interface DumpSummary {
   collections: number;
   documents: number;
+}
+
+/** Where a long export or import is: the collection, and its documents so far (of `total`). */
+export interface DumpProgress {
+  ns: string;
+  documents: number;
+  total?: number;
+}
+
+export type OnProgress = (progress: DumpProgress) => void;
+
+/** Calls `report` at most every few seconds (nothing for a short run). */
+function throttled(report: OnProgress | undefined): OnProgress {
+  let last = performance.now();
+  return (progress) => {
+    if (!report || performance.now() - last < PROGRESS_EVERY_MS) return;
+    last = performance.now();
+    report(progress);
+  };
 }
 
 const uuidHex = (uuid: unknown) =>
@@ -56,8 +80,13 @@ async function databaseDir(out: string, dbName: string): Promise<string> {
  * `<collection>.metadata.json` (canonical extended JSON) with its indexes, uuid and name; the
  * collection's name in the file name is encoded as mongodump encodes it (dump-names.ts).
  */
-export async function exportDump(client: MongoClient, out: string): Promise<DumpSummary> {
+export async function exportDump(
+  client: MongoClient,
+  out: string,
+  onProgress?: OnProgress,
+): Promise<DumpSummary> {
   const summary: DumpSummary = { collections: 0, documents: 0 };
+  const progress = throttled(onProgress);
   const { databases } = await client.db('admin').admin().listDatabases({ nameOnly: true });
   const names = databases.map(({ name }) => name).filter((name) => !systemDatabases.has(name));
   const unnamable = names.find((name) => !isDatabaseName(name));
@@ -70,10 +99,25 @@ export async function exportDump(client: MongoClient, out: string): Promise<Dump
       const stem = join(dir, collectionFileStem(info.name));
       const file = await openInDump(`${stem}.bson`, WRITE_FLAGS);
       try {
-        for await (const raw of coll.find({}, { raw: true, sort: { _id: 1 } })) {
-          await file.write(raw as unknown as Buffer);
-          summary.documents++;
+        const total = await coll.estimatedDocumentCount();
+        const ns = `${dbName}.${info.name}`;
+        let pending: Buffer[] = [];
+        let bytes = 0;
+        let documents = 0;
+        // Batches of BATCH: each reply is small, so memory stays bounded at any size.
+        const found = coll.find({}, { raw: true, sort: { _id: 1 }, batchSize: BATCH });
+        for await (const raw of found) {
+          pending.push(raw as unknown as Buffer);
+          bytes += (raw as unknown as Buffer).length;
+          documents++;
+          if (bytes < CHUNK_BYTES) continue;
+          await file.write(Buffer.concat(pending));
+          pending = [];
+          bytes = 0;
+          progress({ ns, documents, total });
         }
+        await file.write(Buffer.concat(pending));
+        summary.documents += documents;
       } finally {
         await file.close();
       }
@@ -103,21 +147,65 @@ export async function exportDump(client: MongoClient, out: string): Promise<Dump
 
 /** The documents of a `.bson` file of concatenated BSON documents, types kept exactly. */
 export function* readBsonFile(bytes: Buffer, source = 'the file'): Generator<Document> {
-  for (let at = 0; at < bytes.length; ) {
-    const length = at + 4 <= bytes.length ? bytes.readInt32LE(at) : 0;
-    if (length < 5 || at + length > bytes.length)
-      throw new DumpError(`${source}: a BSON document overruns it at byte ${at}`);
-    let doc: Document;
+  const { docs, used } = parseDocuments(bytes, 0, source);
+  yield* docs;
+  if (used < bytes.length)
+    throw new DumpError(`${source}: a BSON document overruns it at byte ${used}`);
+}
+
+/** The whole documents at the start of `bytes` (which starts at byte `offset` of the file). */
+function parseDocuments(
+  bytes: Buffer,
+  offset: number,
+  source: string,
+): { docs: Document[]; used: number } {
+  const docs: Document[] = [];
+  let at = 0;
+  while (at + 4 <= bytes.length) {
+    const length = bytes.readInt32LE(at);
+    if (length < 5)
+      throw new DumpError(`${source}: a BSON document overruns it at byte ${offset + at}`);
+    if (at + length > bytes.length) break;
     try {
-      doc = BSON.deserialize(bytes.subarray(at, at + length), {
-        promoteValues: false,
-        bsonRegExp: true,
-      });
+      docs.push(
+        BSON.deserialize(bytes.subarray(at, at + length), {
+          promoteValues: false,
+          bsonRegExp: true,
+        }),
+      );
     } catch (error) {
-      throw new DumpError(`${source}: the BSON document at byte ${at} is damaged (${error})`);
+      throw new DumpError(
+        `${source}: the BSON document at byte ${offset + at} is damaged (${error})`,
+      );
     }
-    yield doc;
     at += length;
+  }
+  return { docs, used: at };
+}
+
+/**
+ * The documents of a dump's `.bson` file, read a chunk at a time (a file of any size in
+ * bounded memory), without following a link.
+ */
+async function* streamBsonFile(path: string): AsyncGenerator<Document[]> {
+  const file = await openInDump(path, READ_FLAGS);
+  try {
+    let rest = Buffer.alloc(0);
+    let offset = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.max(CHUNK_BYTES, rest.length >= 4 ? rest.readInt32LE(0) : 0));
+      const { bytesRead } = await file.read(chunk, 0, chunk.length, null);
+      if (bytesRead === 0) break;
+      const bytes = Buffer.concat([rest, chunk.subarray(0, bytesRead)]);
+      const { docs, used } = parseDocuments(bytes, offset, path);
+      if (docs.length > 0) yield docs;
+      rest = bytes.subarray(used);
+      offset += used;
+    }
+    if (rest.length > 0)
+      throw new DumpError(`${path}: a BSON document overruns it at byte ${offset}`);
+  } finally {
+    await file.close();
   }
 }
 
@@ -210,42 +298,81 @@ async function readDumpPlan(dir: string): Promise<DumpedCollection[]> {
  * Loads a directory in mongodump's layout (as `exportDump` writes it, or mongodump of another
  * deployment): each `<db>/<collection>.bson` with the indexes of its metadata file, once the
  * whole directory has been checked (nothing is written when any of it is refused). Documents
- * whose `_id` (or a unique key) is already there are skipped, as mongorestore does.
+ * whose `_id` (or a unique key) is already there are skipped, as mongorestore does: unique
+ * indexes are made before the documents go in, the others after them (on the embedded
+ * database, those are then built in the background: src/db/embedded/index-build.ts).
  */
 export async function importDump(
   client: MongoClient,
   dir: string,
+  onProgress?: OnProgress,
 ): Promise<DumpSummary & { skipped: number }> {
   const summary = { collections: 0, documents: 0, skipped: 0 };
+  const progress = throttled(onProgress);
   for (const { db: dbName, name, bsonFile, metadata } of await readDumpPlan(dir)) {
     const db = client.db(dbName);
     const coll = db.collection(name);
-    if (metadata) {
-      const indexes = ((metadata.indexes ?? []) as Document[])
-        .filter((index) => index.name !== '_id_')
-        .map(({ v: _v, ns: _ns, ...index }) => index);
-      if (indexes.length > 0) await coll.createIndexes(indexes as never);
-      else await db.createCollection(name).catch(() => undefined);
-    }
-    let batch: Document[] = [];
-    const flush = async () => {
-      if (batch.length === 0) return;
-      try {
-        summary.documents += (await coll.insertMany(batch, { ordered: false })).insertedCount;
-      } catch (error) {
-        if (!(error instanceof MongoBulkWriteError)) throw error;
-        const inserted = error.result.insertedCount;
-        summary.documents += inserted;
-        summary.skipped += batch.length - inserted;
+    const indexes = ((metadata?.indexes ?? []) as Document[])
+      .filter((index) => index.name !== '_id_')
+      .map(({ v: _v, ns: _ns, ...index }) => index);
+    const unique = indexes.filter((index) => index.unique === true);
+    if (unique.length > 0) await coll.createIndexes(unique as never);
+    else if (metadata) await db.createCollection(name).catch(() => undefined);
+    const ns = `${dbName}.${name}`;
+    let documents = 0;
+    for await (const docs of streamBsonFile(bsonFile)) {
+      for (let at = 0; at < docs.length; at += BATCH) {
+        const batch = docs.slice(at, at + BATCH);
+        try {
+          documents += (await coll.insertMany(batch, { ordered: false })).insertedCount;
+        } catch (error) {
+          if (!(error instanceof MongoBulkWriteError)) throw error;
+          const inserted = error.result.insertedCount;
+          documents += inserted;
+          summary.skipped += batch.length - inserted;
+        }
       }
-      batch = [];
-    };
-    for (const doc of readBsonFile(await readDumpFile(bsonFile), bsonFile)) {
-      batch.push(doc);
-      if (batch.length >= BATCH) await flush();
+      progress({ ns, documents });
     }
-    await flush();
+    const others = indexes.filter((index) => index.unique !== true);
+    if (others.length > 0)
+      await reportingBuilds(client, progress, coll.createIndexes(others as never));
+    summary.documents += documents;
     summary.collections++;
   }
   return summary;
+}
+
+/**
+ * Waits for `building` (a createIndexes, which answers once its indexes are built), reporting
+ * how far the embedded database's builds are (its serverStatus lists them; MongoDB's does not).
+ */
+async function reportingBuilds<T>(
+  client: MongoClient,
+  progress: OnProgress,
+  building: Promise<T>,
+): Promise<T> {
+  let done = false;
+  const watching = (async () => {
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const status = await client
+        .db('admin')
+        .command({ serverStatus: 1 })
+        .catch(() => undefined);
+      const [first] = (status?.indexBuilds?.inProgress ?? []) as Document[];
+      if (first && !done)
+        progress({
+          ns: `${first.ns} index ${first.index}`,
+          documents: first.done,
+          total: first.total,
+        });
+    }
+  })();
+  try {
+    return await building;
+  } finally {
+    done = true;
+    await watching;
+  }
 }

@@ -155,7 +155,11 @@ export async function ensureIndexes(
   await Promise.all(
     plan.map(async ([collection, indexes]) => {
       try {
-        await db.collection(collection).createIndexes(indexes);
+        // The embedded server builds an index over existing documents in the background, and
+        // is told not to wait for it here (src/db/embedded/index-build.ts): start-up goes on.
+        if (embedded)
+          await db.command({ createIndexes: collection, indexes, buildInBackground: true });
+        else await db.collection(collection).createIndexes(indexes);
       } catch (error) {
         const code = (error as { code?: number }).code;
         // 85 IndexOptionsConflict, 86 IndexKeySpecsConflict, 11000 existing duplicates.

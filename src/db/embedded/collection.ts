@@ -141,6 +141,11 @@ export class Collection {
     this.docs.putSync(idKey, BSON.serialize(doc) as Buffer);
   }
 
+  /** Saves its description (a background index build's progress, ./index-build.ts). */
+  saveMeta(): void {
+    this.catalog.save(this.meta);
+  }
+
   specs(): IndexSpec[] {
     return [idIndexSpec, ...[...this.indexes.values()].map((index) => index.spec)];
   }
@@ -150,7 +155,11 @@ export class Collection {
     for (const { value } of this.docs.getRange({})) yield decodeDocument(value as Buffer);
   }
 
-  /** Creates the index unless an identical one exists; false when it already did. */
+  /**
+   * Creates the index unless an identical one exists; false when it already did. A unique index,
+   * or any on an empty collection, is complete on return; another is built in the background
+   * (./index-build.ts): writes maintain it from now on, the planner ignores it until done.
+   */
   createIndex(spec: IndexSpec): boolean {
     const same = this.specs().find(
       (s) => s.name === spec.name || valueKey(s.key) === valueKey(spec.key),
@@ -169,18 +178,24 @@ export class Collection {
     }
     const meta: IndexMeta = { spec, table: this.catalog.nextTable(), multikey: false };
     const index = new Index(meta, this.tables.index(meta.table));
+    if (!spec.unique && this.count() > 0) meta.building = { done: 0 };
+    else this.#fill(index);
+    this.indexes.set(spec.name, index);
+    this.meta.indexes.push(meta);
+    this.catalog.save(this.meta);
+    return true;
+  }
+
+  /** Files every document's entries now, refusing a duplicate of a unique key. */
+  #fill(index: Index): void {
     for (const doc of this.scan()) {
       const keys = index.keys(doc);
       const idKey = this.idKey(doc._id);
       const clash = index.conflict(keys, idKey);
       if (clash) throw index.duplicateError(this.ns, clash);
       index.write([], keys, idKey);
-      if (keys.length > 1) meta.multikey = true;
+      if (keys.length > 1) index.meta.multikey = true;
     }
-    this.indexes.set(spec.name, index);
-    this.meta.indexes.push(meta);
-    this.catalog.save(this.meta);
-    return true;
   }
 
   dropIndex(name: string): void {
@@ -205,7 +220,7 @@ export class Collection {
     let removed = 0;
     for (const index of this.indexes.values()) {
       const { spec } = index;
-      if (spec.expireAfterSeconds === undefined) continue;
+      if (spec.expireAfterSeconds === undefined || !index.ready) continue;
       const cutoff = new Date(now - spec.expireAfterSeconds * 1000);
       const expired = select(
         this,

@@ -1,6 +1,7 @@
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Document } from 'bson';
 import { Activity } from './activity.js';
 import { ChangeStreams } from './change-streams.js';
 import { runCommand } from './commands/index.js';
@@ -9,6 +10,7 @@ import { type Credentials, loadCredentials } from './credentials.js';
 import { Cursors } from './cursors.js';
 import { errorReply } from './errors.js';
 import { GroupCommit } from './group-commit.js';
+import { IndexBuilds } from './index-build.js';
 import './regex.js';
 import { lockDataDir } from './lock.js';
 import { listen, type RequestHandler, type WireServer } from './server.js';
@@ -115,6 +117,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
   const activity = new Activity();
   const changeStreams = new ChangeStreams(store);
   const commits = new GroupCommit(store, () => changeStreams.committed());
+  const builds = new IndexBuilds(store, logger, () => cursors.reading > 0);
   const handle: RequestHandler = (request, connection) => {
     const { command, db } = request;
     const name = Object.keys(command)[0] ?? '';
@@ -127,7 +130,25 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
         (error: unknown) => errorReply(error),
       );
     if (!writeCommands.has(name)) return runCommand(command, db, context);
-    return commits.submit(() => runCommand(command, db, context));
+    const written = commits.submit(() => runCommand(command, db, context));
+    if (name !== 'createIndexes') return written;
+    return written.then((reply) => {
+      builds.wake();
+      return reply.ok === 1 ? untilBuilt(command, db, reply) : reply;
+    });
+  };
+  /**
+   * createIndexes answers once the indexes it made are built, as mongod's does (other commands
+   * run meanwhile); with `buildInBackground: true` (this server's own option, which the service
+   * sends at start-up: src/db/indexes.ts) it answers at once.
+   */
+  const untilBuilt = (command: Document, db: string, reply: Document) => {
+    if (command.buildInBackground === true || !Array.isArray(command.indexes)) return reply;
+    const names = command.indexes.map((spec: Document) => spec?.name);
+    const built = names
+      .filter((index): index is string => typeof index === 'string')
+      .map((index) => builds.whenBuilt(db, String(command.createIndexes), index));
+    return Promise.all(built).then(() => reply, errorReply);
   };
   let server: WireServer;
   try {
@@ -140,6 +161,8 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     release();
     throw error;
   }
+  builds.restartOutdated();
+  builds.wake();
   const ttl = setInterval(() => {
     try {
       store.write(() => store.expire(Date.now()));
@@ -163,6 +186,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
     close: () =>
       (closing ??= (async () => {
         clearInterval(ttl);
+        builds.stop();
         await server.close();
         if (options.endpointFile) rmSync(options.endpointFile, { force: true });
         cursors.closeAll();

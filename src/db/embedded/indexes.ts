@@ -14,6 +14,16 @@ export interface IndexMeta {
   table: number;
   /** Some document filed more than one entry (an array value): no sort order, no range merge. */
   multikey: boolean;
+  /** Present while it is built in the background (./index-build.ts); the planner ignores it. */
+  building?: IndexBuildProgress;
+}
+
+/** How far a background build has come: every document up to `after` has its entries. */
+export interface IndexBuildProgress {
+  /** The `_id` key (hex) of the last document added; absent before the first batch. */
+  after?: string;
+  /** Documents added so far. */
+  done: number;
 }
 
 /** One key of a document in an index: the encoded tuple and the values it holds. */
@@ -76,6 +86,24 @@ export class Index {
 
   get directions(): Array<1 | -1> {
     return this.#directions;
+  }
+
+  /** Every document has its entries: the planner may use it. */
+  get ready(): boolean {
+    return this.meta.building === undefined;
+  }
+
+  /**
+   * Files the entries of documents a background build reaches (./index-build.ts). Writes keep
+   * an index being built up to date, so a document may already have its entries: filing them
+   * again leaves the index as it was.
+   */
+  addDocuments(entries: ReadonlyArray<{ idKey: Buffer; doc: Document }>): void {
+    for (const { idKey, doc } of entries) {
+      const keys = this.keys(doc);
+      this.write([], keys, idKey);
+      if (keys.length > 1) this.meta.multikey = true;
+    }
   }
 
   /** The keys a document files under; none when a sparse or partial index leaves it out. */

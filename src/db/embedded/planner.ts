@@ -5,6 +5,7 @@ import { badValue, CommandError, notSupported } from './errors.js';
 import type { Index } from './indexes.js';
 import { encodeValue, invert, successor, TYPE } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
+import { PAUSE, type Slices } from './slices.js';
 import type { Table } from './tables.js';
 import type { TimeLimit } from './time-limit.js';
 import {
@@ -38,6 +39,8 @@ export interface SelectOptions {
   /** An index name or key pattern the plan must use. */
   hint?: unknown;
   timeLimit?: TimeLimit | undefined;
+  /** The scan yields PAUSE at the end of each slice (./slices.ts); only its reader may ask for it. */
+  slices?: Slices | undefined;
 }
 
 export interface ScanStats {
@@ -123,17 +126,29 @@ interface Access {
  * order, a scan in that order that stops after skip + limit; else a collection scan.
  */
 export function execute(
-  coll: PlannedCollection,
+  collection: PlannedCollection,
   filter: unknown,
-  { sort, skip = 0, limit = 0, hint, timeLimit }: SelectOptions = {},
+  { sort, skip = 0, limit = 0, hint, timeLimit, slices }: SelectOptions = {},
 ): Execution {
+  const coll = usable(collection);
   const query = compileFilter(filter);
   const access = choose(coll, query.spec, sort, hint, limit > 0);
   const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
-  const found = scan(coll, access, query, stats, timeLimit);
+  const found = scan(coll, access, query, stats, timeLimit, slices);
   const keep = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
   const ordered = sort && !access.sorted ? sortAll(found, sort, keep, timeLimit) : found;
   return { docs: window(ordered, skip, limit), plan: describe(access, sort), stats };
+}
+
+/** The collection as the planner may read it: without the indexes still being built. */
+function usable(coll: PlannedCollection): PlannedCollection {
+  if ([...coll.indexes.values()].every((index) => index.ready)) return coll;
+  return {
+    docs: coll.docs,
+    indexes: new Map([...coll.indexes].filter(([, index]) => index.ready)),
+    fetchBytes: (idKey) => coll.fetchBytes(idKey),
+    count: () => coll.count(),
+  };
 }
 
 /** The whole result as an array. */
@@ -152,6 +167,10 @@ function* window(docs: Iterable<Document>, skip: number, limit: number): Generat
   if (limit === 0 && skip === 0) return yield* docs;
   let seen = 0;
   for (const doc of docs) {
+    if (doc === PAUSE) {
+      yield doc;
+      continue;
+    }
     if (seen++ < skip) continue;
     yield doc;
     if (limit > 0 && seen >= skip + limit) return;
@@ -174,6 +193,10 @@ function* sortAll(
   let held: Document[] = [];
   let bytes = 0;
   for (const doc of docs) {
+    if (doc === PAUSE) {
+      yield doc;
+      continue;
+    }
     held.push(doc);
     if (held.length >= 2 * keep + 100) {
       held = sortDocs(held, sort).slice(0, keep);
@@ -198,6 +221,7 @@ function* scan(
   query: Filter,
   stats: ScanStats,
   timeLimit: TimeLimit | undefined,
+  slices: Slices | undefined,
 ): Generator<Document> {
   const { index, trigrams, sieve } = access;
   const confirm = (bytes: Buffer) => {
@@ -211,6 +235,7 @@ function* scan(
       timeLimit?.check();
     };
     for (const idKey of trigramCandidates(trigrams, access.reverse, examined)) {
+      if (slices?.due()) yield PAUSE;
       const bytes = coll.fetchBytes(idKey);
       const doc = bytes && confirm(bytes);
       if (doc) yield doc;
@@ -232,8 +257,14 @@ function* scan(
           inclusiveEnd: true,
         }
       : { start, ...(end && { end }) };
-    for (const { key, value } of table.getRange(range)) {
+    for (let { key, value } of table.getRange(range)) {
       timeLimit?.check();
+      if (slices?.due()) {
+        // Reads between the slices reuse lmdb's buffers: this entry's bytes are kept apart.
+        key = Buffer.from(key as Buffer);
+        value = index ? value : Buffer.from(value as Buffer);
+        yield PAUSE;
+      }
       let bytes: Buffer | undefined;
       if (index) {
         stats.keysExamined++;

@@ -2,6 +2,7 @@ import { chmodSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer, type Socket } from 'node:net';
 import type { Document } from 'bson';
 import type { Activity } from './activity.js';
+import { errorReply } from './errors.js';
 import type { Logger } from './types.js';
 import { encodeReply, MessageFramer, parseMessage, type Request } from './wire.js';
 
@@ -58,8 +59,15 @@ export async function listen(
     // Replies go out in request order: once a reply is pending, later ones wait for it.
     let pending: Promise<void> | undefined;
     const send = (request: Request, reply: Document) => {
-      if (!request.moreToCome && !socket.destroyed)
-        socket.write(encodeReply(request, ++replies, reply));
+      if (request.moreToCome || socket.destroyed) return;
+      let message: Buffer;
+      try {
+        message = encodeReply(request, ++replies, reply);
+      } catch (error) {
+        // A reply BSON cannot hold: the client gets an error for it, and the connection stays.
+        message = encodeReply(request, replies, errorReply(error));
+      }
+      socket.write(message);
     };
     const fail = (error: unknown) => {
       logger.warn(

@@ -26,6 +26,12 @@ export class TimeLimit {
     this.#since = undefined;
   }
 
+  /** What is left of the limit (while it runs). */
+  remainingMs(): number {
+    const running = this.#since === undefined ? 0 : performance.now() - this.#since;
+    return Math.max(0, this.limitMs - this.#spentMs - running);
+  }
+
   /** Called for every key and document a scan examines. */
   check(): void {
     if (this.#since === undefined) return;

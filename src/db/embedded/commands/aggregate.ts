@@ -7,8 +7,9 @@ import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { checkResultDepth } from '../depth.js';
 import { cloneDeep, defineField } from '../documents.js';
 import { CommandError, failedToParse, notSupported } from '../errors.js';
-import { parseSort, type SelectOptions, select, sortDocs } from '../planner.js';
+import { parseSort, execute as plan, type SelectOptions, select, sortDocs } from '../planner.js';
 import { mingoOptions, prepare, viaMingo } from '../query.js';
+import { Slices } from '../slices.js';
 import type { Store } from '../store.js';
 import { TimeLimit } from '../time-limit.js';
 import { isPlainObject, pathValues, valueKey } from '../values.js';
@@ -91,7 +92,8 @@ function matcher(foreign: Collection | undefined, field: string): (value: unknow
   const indexed =
     field === '_id' ||
     [...foreign.indexes.values()].some(
-      (ix) => ix.fields[0] === field && !ix.spec.sparse && !ix.spec.partialFilterExpression,
+      (ix) =>
+        ix.ready && ix.fields[0] === field && !ix.spec.sparse && !ix.spec.partialFilterExpression,
     );
   if (indexed)
     return (value) => select(foreign, { [field]: { $eq: value === undefined ? null : value } });
@@ -169,17 +171,18 @@ function nativeStep(stage: Document): Step | undefined {
  * `select` decodes each document from its stored bytes, so the documents are this command's own
  * to modify: nothing is copied.
  */
-function execute(
+async function execute(
+  read: ReadSelection,
   store: Store,
   db: string,
   name: string,
   pipeline: Document[],
   timeLimit?: TimeLimit,
   hint?: unknown,
-): Document[] {
+): Promise<Document[]> {
   const coll = store.collection(db, name);
   const { filter, options, rest } = leadingSelection(pipeline);
-  let docs = coll ? select(coll, filter, { ...options, timeLimit, hint }) : [];
+  let docs = coll ? await read(coll, filter, { ...options, timeLimit, hint }) : [];
   let segment: Document[] = [];
   const flush = () => {
     if (segment.length > 0)
@@ -196,7 +199,7 @@ function execute(
         coll: string;
         pipeline: Document[];
       };
-      docs = [...docs, ...execute(store, db, other, inner, timeLimit)];
+      docs = [...docs, ...(await execute(read, store, db, other, inner, timeLimit))];
     } else {
       const step = nativeStep(stage);
       if (!step) segment.push(stage);
@@ -224,6 +227,21 @@ function collStatsStage(spec: unknown, db: string, name: string, context: Contex
   };
 }
 
+/** How an aggregation reads its leading selection: in slices (../slices.ts), taking turns. */
+type ReadSelection = (
+  coll: Collection,
+  filter: unknown,
+  options: SelectOptions,
+) => Promise<Document[]>;
+
+const slicedSelection =
+  (context: Context): ReadSelection =>
+  (coll, filter, options) => {
+    const slices = new Slices();
+    const { docs } = plan(coll, filter, { ...options, slices });
+    return context.cursors.collect(docs, slices, options.timeLimit);
+  };
+
 const aggregate: Handler = (command, db, context) => {
   if (typeof command.aggregate !== 'string') throw notSupported('aggregate on a database');
   const name = collectionArg(command, 'aggregate');
@@ -249,10 +267,14 @@ const aggregate: Handler = (command, db, context) => {
   }
   const timeLimit = TimeLimit.of(command.maxTimeMS);
   timeLimit?.resume();
-  const docs = execute(context.store, db, name, pipeline, timeLimit, command.hint).map(idFirst);
-  for (const doc of docs) checkResultDepth(doc);
-  timeLimit?.pause();
-  return context.cursors.open(`${db}.${name}`, docs, { batchSize });
+  const read = slicedSelection(context);
+  return execute(read, context.store, db, name, pipeline, timeLimit, command.hint)
+    .then((found) => {
+      const docs = found.map(idFirst);
+      for (const doc of docs) checkResultDepth(doc);
+      return context.cursors.open(`${db}.${name}`, docs, { batchSize });
+    })
+    .finally(() => timeLimit?.pause());
 };
 
 export const aggregateCommands: Record<string, Handler> = { aggregate };

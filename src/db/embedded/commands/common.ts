@@ -23,7 +23,12 @@ export interface Context {
 }
 
 /** A command: its document and database in, the reply (without `ok`) out; throws CommandError. */
-export type Handler = (command: Document, db: string, context: Context) => Document;
+/** A reply now, or (a find whose scan runs in slices, ../slices.ts) once it is ready. */
+export type Handler = (
+  command: Document,
+  db: string,
+  context: Context,
+) => Document | Promise<Document>;
 
 /** The collection a command names in its first field. */
 export function collectionArg(command: Document, field: string): string {

@@ -52,8 +52,15 @@ function refuseUnsupported(command: Document): void {
   if (command.let !== undefined) throw notSupported("'let' variables");
 }
 
-/** Runs one command; the reply always carries `ok` (1, or 0 with the error). */
-export function runCommand(command: Document, db: string, context: Context): Document {
+/**
+ * Runs one command; the reply always carries `ok` (1, or 0 with the error). A find whose scan
+ * runs in slices replies later (a promise); writes (./write.ts) always reply at once.
+ */
+export function runCommand(
+  command: Document,
+  db: string,
+  context: Context,
+): Document | Promise<Document> {
   try {
     const name = Object.keys(command)[0];
     if (name === undefined) throw failedToParse('empty command');
@@ -63,7 +70,9 @@ export function runCommand(command: Document, db: string, context: Context): Doc
       throw new CommandError(13, 'Unauthorized', `Command ${name} requires authentication`);
     }
     refuseUnsupported(command);
-    return { ...handler(command, db, context), ok: 1 };
+    const reply = handler(command, db, context);
+    if (!(reply instanceof Promise)) return { ...reply, ok: 1 };
+    return reply.then((done) => ({ ...done, ok: 1 }), errorReply);
   } catch (error) {
     return errorReply(error);
   }

@@ -2,6 +2,7 @@ import { type Document, Long } from 'bson';
 import { DEFAULT_BATCH_SIZE } from '../cursors.js';
 import { badValue, notSupported } from '../errors.js';
 import { type Execution, execute, parseSort, select } from '../planner.js';
+import { Slices } from '../slices.js';
 import { TimeLimit } from '../time-limit.js';
 import { isPlainObject, pathValues, valueKey } from '../values.js';
 import { type Context, collectionArg, countArg, type Handler, projector } from './common.js';
@@ -19,6 +20,7 @@ function runFind(
   db: string,
   context: Context,
   timeLimit?: TimeLimit,
+  slices?: Slices,
 ): Execution {
   const name = collectionArg(command, 'find');
   for (const option of unsupportedFindOptions)
@@ -30,18 +32,21 @@ function runFind(
     limit: countArg(command, 'limit'),
     hint: command.hint,
     timeLimit,
+    slices,
   };
   return coll ? execute(coll, command.filter, options) : nothing();
 }
 
 const find: Handler = (command, db, context) => {
   const timeLimit = TimeLimit.of(command.maxTimeMS);
-  const { docs } = runFind(command, db, context, timeLimit);
+  const slices = new Slices();
+  const { docs } = runFind(command, db, context, timeLimit, slices);
   return context.cursors.open(`${db}.${command.find}`, docs, {
     batchSize: countArg(command, 'batchSize', DEFAULT_BATCH_SIZE),
     singleBatch: command.singleBatch === true,
     present: projector(command.projection, command.filter),
     timeLimit,
+    slices,
   });
 };
 

@@ -1,6 +1,7 @@
 import { arch, cpus, freemem, hostname, type as osType, release, totalmem } from 'node:os';
 import type { Document } from 'bson';
 import { namespaceNotFound } from '../errors.js';
+import { indexBuildStates } from '../index-build.js';
 import { collectionSizes } from '../sizes.js';
 import type { Store } from '../store.js';
 import { type Context, collectionArg, type Handler } from './common.js';
@@ -96,6 +97,8 @@ const serverStatus: Handler = (_command, _db, context) => {
       supported: true,
     },
     storageEngine: { name: 'lmdb', supportsCommittedReads: true, persistent: true },
+    // This server's own section: the indexes being built in the background (../index-build.ts).
+    indexBuilds: { inProgress: indexBuildStates(context.store) },
   };
 };
 
