@@ -4,7 +4,8 @@ import type { IndexDirection, IndexSpec } from './index-spec.js';
 import { encodeValue, invert, MAX_KEY_BYTES, successor, valueEnd } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
-import { textTrigrams, trigramEnd, trigramKey } from './trigrams.js';
+import { TrigramPostings } from './trigram-postings.js';
+import { textTrigrams, trigramKey } from './trigrams.js';
 import { pathValues, valueKey } from './values.js';
 
 /** What the catalog keeps of a secondary index. */
@@ -43,6 +44,8 @@ export class Index {
   readonly storedDirections: Array<1 | -1>;
   /** A trigram index (./trigrams.ts): one entry per folded trigram of the field's strings. */
   readonly trigram: boolean;
+  /** A trigram index's posting lists (./trigram-postings.ts), which its table holds. */
+  readonly postings: TrigramPostings | undefined;
   readonly #paths: string[][];
   readonly #directions: Array<1 | -1>;
   readonly #filter: Filter | undefined;
@@ -54,6 +57,7 @@ export class Index {
     this.fields = Object.keys(meta.spec.key);
     this.#paths = this.fields.map((field) => field.split('.'));
     this.trigram = meta.spec.key[this.fields[0] as string] === 'trigram';
+    this.postings = this.trigram ? new TrigramPostings(entries) : undefined;
     this.#directions = this.fields.map((field) => (meta.spec.key[field] === -1 ? -1 : 1));
     this.mirrored = this.#directions[0] === -1;
     this.storedDirections = this.#directions.map((d) => (this.mirrored ? -d : d) as 1 | -1);
@@ -155,6 +159,12 @@ export class Index {
 
   /** Replaces the entries of one document (`before` to `after`), writing only what changed. */
   write(before: IndexKey[], after: IndexKey[], idKey: Buffer): void {
+    if (this.postings) {
+      this.#checkTrigramKeys(after, idKey);
+      const trigramsOf = (keys: IndexKey[]) => keys.map((key) => key.values[0] as string);
+      this.postings.write(trigramsOf(before), trigramsOf(after), idKey);
+      return;
+    }
     const kept = new Set(after.map((key) => key.bytes.toString('latin1')));
     const had = new Set(before.map((key) => key.bytes.toString('latin1')));
     for (const key of before)
@@ -165,12 +175,34 @@ export class Index {
         this.entries.putSync(this.entryKey(key, idKey), EMPTY);
   }
 
+  /** A trigram and the `_id` key make a block's key (./trigram-postings.ts): LMDB's limit holds. */
+  #checkTrigramKeys(keys: IndexKey[], idKey: Buffer): void {
+    const longest = Math.max(0, ...keys.map((key) => key.bytes.length));
+    if (keys.length > 0 && longest + idKey.length > MAX_KEY_BYTES) throw keyTooLong(this.name);
+  }
+
+  /**
+   * Adds the entries of documents not yet in the index (an index build's batch, inside a
+   * write); adding a document's entries that are already there changes nothing.
+   */
+  addDocuments(batch: ReadonlyArray<{ idKey: Buffer; doc: Document }>): void {
+    if (this.postings) {
+      const withTrigrams = batch.map(({ idKey, doc }) => {
+        const keys = this.keys(doc);
+        this.#checkTrigramKeys(keys, idKey);
+        return { idKey, trigrams: keys.map((key) => key.values[0] as string) };
+      });
+      this.postings.addDocuments(withTrigrams);
+      return;
+    }
+    for (const { idKey, doc } of batch) this.write([], this.keys(doc), idKey);
+  }
+
   /**
    * The `_id` key at the end of an entry's key, after the indexed values: a copy, since lmdb
    * reuses the memory of the keys it reads, and this key is looked up next.
    */
   idKeyOf(entry: Buffer): Buffer {
-    if (this.trigram) return Buffer.from(entry.subarray(trigramEnd(entry)));
     let at = 0;
     for (const direction of this.storedDirections) at = valueEnd(entry, at, direction === -1);
     return Buffer.from(entry.subarray(at));

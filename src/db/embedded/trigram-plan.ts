@@ -1,6 +1,5 @@
 import type { Document } from 'bson';
 import type { Index } from './indexes.js';
-import type { Table } from './tables.js';
 import { describeTrigrams, type TrigramSearch, trigramSearcher } from './trigram-search.js';
 import { isPlainObject } from './values.js';
 
@@ -32,13 +31,8 @@ function orClauses(filter: Document): unknown[][] {
  * requires (./trigram-search.ts), or a `$or` it requires whose every branch has a plan of its
  * own; a `$or` with a branch no trigram narrows could match anything, so it adds nothing.
  */
-export function trigramPlan(
-  docs: Table,
-  documents: number,
-  indexes: Iterable<Index>,
-  filter: Document,
-): TrigramPlan | undefined {
-  const searchOf = trigramSearcher(docs, documents, indexes);
+export function trigramPlan(indexes: Iterable<Index>, filter: Document): TrigramPlan | undefined {
+  const searchOf = trigramSearcher(indexes);
   const planOf = (part: Document): TrigramPlan | undefined => {
     let best: TrigramPlan | undefined = searchOf(part);
     for (const clause of orClauses(part)) {

@@ -43,15 +43,5 @@ export function textTrigrams(values: readonly unknown[]): Set<string> {
   return trigrams;
 }
 
-/** A trigram's bytes in the index (UTF-8: three whole code points, so no key prefixes another). */
+/** A trigram's bytes in the index (UTF-8: three whole code points, so no trigram prefixes another). */
 export const trigramKey = (trigram: string): Buffer => Buffer.from(trigram, 'utf8');
-
-/** Where an entry's `_id` key starts: after the three UTF-8 code points of its trigram. */
-export function trigramEnd(entry: Buffer): number {
-  let at = 0;
-  for (let n = 0; n < 3; n++) {
-    const lead = entry[at] as number;
-    at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-  }
-  return at;
-}
