@@ -4,7 +4,7 @@ import type { IndexDirection, IndexSpec } from './index-spec.js';
 import { encodeValue, invert, MAX_KEY_BYTES, successor, valueEnd } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
-import { TrigramPostings } from './trigram-postings.js';
+import { POSTING_SIZES, type PostingSizes, TrigramPostings } from './trigram-postings.js';
 import { textTrigrams, trigramKey } from './trigrams.js';
 import { pathValues, valueKey } from './values.js';
 
@@ -53,11 +53,12 @@ export class Index {
   constructor(
     readonly meta: IndexMeta,
     readonly entries: Table,
+    postingSizes: PostingSizes = POSTING_SIZES,
   ) {
     this.fields = Object.keys(meta.spec.key);
     this.#paths = this.fields.map((field) => field.split('.'));
     this.trigram = meta.spec.key[this.fields[0] as string] === 'trigram';
-    this.postings = this.trigram ? new TrigramPostings(entries) : undefined;
+    this.postings = this.trigram ? new TrigramPostings(entries, postingSizes) : undefined;
     this.#directions = this.fields.map((field) => (meta.spec.key[field] === -1 ? -1 : 1));
     this.mirrored = this.#directions[0] === -1;
     this.storedDirections = this.#directions.map((d) => (this.mirrored ? -d : d) as 1 | -1);

@@ -1,23 +1,27 @@
 import { randomBytes } from 'node:crypto';
-import { blockCount, decodeBlock, encodeBlock } from './posting-codec.js';
+import { decodeBlock, encodeBlock } from './posting-codec.js';
 import type { Table } from './tables.js';
 import { trigramKey } from './trigrams.js';
 
 /**
  * A trigram index's table (./indexes.ts), as posting lists: for each trigram, the `_id` keys of
- * the documents holding it, in `_id` order, in blocks of up to BLOCK keys (./posting-codec.ts).
+ * the documents holding it, in `_id` order, in blocks of up to `block` keys (./posting-codec.ts).
  * Keys of the table (a trigram's UTF-8 never starts with 0xF5 or above, so the kinds never meet):
  *
- * - trigram + the block's first `_id` key: a block. A change rewrites one block, not the list.
+ * - trigram + the block's first `_id` key: a block (POSTING_SIZES). A change rewrites one block, not the list.
  * - COUNT + trigram: how many postings its blocks hold (4 bytes), for the planner's estimates.
  * - PENDING + `_id` key: the trigrams of that document not yet in its blocks (UTF-8, three
- *   code points each). A write adds one entry here, not one per trigram; once PENDING_DOCS
+ *   code points each). A write adds one entry here, not one per trigram; once `pendingDocs`
  *   documents wait, the write folds them all into the blocks (each block touched once).
  * - STAMP: changes with every change to the pending list (random bytes and the number of
  *   pending documents), so a reader knows when its copy of that list is out of date.
  */
-const BLOCK = 128;
-export const PENDING_DOCS = 1024;
+/** How many keys a block holds at most, and how many documents wait before a merge. */
+export interface PostingSizes {
+  block: number;
+  pendingDocs: number;
+}
+export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 1024 };
 const COUNT = 0xfd;
 const STAMP = Buffer.from([0xfe]);
 const PENDING = 0xff;
@@ -89,7 +93,10 @@ export interface PendingView {
 export class TrigramPostings {
   #view: PendingView | undefined;
 
-  constructor(readonly table: Table) {}
+  constructor(
+    readonly table: Table,
+    private readonly sizes = POSTING_SIZES,
+  ) {}
 
   // Reads.
 
@@ -195,7 +202,7 @@ export class TrigramPostings {
       this.table.removeSync(key);
       pendingDocs--;
     } else return;
-    if (pendingDocs >= PENDING_DOCS) this.merge();
+    if (pendingDocs >= this.sizes.pendingDocs) this.merge();
     else this.#stamp(pendingDocs);
   }
 
@@ -261,10 +268,10 @@ export class TrigramPostings {
     }
   }
 
-  /** Writes a sorted list as blocks of at most BLOCK keys, each under its first key. */
+  /** Writes a sorted list as blocks of at most `block` keys, each under its first key. */
   #putBlocks(trigram: string, ids: Buffer[]): void {
-    for (let at = 0; at < ids.length; at += BLOCK) {
-      const chunk = ids.slice(at, at + BLOCK);
+    for (let at = 0; at < ids.length; at += this.sizes.block) {
+      const chunk = ids.slice(at, at + this.sizes.block);
       this.table.putSync(blockKey(trigram, chunk[0] as Buffer), encodeBlock(chunk));
     }
   }
@@ -320,17 +327,5 @@ export class TrigramPostings {
     if (at === 0 || block.ids.length === 0) this.table.removeSync(block.key);
     if (block.ids.length > 0) this.#putBlocks(trigram, block.ids);
     this.#addToCount(trigram, -1);
-  }
-
-  /** For tests and measurements: how many blocks the lists take, and their postings. */
-  blockStats(): { blocks: number; postings: number } {
-    let blocks = 0;
-    let postings = 0;
-    for (const { key, value } of this.table.getRange({ end: Buffer.from([COUNT]) })) {
-      if ((key as Buffer)[0] === undefined) continue;
-      blocks++;
-      postings += blockCount(value as Buffer);
-    }
-    return { blocks, postings };
   }
 }

@@ -1,0 +1,41 @@
+import { ObjectId } from 'bson';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { encodeValue } from '../../src/db/embedded/keys.js';
+import { blockCount, decodeBlock, encodeBlock } from '../../src/db/embedded/posting-codec.js';
+
+const SEED = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
+
+/** Sorted, distinct byte strings, as a posting list holds `_id` keys. */
+const sortedKeys = fc.array(fc.uint8Array({ maxLength: 40 }), { maxLength: 300 }).map((keys) => {
+  const buffers = keys.map((key) => Buffer.from(key)).sort(Buffer.compare);
+  return buffers.filter((key, i) => i === 0 || !key.equals(buffers[i - 1] as Buffer));
+});
+
+describe('posting block codec', () => {
+  it('gives back every key of a block, in order', () => {
+    fc.assert(
+      fc.property(sortedKeys, (keys) => {
+        const block = encodeBlock(keys);
+        expect(decodeBlock(block)).toEqual(keys);
+        expect(blockCount(block)).toBe(keys.length);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('keeps ObjectIds made one after another in a few bytes each', () => {
+    const keys = Array.from({ length: 128 }, () => encodeValue(new ObjectId()));
+    const block = encodeBlock(keys);
+    expect(decodeBlock(block)).toEqual(keys);
+    // 13 bytes each as keys of their own; here a count, a length and the last byte or two.
+    expect(block.length / keys.length).toBeLessThan(4.5);
+  });
+
+  it('refuses a block cut short or with bytes left over', () => {
+    const block = encodeBlock([Buffer.from('abc'), Buffer.from('abd')]);
+    expect(() => decodeBlock(block.subarray(0, block.length - 1))).toThrow(/cut short/);
+    expect(() => decodeBlock(Buffer.concat([block, Buffer.from([0])]))).toThrow(/after its keys/);
+    expect(() => decodeBlock(Buffer.from([0x80]))).toThrow(/inside a number/);
+  });
+});
