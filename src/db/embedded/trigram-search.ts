@@ -1,7 +1,7 @@
 import type { Document } from 'bson';
 import type { Index } from './indexes.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
-import { indexOfKey, type TrigramPostings } from './trigram-postings.js';
+import { indexOfKey, type PendingView, type TrigramPostings } from './trigram-postings.js';
 import { isOperatorObject, isPlainObject } from './values.js';
 
 /**
@@ -99,14 +99,17 @@ export class Postings {
   readonly #counts = new Map<string, number>();
   readonly #blocks = new Map<string, ReadBlock>();
   readonly #lists: TrigramPostings;
+  /** The pending list as this search found it. */
+  readonly #pending: PendingView;
 
   constructor(readonly index: Index) {
     this.#lists = index.postings as TrigramPostings;
+    this.#pending = this.#lists.pending();
   }
 
   /** Whether the document filed under `idKey` holds the trigram. */
   has(trigram: string, idKey: Buffer): boolean {
-    const { byDoc } = this.#lists.pending();
+    const { byDoc } = this.#pending;
     if (byDoc.size > 0 && byDoc.get(idKey.toString('latin1'))?.has(trigram)) return true;
     let block = this.#blocks.get(trigram);
     if (!block || Buffer.compare(idKey, block.first) < 0 || Buffer.compare(idKey, block.last) > 0) {
