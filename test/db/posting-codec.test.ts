@@ -2,7 +2,14 @@ import { ObjectId } from 'bson';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { encodeValue } from '../../src/db/embedded/keys.js';
-import { blockCount, decodeBlock, encodeBlock } from '../../src/db/embedded/posting-codec.js';
+import {
+  appendToBlock,
+  blockCount,
+  decodeBlock,
+  decodeTail,
+  encodeBlock,
+  encodeTail,
+} from '../../src/db/embedded/posting-codec.js';
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
 
@@ -19,6 +26,24 @@ describe('posting block codec', () => {
         const block = encodeBlock(keys);
         expect(decodeBlock(block)).toEqual(keys);
         expect(blockCount(block)).toBe(keys.length);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('appends keys to a block without decoding it, as encoding them all would', () => {
+    fc.assert(
+      fc.property(sortedKeys, fc.nat(), (keys, cut) => {
+        const at = keys.length === 0 ? 0 : 1 + (cut % keys.length);
+        const first = keys.slice(0, at);
+        const block = encodeBlock(first);
+        const last = first[first.length - 1] ?? Buffer.alloc(0);
+        const appended = appendToBlock(block, last, keys.slice(at));
+        expect(decodeBlock(appended)).toEqual(keys);
+        expect(appended).toEqual(encodeBlock(keys));
+        const tail = decodeTail(encodeTail(appended, last));
+        expect(tail.last).toEqual(last);
+        expect(tail.block).toEqual(appended);
       }),
       { seed: SEED, numRuns: 300 },
     );

@@ -316,9 +316,9 @@ function choose(
  * About how many sort-index entries (each probed for a trigram in a block already read) cost
  * what fetching and testing one candidate of the postings does.
  */
-const FETCH_COST = 3;
+const FETCH_COST = 5;
 /** Fetching this many candidates takes a few milliseconds: the postings serve them whatever the sort. */
-const FEW_CANDIDATES = 1_000;
+const FEW_CANDIDATES = 500;
 
 /** Candidates from the postings, in `_id` order: the sort's order when it is `_id` alone. */
 function trigramAccess(search: TrigramPlan, sort: SortSpec | undefined): Access {

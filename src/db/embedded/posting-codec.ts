@@ -40,18 +40,23 @@ function sharedPrefix(a: Uint8Array, b: Uint8Array): number {
   return i;
 }
 
+/** Appends each key as what it shares with the one before (`previous` for the first) and the rest. */
+function putKeys(out: number[], keys: readonly Uint8Array[], previous: Uint8Array): void {
+  let before = previous;
+  for (const key of keys) {
+    const shared = sharedPrefix(before, key);
+    putVarint(out, shared);
+    putVarint(out, key.length - shared);
+    for (let i = shared; i < key.length; i++) out.push(key[i] as number);
+    before = key;
+  }
+}
+
 /** One block of keys, in the order given (the caller keeps them sorted and distinct). */
 export function encodeBlock(keys: readonly Uint8Array[]): Buffer {
   const out: number[] = [];
   putVarint(out, keys.length);
-  let previous: Uint8Array = new Uint8Array(0);
-  for (const key of keys) {
-    const shared = sharedPrefix(previous, key);
-    putVarint(out, shared);
-    putVarint(out, key.length - shared);
-    for (let i = shared; i < key.length; i++) out.push(key[i] as number);
-    previous = key;
-  }
+  putKeys(out, keys, new Uint8Array(0));
   return Buffer.from(out);
 }
 
@@ -80,4 +85,42 @@ export function decodeBlock(block: Uint8Array): Buffer[] {
 /** How many keys a block holds, read from its start alone. */
 export function blockCount(block: Uint8Array): number {
   return getVarint(block, { offset: 0 });
+}
+
+/**
+ * The block with `keys` added at its end, without decoding it: `last` is its last key (each
+ * of `keys` comes after it, in order).
+ */
+export function appendToBlock(
+  block: Uint8Array,
+  last: Uint8Array,
+  keys: readonly Uint8Array[],
+): Buffer {
+  const at = { offset: 0 };
+  const count = getVarint(block, at);
+  const head: number[] = [];
+  putVarint(head, count + keys.length);
+  const tail: number[] = [];
+  putKeys(tail, keys, last);
+  return Buffer.concat([Buffer.from(head), block.subarray(at.offset), Buffer.from(tail)]);
+}
+
+/**
+ * The open end of a list: its block with its last key written before it, so that appending
+ * needs no decoding. varint(last length), last, block.
+ */
+export function encodeTail(block: Uint8Array, last: Uint8Array): Buffer {
+  const head: number[] = [];
+  putVarint(head, last.length);
+  return Buffer.concat([Buffer.from(head), last, block]);
+}
+
+export function decodeTail(value: Uint8Array): { last: Buffer; block: Buffer } {
+  const at = { offset: 0 };
+  const length = getVarint(value, at);
+  if (at.offset + length > value.length) throw new Error('a posting block is cut short');
+  return {
+    last: Buffer.from(value.subarray(at.offset, at.offset + length)),
+    block: Buffer.from(value.subarray(at.offset + length)),
+  };
 }

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { decodeBlock, encodeBlock } from './posting-codec.js';
+import {
+  appendToBlock,
+  blockCount,
+  decodeBlock,
+  decodeTail,
+  encodeBlock,
+  encodeTail,
+} from './posting-codec.js';
 import type { Table } from './tables.js';
 import { trigramKey } from './trigrams.js';
 
@@ -8,7 +15,12 @@ import { trigramKey } from './trigrams.js';
  * the documents holding it, in `_id` order, in blocks of up to `block` keys (./posting-codec.ts).
  * Keys of the table (a trigram's UTF-8 never starts with 0xF5 or above, so the kinds never meet):
  *
- * - trigram + the block's first `_id` key: a block (POSTING_SIZES). A change rewrites one block, not the list.
+ * - trigram + the block's first `_id` key: a full block (`block` keys at most). A change
+ *   rewrites one block, not the list.
+ * - trigram + TAIL: the list's last block, open: its last key is kept before it
+ *   (./posting-codec.ts, encodeTail), so new postings (new documents have the newest `_id`s)
+ *   are appended without decoding it; once it holds more than `block` keys, the first ones
+ *   become full blocks. A trigram any document holds has a tail.
  * - COUNT + trigram: how many postings its blocks hold (4 bytes), for the planner's estimates.
  * - PENDING + `_id` key: the trigrams of that document not yet in its blocks (UTF-8, three
  *   code points each). A write adds one entry here, not one per trigram; once `pendingDocs`
@@ -25,20 +37,36 @@ export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 1024 };
 const COUNT = 0xfd;
 const STAMP = Buffer.from([0xfe]);
 const PENDING = 0xff;
-/** After every trigram and `_id` key (an `_id` key starts with a type tag below 0xff: ./keys.ts). */
-const AFTER = Buffer.from([0xff]);
+/** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
+const TAIL = 0xff;
 
 const tagged = (tag: number, rest: Buffer) => Buffer.concat([Buffer.from([tag]), rest]);
 const countKey = (trigram: string) => tagged(COUNT, trigramKey(trigram));
 const pendingKey = (idKey: Buffer) => tagged(PENDING, idKey);
 const blockKey = (trigram: string, first: Buffer) => Buffer.concat([trigramKey(trigram), first]);
+const tailKey = (trigram: string) => Buffer.concat([trigramKey(trigram), Buffer.from([TAIL])]);
+/** A trigram's keys: its blocks, then its tail. */
+const listRange = (trigram: string) => {
+  const start = trigramKey(trigram);
+  return { start, end: Buffer.concat([start, Buffer.from([TAIL, 0])]) };
+};
+/** Each stamp differs from every other this process writes, and (by its random start) from others'. */
+const STAMP_START = randomBytes(4);
+let stamps = 0;
 const latin1 = (idKey: Buffer) => idKey.toString('latin1');
 
 /** The trigrams written one after another (three code points each). */
 function splitTrigrams(bytes: Buffer): string[] {
-  const chars = Array.from(bytes.toString('utf8'));
   const trigrams: string[] = [];
-  for (let i = 0; i + 2 < chars.length; i += 3) trigrams.push(chars.slice(i, i + 3).join(''));
+  let trigram = '';
+  let chars = 0;
+  for (const char of bytes.toString('utf8')) {
+    trigram += char;
+    if (++chars % 3 === 0) {
+      trigrams.push(trigram);
+      trigram = '';
+    }
+  }
   return trigrams;
 }
 
@@ -77,10 +105,11 @@ export function indexOfKey(keys: readonly Buffer[], key: Buffer): number {
   return -1;
 }
 
-/** A block as read: its table key and its `_id` keys. */
+/** A block as read: its table key, its `_id` keys, and whether it is the list's tail. */
 export interface Block {
   key: Buffer;
   ids: Buffer[];
+  tail: boolean;
 }
 
 /** The pending list as a reader sees it, by trigram (sorted) and by document. */
@@ -89,6 +118,13 @@ export interface PendingView {
   byTrigram: Map<string, Buffer[]>;
   byDoc: Map<string, Set<string>>;
 }
+
+const isTail = (key: Buffer, trigram: string) =>
+  key.length === Buffer.byteLength(trigram) + 1 && key[key.length - 1] === TAIL;
+
+/** A block's keys from its table entry. */
+const blockIds = (key: Buffer, value: Buffer, trigram: string) =>
+  decodeBlock(isTail(key, trigram) ? decodeTail(value).block : value);
 
 export class TrigramPostings {
   #view: PendingView | undefined;
@@ -126,17 +162,24 @@ export class TrigramPostings {
     return this.#storedCount(trigram) + (this.pending().byTrigram.get(trigram)?.length ?? 0);
   }
 
-  /** The block that holds `idKey`'s place in a trigram's list: the last one starting at or before it. */
-  floorBlock(trigram: string, idKey: Buffer): Block | undefined {
+  /**
+   * The block where `idKey` is or would go: the full block starting at or before it when it
+   * is not past that block's end, else the tail when it is not before the tail's start; the
+   * first block when every block starts after it.
+   */
+  blockFor(trigram: string, idKey: Buffer): Block | undefined {
     const prefix = trigramKey(trigram);
+    let floor: Block | undefined;
     const start = Buffer.concat([prefix, idKey]);
     for (const { key, value } of this.table.getRange({ start, reverse: true, limit: 1 })) {
       const found = key as Buffer;
-      if (found.length <= prefix.length || !found.subarray(0, prefix.length).equals(prefix))
-        return undefined;
-      return { key: Buffer.from(found), ids: decodeBlock(value as Buffer) };
+      if (found.length > prefix.length && found.subarray(0, prefix.length).equals(prefix))
+        floor = { key: Buffer.from(found), ids: decodeBlock(value as Buffer), tail: false };
     }
-    return undefined;
+    if (!floor) return this.#firstBlock(trigram);
+    if (Buffer.compare(idKey, floor.ids[floor.ids.length - 1] as Buffer) <= 0) return floor;
+    const tail = this.#tail(trigram);
+    return tail && Buffer.compare(idKey, tail.ids[0] as Buffer) >= 0 ? tail : floor;
   }
 
   /** The `_id` keys holding a trigram, in `_id` order or its reverse, each once. */
@@ -167,11 +210,10 @@ export class TrigramPostings {
   }
 
   *#stored(trigram: string, reverse: boolean): Generator<Buffer> {
-    const start = trigramKey(trigram);
-    const end = Buffer.concat([start, AFTER]);
+    const { start, end } = listRange(trigram);
     const range = reverse ? { start: end, end: start, reverse } : { start, end };
-    for (const { value } of this.table.getRange(range)) {
-      const ids = decodeBlock(value as Buffer);
+    for (const { key, value } of this.table.getRange(range)) {
+      const ids = blockIds(key as Buffer, value as Buffer, trigram);
       if (reverse) ids.reverse();
       yield* ids;
     }
@@ -179,6 +221,24 @@ export class TrigramPostings {
 
   #storedCount(trigram: string): number {
     return this.table.getBinary(countKey(trigram))?.readUInt32BE(0) ?? 0;
+  }
+
+  #tail(trigram: string): Block | undefined {
+    const key = tailKey(trigram);
+    const value = this.table.getBinary(key);
+    return value && { key, ids: decodeBlock(decodeTail(value).block), tail: true };
+  }
+
+  #firstBlock(trigram: string): Block | undefined {
+    for (const { key, value } of this.table.getRange({ ...listRange(trigram), limit: 1 })) {
+      const found = Buffer.from(key as Buffer);
+      return {
+        key: found,
+        ids: blockIds(found, value as Buffer, trigram),
+        tail: isTail(found, trigram),
+      };
+    }
+    return undefined;
   }
 
   // Writes (inside the store's write transaction).
@@ -192,7 +252,7 @@ export class TrigramPostings {
     const waiting = new Set(splitTrigrams(this.table.getBinary(key) ?? Buffer.alloc(0)));
     const inBlocks = new Set(before.filter((trigram) => !waiting.has(trigram)));
     const kept = new Set(after);
-    for (const trigram of inBlocks) if (!kept.has(trigram)) this.#removeFromBlocks(trigram, idKey);
+    for (const trigram of inBlocks) if (!kept.has(trigram)) this.#remove(trigram, idKey);
     const gained = after.filter((trigram) => !inBlocks.has(trigram));
     let pendingDocs = this.#pendingDocs();
     if (gained.length > 0) {
@@ -252,7 +312,8 @@ export class TrigramPostings {
       return;
     }
     const stamp = Buffer.allocUnsafe(12);
-    randomBytes(8).copy(stamp);
+    STAMP_START.copy(stamp);
+    stamp.writeUInt32BE(++stamps >>> 0, 4);
     stamp.writeUInt32BE(pendingDocs, 8);
     this.table.putSync(STAMP, stamp);
   }
@@ -268,64 +329,127 @@ export class TrigramPostings {
     }
   }
 
-  /** Writes a sorted list as blocks of at most `block` keys, each under its first key. */
-  #putBlocks(trigram: string, ids: Buffer[]): void {
-    for (let at = 0; at < ids.length; at += this.sizes.block) {
-      const chunk = ids.slice(at, at + this.sizes.block);
+  /**
+   * Writes a sorted list in place of a block: as full blocks, each under its first key, but
+   * for a tail, whose last `block` keys at most stay its tail.
+   */
+  #putBlocks(trigram: string, ids: Buffer[], tail: boolean): void {
+    const size = this.sizes.block;
+    const sealed = tail ? Math.floor((ids.length - 1) / size) * size : ids.length;
+    for (let at = 0; at < sealed; at += size) {
+      const chunk = ids.slice(at, Math.min(at + size, sealed));
       this.table.putSync(blockKey(trigram, chunk[0] as Buffer), encodeBlock(chunk));
+    }
+    if (tail && ids.length > sealed) {
+      const rest = ids.slice(sealed);
+      this.table.putSync(
+        tailKey(trigram),
+        encodeTail(encodeBlock(rest), rest[rest.length - 1] as Buffer),
+      );
     }
   }
 
-  /** The first key of the block after the one under `key`, in the same trigram's list. */
-  #nextFirst(trigram: string, key: Buffer): Buffer | undefined {
-    const prefix = trigramKey(trigram);
-    const end = Buffer.concat([prefix, AFTER]);
-    for (const found of this.table.getKeys({ start: key, end, exclusiveStart: true, limit: 1 }))
-      return Buffer.from((found as Buffer).subarray(prefix.length));
+  /** The first key of the block after a full one (maybe the tail's), if any. */
+  #nextFirst(trigram: string, block: Block): Buffer | undefined {
+    if (block.tail) return undefined;
+    const { end } = listRange(trigram);
+    for (const { key, value } of this.table.getRange({
+      start: block.key,
+      end,
+      exclusiveStart: true,
+      limit: 1,
+    }))
+      return blockIds(key as Buffer, value as Buffer, trigram)[0];
     return undefined;
   }
 
-  /** Adds sorted, distinct `_id` keys to a trigram's blocks: each block touched is rewritten once. */
+  /**
+   * Adds sorted, distinct `_id` keys to a trigram's list. Those after the tail's last key (new
+   * documents') are appended to it; any other is merged into the block where it goes, each
+   * block touched rewritten once.
+   */
   #fold(trigram: string, ids: Buffer[]): void {
+    const key = tailKey(trigram);
+    const value = this.table.getBinary(key);
+    const tail = value && decodeTail(value);
+    if (!tail) {
+      this.#putBlocks(trigram, ids, true);
+      this.#addToCount(trigram, ids.length);
+      return;
+    }
+    let after = 0;
+    while (
+      after < ids.length &&
+      Buffer.compare(ids[ids.length - 1 - after] as Buffer, tail.last) > 0
+    )
+      after++;
+    const older = ids.slice(0, ids.length - after);
+    const newer = ids.slice(ids.length - after);
+    let added = older.length > 0 ? this.#mergeInto(trigram, older) : 0;
+    if (newer.length > 0) {
+      added += newer.length;
+      const current = older.length > 0 ? decodeTail(this.table.getBinary(key) as Buffer) : tail;
+      if (blockCount(current.block) + newer.length <= this.sizes.block)
+        this.table.putSync(
+          key,
+          encodeTail(
+            appendToBlock(current.block, current.last, newer),
+            newer[newer.length - 1] as Buffer,
+          ),
+        );
+      else this.#putBlocks(trigram, [...decodeBlock(current.block), ...newer], true);
+    }
+    if (added > 0) this.#addToCount(trigram, added);
+  }
+
+  /** Merges sorted `_id` keys into the blocks where they go (a list that has a tail); returns how many were new. */
+  #mergeInto(trigram: string, ids: Buffer[]): number {
     let added = 0;
     let i = 0;
     while (i < ids.length) {
-      const first = ids[i] as Buffer;
-      const block = this.floorBlock(trigram, first) ?? this.#firstBlock(trigram);
-      if (!block) {
-        this.#putBlocks(trigram, ids.slice(i));
-        added += ids.length - i;
-        break;
-      }
-      const upper = this.#nextFirst(trigram, block.key);
+      const block = this.blockFor(trigram, ids[i] as Buffer) as Block;
+      const upper = this.#nextFirst(trigram, block);
       let j = i;
       while (j < ids.length && (!upper || Buffer.compare(ids[j] as Buffer, upper) < 0)) j++;
       const merged = union(block.ids, ids.slice(i, j));
       added += merged.length - block.ids.length;
       if (merged.length !== block.ids.length) {
-        this.table.removeSync(block.key);
-        this.#putBlocks(trigram, merged);
+        if (!block.tail) this.table.removeSync(block.key);
+        this.#putBlocks(trigram, merged, block.tail);
       }
       i = j;
     }
-    if (added > 0) this.#addToCount(trigram, added);
+    return added;
   }
 
-  #firstBlock(trigram: string): Block | undefined {
-    const start = trigramKey(trigram);
-    const end = Buffer.concat([start, AFTER]);
-    for (const { key, value } of this.table.getRange({ start, end, limit: 1 }))
-      return { key: Buffer.from(key as Buffer), ids: decodeBlock(value as Buffer) };
-    return undefined;
-  }
-
-  #removeFromBlocks(trigram: string, idKey: Buffer): void {
-    const block = this.floorBlock(trigram, idKey);
+  #remove(trigram: string, idKey: Buffer): void {
+    const block = this.blockFor(trigram, idKey);
     const at = block ? indexOfKey(block.ids, idKey) : -1;
     if (!block || at < 0) return;
     block.ids.splice(at, 1);
-    if (at === 0 || block.ids.length === 0) this.table.removeSync(block.key);
-    if (block.ids.length > 0) this.#putBlocks(trigram, block.ids);
     this.#addToCount(trigram, -1);
+    if (!block.tail) {
+      this.table.removeSync(block.key);
+      if (block.ids.length > 0) this.#putBlocks(trigram, block.ids, false);
+      return;
+    }
+    if (block.ids.length > 0) {
+      this.#putBlocks(trigram, block.ids, true);
+      return;
+    }
+    // The tail emptied: the last full block, if any, becomes the tail.
+    this.table.removeSync(block.key);
+    const { start } = listRange(trigram);
+    for (const { key, value } of this.table.getRange({
+      start: block.key,
+      end: start,
+      reverse: true,
+      exclusiveStart: true,
+      limit: 1,
+    })) {
+      const last = Buffer.from(key as Buffer);
+      this.table.removeSync(last);
+      this.#putBlocks(trigram, decodeBlock(value as Buffer), true);
+    }
   }
 }

@@ -113,7 +113,7 @@ export class Postings {
     if (byDoc.size > 0 && byDoc.get(idKey.toString('latin1'))?.has(trigram)) return true;
     let block = this.#blocks.get(trigram);
     if (!block || Buffer.compare(idKey, block.first) < 0 || Buffer.compare(idKey, block.last) > 0) {
-      const found = this.#lists.floorBlock(trigram, idKey);
+      const found = this.#lists.blockFor(trigram, idKey);
       if (!found) return false;
       block = {
         first: found.ids[0] as Buffer,
