@@ -160,6 +160,9 @@ async function chatIndexes(db: Db, trigram = true): Promise<void> {
 /** Message `i`'s text: its number, and a token each 97th message shares. */
 const messageText = (i: number) => `system message ${i} with some words in it ${hundredthToken(i)}`;
 
+/** An inserted probe's text: a message's words, no message's number. */
+const probeText = (i: number) => `probe ${i} with some words in it ${hundredthToken(i)}`;
+
 /**
  * Grows the history of each database from `from` to `to` messages (a heart on every tenth),
  * the same batches into each in turn. Returns each one's messages/s (its own time only).
@@ -218,7 +221,7 @@ async function insertRates(dbs: Db[], next: () => number): Promise<number[]> {
         const i = next();
         await db
           .collection('chat-system')
-          .insertOne({ user: 'account-1', text: messageText(i), when: new Date(T0 - i) });
+          .insertOne({ user: 'account-1', text: probeText(i), when: new Date(T0 - i) });
       });
       const total = done[n] as { ops: number; seconds: number };
       total.ops += rate.opsPerSecond * seconds;

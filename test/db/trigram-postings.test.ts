@@ -115,3 +115,27 @@ describe('trigram posting lists', () => {
     );
   }, 120_000);
 });
+
+describe('a trigram index of the layout before posting lists', () => {
+  it('is known as outdated and, restarted, is empty and in the current layout', () => {
+    const meta = {
+      spec: { v: 2 as const, key: { text: 'trigram' as const }, name: 'text_trigram' },
+      table: ++table,
+      multikey: false,
+    };
+    const entries = tables.index(meta.table);
+    // The earlier layout: a key per trigram and document, no value.
+    tables.write(() =>
+      entries.putSync(Buffer.concat([Buffer.from('abc'), idKey(1)]), Buffer.alloc(0)),
+    );
+    const old = new Index({ ...meta }, entries);
+    expect(old.outdated).toBe(true);
+    tables.write(() => old.restart());
+    expect(old.outdated).toBe(false);
+    expect(entries.getKeysCount()).toBe(0);
+    tables.write(() => old.write([], keysOf(['abc']), idKey(2)));
+    expect([...new Postings(old).ids('abc', false)]).toEqual([idKey(2)]);
+    // A new one starts in the current layout.
+    expect(new Index({ ...meta, table: ++table }, tables.index(table)).outdated).toBe(false);
+  });
+});

@@ -15,12 +15,25 @@ export interface IndexMeta {
   table: number;
   /** Some document filed more than one entry (an array value): no sort order, no range merge. */
   multikey: boolean;
+  /** A trigram index whose table holds posting lists (./trigram-postings.ts), not an entry per trigram. */
+  postings?: 1;
 }
 
 /** One key of a document in an index: the encoded tuple and the values it holds. */
 export interface IndexKey {
   bytes: Buffer;
   values: unknown[];
+}
+
+/** A trigram as a key (./trigram-postings.ts keeps postings by the trigram itself: bytes on demand). */
+class TrigramKey implements IndexKey {
+  readonly values: string[];
+  constructor(trigram: string) {
+    this.values = [trigram];
+  }
+  get bytes(): Buffer {
+    return trigramKey(this.values[0] as string);
+  }
 }
 
 /** An entry's value: its key already ends with the `_id` key. */
@@ -59,6 +72,9 @@ export class Index {
     this.#paths = this.fields.map((field) => field.split('.'));
     this.trigram = meta.spec.key[this.fields[0] as string] === 'trigram';
     this.postings = this.trigram ? new TrigramPostings(entries, postingSizes) : undefined;
+    // A new trigram index (its table still empty) is kept in the posting-list layout.
+    if (this.trigram && meta.postings === undefined && entries.getKeysCount({ limit: 1 }) === 0)
+      meta.postings = 1;
     this.#directions = this.fields.map((field) => (meta.spec.key[field] === -1 ? -1 : 1));
     this.mirrored = this.#directions[0] === -1;
     this.storedDirections = this.#directions.map((d) => (this.mirrored ? -d : d) as 1 | -1);
@@ -83,14 +99,49 @@ export class Index {
     return this.#directions;
   }
 
+  /**
+   * Files the entries of documents a background build reaches (./index-build.ts). Writes keep
+   * an index being built up to date, so a document may already have its entries: filing them
+   * again leaves the index as it was.
+   */
+  addDocuments(entries: ReadonlyArray<{ idKey: Buffer; doc: Document }>): void {
+    if (this.postings) {
+      const batch = entries.map(({ idKey, doc }) => {
+        const keys = this.keys(doc);
+        this.#checkTrigramKeys(keys, idKey);
+        return { idKey, trigrams: keys.map((key) => key.values[0] as string) };
+      });
+      this.postings.addDocuments(batch);
+      return;
+    }
+    for (const { idKey, doc } of entries) {
+      const keys = this.keys(doc);
+      this.write([], keys, idKey);
+      if (keys.length > 1) this.meta.multikey = true;
+    }
+  }
+
+  /**
+   * A trigram index written by a release before posting lists (an entry per trigram and
+   * document): its table must be emptied (`restart`) and built again.
+   */
+  get outdated(): boolean {
+    return this.trigram && this.meta.postings === undefined;
+  }
+
+  /** Empties the table for a build from scratch, in the current layout (inside a write). */
+  restart(): void {
+    this.entries.clearSync();
+    if (this.trigram) this.meta.postings = 1;
+  }
+
   /** The keys a document files under; none when a sparse or partial index leaves it out. */
   keys(doc: Document): IndexKey[] {
     if (this.#filter && !this.#filter.test(doc)) return [];
     if (this.trigram)
-      return [...textTrigrams(pathValues(doc, this.#paths[0] as string[]))].map((trigram) => ({
-        bytes: trigramKey(trigram),
-        values: [trigram],
-      }));
+      return [...textTrigrams(pathValues(doc, this.#paths[0] as string[]))].map(
+        (trigram) => new TrigramKey(trigram),
+      );
     const perField = this.#paths.map((path) => {
       const found = pathValues(doc, path);
       return found.length === 0 ? [undefined] : found;
@@ -178,25 +229,10 @@ export class Index {
 
   /** A trigram and the `_id` key make a block's key (./trigram-postings.ts): LMDB's limit holds. */
   #checkTrigramKeys(keys: IndexKey[], idKey: Buffer): void {
-    const longest = Math.max(0, ...keys.map((key) => key.bytes.length));
+    // A trigram takes 12 bytes at most: only an `_id` key near the limit needs a closer look.
+    if (idKey.length + 12 <= MAX_KEY_BYTES) return;
+    const longest = Math.max(0, ...keys.map((key) => Buffer.byteLength(key.values[0] as string)));
     if (keys.length > 0 && longest + idKey.length > MAX_KEY_BYTES) throw keyTooLong(this.name);
-  }
-
-  /**
-   * Adds the entries of documents not yet in the index (an index build's batch, inside a
-   * write); adding a document's entries that are already there changes nothing.
-   */
-  addDocuments(batch: ReadonlyArray<{ idKey: Buffer; doc: Document }>): void {
-    if (this.postings) {
-      const withTrigrams = batch.map(({ idKey, doc }) => {
-        const keys = this.keys(doc);
-        this.#checkTrigramKeys(keys, idKey);
-        return { idKey, trigrams: keys.map((key) => key.values[0] as string) };
-      });
-      this.postings.addDocuments(withTrigrams);
-      return;
-    }
-    for (const { idKey, doc } of batch) this.write([], this.keys(doc), idKey);
   }
 
   /**

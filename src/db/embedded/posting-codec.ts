@@ -8,14 +8,38 @@
  * A block: varint(count), then per key varint(shared), varint(rest length), rest.
  */
 
-/** Appends `value` (a non-negative integer below 2^31) as an unsigned LEB128 varint. */
-function putVarint(out: number[], value: number): void {
-  let rest = value;
-  while (rest >= 0x80) {
-    out.push((rest & 0x7f) | 0x80);
-    rest >>>= 7;
+/** Bytes written one after another into a buffer that grows as needed. */
+class Writer {
+  bytes: Buffer;
+  length = 0;
+  constructor(size: number) {
+    this.bytes = Buffer.allocUnsafe(Math.max(size, 16));
   }
-  out.push(rest);
+  #room(more: number): void {
+    if (this.length + more <= this.bytes.length) return;
+    const grown = Buffer.allocUnsafe(2 * (this.length + more));
+    this.bytes.copy(grown, 0, 0, this.length);
+    this.bytes = grown;
+  }
+  /** `value` (a non-negative integer below 2^31) as an unsigned LEB128 varint. */
+  varint(value: number): void {
+    this.#room(5);
+    let rest = value;
+    while (rest >= 0x80) {
+      this.bytes[this.length++] = (rest & 0x7f) | 0x80;
+      rest >>>= 7;
+    }
+    this.bytes[this.length++] = rest;
+  }
+  put(source: Uint8Array, from = 0): void {
+    this.#room(source.length - from);
+    const { bytes } = this;
+    // Most often a byte or two (what follows a shared prefix): copied one by one.
+    for (let i = from; i < source.length; i++) bytes[this.length++] = source[i] as number;
+  }
+  done(): Buffer {
+    return this.bytes.subarray(0, this.length);
+  }
 }
 
 /** Reads an unsigned LEB128 varint at `at.offset`, advancing it. */
@@ -40,24 +64,27 @@ function sharedPrefix(a: Uint8Array, b: Uint8Array): number {
   return i;
 }
 
-/** Appends each key as what it shares with the one before (`previous` for the first) and the rest. */
-function putKeys(out: number[], keys: readonly Uint8Array[], previous: Uint8Array): void {
+/** Writes each key as what it shares with the one before (`previous` for the first) and the rest. */
+function putKeys(out: Writer, keys: readonly Uint8Array[], previous: Uint8Array): void {
   let before = previous;
   for (const key of keys) {
     const shared = sharedPrefix(before, key);
-    putVarint(out, shared);
-    putVarint(out, key.length - shared);
-    for (let i = shared; i < key.length; i++) out.push(key[i] as number);
+    out.varint(shared);
+    out.varint(key.length - shared);
+    out.put(key, shared);
     before = key;
   }
 }
 
+/** Room for a block of these keys, most often enough. */
+const roomFor = (keys: readonly Uint8Array[]) => 8 + 4 * keys.length;
+
 /** One block of keys, in the order given (the caller keeps them sorted and distinct). */
 export function encodeBlock(keys: readonly Uint8Array[]): Buffer {
-  const out: number[] = [];
-  putVarint(out, keys.length);
+  const out = new Writer(roomFor(keys) + (keys[0]?.length ?? 0));
+  out.varint(keys.length);
   putKeys(out, keys, new Uint8Array(0));
-  return Buffer.from(out);
+  return out.done();
 }
 
 /** The keys of a block, each a Buffer of its own (the block's memory may be reused by LMDB). */
@@ -98,29 +125,42 @@ export function appendToBlock(
 ): Buffer {
   const at = { offset: 0 };
   const count = getVarint(block, at);
-  const head: number[] = [];
-  putVarint(head, count + keys.length);
-  const tail: number[] = [];
-  putKeys(tail, keys, last);
-  return Buffer.concat([Buffer.from(head), block.subarray(at.offset), Buffer.from(tail)]);
+  const out = new Writer(block.length + roomFor(keys));
+  out.varint(count + keys.length);
+  out.put(block, at.offset);
+  putKeys(out, keys, last);
+  return out.done();
+}
+
+/** The open end of a list (./trigram-postings.ts): its last block, the list's count, its last key. */
+export interface Tail {
+  count: number;
+  last: Uint8Array;
+  block: Uint8Array;
 }
 
 /**
- * The open end of a list: its block with its last key written before it, so that appending
- * needs no decoding. varint(last length), last, block.
+ * A tail as stored: varint(count), varint(last key's length), the last key, the block. With
+ * its last key at hand, keys are appended without decoding the block.
  */
-export function encodeTail(block: Uint8Array, last: Uint8Array): Buffer {
-  const head: number[] = [];
-  putVarint(head, last.length);
-  return Buffer.concat([Buffer.from(head), last, block]);
+export function encodeTail({ count, last, block }: Tail): Buffer {
+  const out = new Writer(10 + last.length + block.length);
+  out.varint(count);
+  out.varint(last.length);
+  out.put(last);
+  out.put(block);
+  return out.done();
 }
 
-export function decodeTail(value: Uint8Array): { last: Buffer; block: Buffer } {
+/** A stored tail; its parts are views of `value`. */
+export function decodeTail(value: Uint8Array): Tail {
   const at = { offset: 0 };
+  const count = getVarint(value, at);
   const length = getVarint(value, at);
   if (at.offset + length > value.length) throw new Error('a posting block is cut short');
   return {
-    last: Buffer.from(value.subarray(at.offset, at.offset + length)),
-    block: Buffer.from(value.subarray(at.offset + length)),
+    count,
+    last: value.subarray(at.offset, at.offset + length),
+    block: value.subarray(at.offset + length),
   };
 }

@@ -20,8 +20,8 @@ import { trigramKey } from './trigrams.js';
  * - trigram + TAIL: the list's last block, open: its last key is kept before it
  *   (./posting-codec.ts, encodeTail), so new postings (new documents have the newest `_id`s)
  *   are appended without decoding it; once it holds more than `block` keys, the first ones
- *   become full blocks. A trigram any document holds has a tail.
- * - COUNT + trigram: how many postings its blocks hold (4 bytes), for the planner's estimates.
+ *   become full blocks. It also keeps how many postings the list holds, for the planner's
+ *   estimates. A trigram any document holds has a tail.
  * - PENDING + `_id` key: the trigrams of that document not yet in its blocks (UTF-8, three
  *   code points each). A write adds one entry here, not one per trigram; once `pendingDocs`
  *   documents wait, the write folds them all into the blocks (each block touched once).
@@ -34,14 +34,12 @@ export interface PostingSizes {
   pendingDocs: number;
 }
 export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 1024 };
-const COUNT = 0xfd;
 const STAMP = Buffer.from([0xfe]);
 const PENDING = 0xff;
 /** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
 const TAIL = 0xff;
 
 const tagged = (tag: number, rest: Buffer) => Buffer.concat([Buffer.from([tag]), rest]);
-const countKey = (trigram: string) => tagged(COUNT, trigramKey(trigram));
 const pendingKey = (idKey: Buffer) => tagged(PENDING, idKey);
 const blockKey = (trigram: string, first: Buffer) => Buffer.concat([trigramKey(trigram), first]);
 const tailKey = (trigram: string) => Buffer.concat([trigramKey(trigram), Buffer.from([TAIL])]);
@@ -53,11 +51,21 @@ const listRange = (trigram: string) => {
 /** Each stamp differs from every other this process writes, and (by its random start) from others'. */
 const STAMP_START = randomBytes(4);
 let stamps = 0;
-const latin1 = (idKey: Buffer) => idKey.toString('latin1');
+
+/** Only ASCII: each trigram is three bytes. */
+const isAscii = (bytes: Buffer) => {
+  for (const byte of bytes) if (byte >= 0x80) return false;
+  return true;
+};
 
 /** The trigrams written one after another (three code points each). */
 function splitTrigrams(bytes: Buffer): string[] {
   const trigrams: string[] = [];
+  if (isAscii(bytes)) {
+    for (let at = 0; at + 2 < bytes.length; at += 3)
+      trigrams.push(bytes.toString('latin1', at, at + 3));
+    return trigrams;
+  }
   let trigram = '';
   let chars = 0;
   for (const char of bytes.toString('utf8')) {
@@ -112,11 +120,25 @@ export interface Block {
   tail: boolean;
 }
 
-/** The pending list as a reader sees it, by trigram (sorted) and by document. */
+/**
+ * The pending list as a reader sees it: for each trigram, the `_id` keys waiting (sorted).
+ * The writer keeps it up to date as it writes; a list is only ever appended to in place
+ * (a search part-way through one sees a prefix of it stay put), else replaced.
+ */
 export interface PendingView {
   stamp: string;
   byTrigram: Map<string, Buffer[]>;
-  byDoc: Map<string, Set<string>>;
+}
+
+/** The list with `key` in its place (appended in place when it comes last, as new `_id`s do). */
+function withKey(list: Buffer[], key: Buffer): Buffer[] {
+  const last = list[list.length - 1];
+  if (!last || Buffer.compare(last, key) < 0) {
+    list.push(key);
+    return list;
+  }
+  if (indexOfKey(list, key) >= 0) return list;
+  return [...list, key].sort(Buffer.compare);
 }
 
 const isTail = (key: Buffer, trigram: string) =>
@@ -136,25 +158,31 @@ export class TrigramPostings {
 
   // Reads.
 
-  /** The pending list, read again only when it changed since the last read. */
+  /** The pending list, read again only when another writer changed it since the last read. */
   pending(): PendingView {
-    const stamp = this.table.getBinary(STAMP)?.toString('latin1') ?? '';
+    const stamp = this.#storedStamp();
     if (this.#view?.stamp === stamp) return this.#view;
-    const view: PendingView = { stamp, byTrigram: new Map(), byDoc: new Map() };
+    const view: PendingView = { stamp, byTrigram: new Map() };
     if (stamp !== '')
       for (const { key, value } of this.table.getRange({ start: Buffer.from([PENDING]) })) {
         const idKey = Buffer.from((key as Buffer).subarray(1));
-        const trigrams = splitTrigrams(value as Buffer);
-        view.byDoc.set(latin1(idKey), new Set(trigrams));
-        for (const trigram of trigrams) {
+        for (const trigram of splitTrigrams(value as Buffer)) {
           const ids = view.byTrigram.get(trigram) ?? [];
           ids.push(idKey);
           view.byTrigram.set(trigram, ids);
         }
       }
-    for (const ids of view.byTrigram.values()) ids.sort(Buffer.compare);
     this.#view = view;
     return view;
+  }
+
+  #storedStamp(): string {
+    return this.table.getBinary(STAMP)?.toString('latin1') ?? '';
+  }
+
+  /** The view kept up to date by this writer, when it is the current one. */
+  #currentView(stamp: string): PendingView | undefined {
+    return this.#view?.stamp === stamp ? this.#view : undefined;
   }
 
   /** How many documents hold a trigram (blocks and pending list). */
@@ -220,7 +248,8 @@ export class TrigramPostings {
   }
 
   #storedCount(trigram: string): number {
-    return this.table.getBinary(countKey(trigram))?.readUInt32BE(0) ?? 0;
+    const tail = this.table.getBinary(tailKey(trigram));
+    return tail ? decodeTail(tail).count : 0;
   }
 
   #tail(trigram: string): Block | undefined {
@@ -249,21 +278,39 @@ export class TrigramPostings {
    */
   write(before: readonly string[], after: readonly string[], idKey: Buffer): void {
     const key = pendingKey(idKey);
-    const waiting = new Set(splitTrigrams(this.table.getBinary(key) ?? Buffer.alloc(0)));
-    const inBlocks = new Set(before.filter((trigram) => !waiting.has(trigram)));
-    const kept = new Set(after);
-    for (const trigram of inBlocks) if (!kept.has(trigram)) this.#remove(trigram, idKey);
-    const gained = after.filter((trigram) => !inBlocks.has(trigram));
-    let pendingDocs = this.#pendingDocs();
-    if (gained.length > 0) {
-      this.table.putSync(key, Buffer.from(gained.join(''), 'utf8'));
-      if (waiting.size === 0) pendingDocs++;
-    } else if (waiting.size > 0) {
-      this.table.removeSync(key);
-      pendingDocs--;
-    } else return;
+    const stamp = this.#storedStamp();
+    const view = this.#currentView(stamp);
+    let pendingDocs = stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
+    let waiting: string[] = [];
+    let gained: readonly string[] = after;
+    if (before.length > 0) {
+      // Only trigrams it had can be waiting (a new document has none).
+      const stored = this.table.getBinary(key);
+      waiting = stored ? splitTrigrams(stored) : [];
+      const waits = new Set(waiting);
+      const inBlocks = new Set(before.filter((trigram) => !waits.has(trigram)));
+      const kept = new Set(after);
+      for (const trigram of inBlocks) if (!kept.has(trigram)) this.#remove(trigram, idKey);
+      gained = after.filter((trigram) => !inBlocks.has(trigram));
+    }
+    if (gained.length === 0 && waiting.length === 0) return;
+    if (gained.length > 0) this.table.putSync(key, Buffer.from(gained.join(''), 'utf8'));
+    else this.table.removeSync(key);
+    if (waiting.length === 0) pendingDocs++;
+    if (gained.length === 0) pendingDocs--;
+    if (view) {
+      const { byTrigram } = view;
+      for (const trigram of waiting) {
+        const ids = (byTrigram.get(trigram) ?? []).filter((id) => !id.equals(idKey));
+        if (ids.length > 0) byTrigram.set(trigram, ids);
+        else byTrigram.delete(trigram);
+      }
+      for (const trigram of gained)
+        byTrigram.set(trigram, withKey(byTrigram.get(trigram) ?? [], idKey));
+    }
+    const written = this.#stamp(pendingDocs);
+    if (view) view.stamp = written;
     if (pendingDocs >= this.sizes.pendingDocs) this.merge();
-    else this.#stamp(pendingDocs);
   }
 
   /**
@@ -286,67 +333,53 @@ export class TrigramPostings {
 
   /** Folds every pending document into the blocks and empties the pending list. */
   merge(): void {
-    const byTrigram = new Map<string, Buffer[]>();
-    const keys: Buffer[] = [];
-    for (const { key, value } of this.table.getRange({ start: Buffer.from([PENDING]) })) {
-      const idKey = Buffer.from((key as Buffer).subarray(1));
-      keys.push(tagged(PENDING, idKey));
-      for (const trigram of splitTrigrams(value as Buffer)) {
-        const ids = byTrigram.get(trigram) ?? [];
-        ids.push(idKey);
-        byTrigram.set(trigram, ids);
-      }
-    }
+    const { byTrigram } = this.pending();
+    const keys = [...this.table.getKeys({ start: Buffer.from([PENDING]) })].map((key) =>
+      Buffer.from(key as Buffer),
+    );
     for (const key of keys) this.table.removeSync(key);
-    for (const [trigram, ids] of byTrigram) this.#fold(trigram, sortedUnique(ids));
+    for (const [trigram, ids] of byTrigram) this.#fold(trigram, ids);
     this.#stamp(0);
+    this.#view = { stamp: '', byTrigram: new Map() };
   }
 
-  #pendingDocs(): number {
-    return this.table.getBinary(STAMP)?.readUInt32BE(8) ?? 0;
-  }
-
-  #stamp(pendingDocs: number): void {
+  /** Marks the pending list changed (`pendingDocs` waiting now); returns the new stamp. */
+  #stamp(pendingDocs: number): string {
     if (pendingDocs === 0) {
       this.table.removeSync(STAMP);
-      return;
+      return '';
     }
     const stamp = Buffer.allocUnsafe(12);
     STAMP_START.copy(stamp);
     stamp.writeUInt32BE(++stamps >>> 0, 4);
     stamp.writeUInt32BE(pendingDocs, 8);
     this.table.putSync(STAMP, stamp);
-  }
-
-  #addToCount(trigram: string, change: number): void {
-    const count = this.#storedCount(trigram) + change;
-    const key = countKey(trigram);
-    if (count <= 0) this.table.removeSync(key);
-    else {
-      const bytes = Buffer.allocUnsafe(4);
-      bytes.writeUInt32BE(count, 0);
-      this.table.putSync(key, bytes);
-    }
+    return stamp.toString('latin1');
   }
 
   /**
-   * Writes a sorted list in place of a block: as full blocks, each under its first key, but
-   * for a tail, whose last `block` keys at most stay its tail.
+   * Writes a sorted list in place of a block: as full blocks, each under its first key; for a
+   * tail (`count`: the list's postings), its last `block` keys at most stay the tail.
    */
-  #putBlocks(trigram: string, ids: Buffer[], tail: boolean): void {
+  #putBlocks(trigram: string, ids: Buffer[], count?: number): void {
     const size = this.sizes.block;
-    const sealed = tail ? Math.floor((ids.length - 1) / size) * size : ids.length;
+    const sealed = count === undefined ? ids.length : Math.floor((ids.length - 1) / size) * size;
     for (let at = 0; at < sealed; at += size) {
       const chunk = ids.slice(at, Math.min(at + size, sealed));
       this.table.putSync(blockKey(trigram, chunk[0] as Buffer), encodeBlock(chunk));
     }
-    if (tail && ids.length > sealed) {
+    if (count !== undefined && ids.length > sealed) {
       const rest = ids.slice(sealed);
-      this.table.putSync(
-        tailKey(trigram),
-        encodeTail(encodeBlock(rest), rest[rest.length - 1] as Buffer),
-      );
+      const last = rest[rest.length - 1] as Buffer;
+      this.table.putSync(tailKey(trigram), encodeTail({ count, last, block: encodeBlock(rest) }));
     }
+  }
+
+  /** Writes the list's count into its tail. */
+  #setCount(trigram: string, count: number): void {
+    const key = tailKey(trigram);
+    const tail = decodeTail(this.table.getBinary(key) as Buffer);
+    if (tail.count !== count) this.table.putSync(key, encodeTail({ ...tail, count }));
   }
 
   /** The first key of the block after a full one (maybe the tail's), if any. */
@@ -370,40 +403,40 @@ export class TrigramPostings {
    */
   #fold(trigram: string, ids: Buffer[]): void {
     const key = tailKey(trigram);
-    const value = this.table.getBinary(key);
-    const tail = value && decodeTail(value);
-    if (!tail) {
-      this.#putBlocks(trigram, ids, true);
-      this.#addToCount(trigram, ids.length);
+    const stored = this.table.getBinary(key);
+    if (!stored) {
+      this.#putBlocks(trigram, ids, ids.length);
       return;
     }
+    const { last } = decodeTail(stored);
     let after = 0;
-    while (
-      after < ids.length &&
-      Buffer.compare(ids[ids.length - 1 - after] as Buffer, tail.last) > 0
-    )
+    while (after < ids.length && Buffer.compare(ids[ids.length - 1 - after] as Buffer, last) > 0)
       after++;
     const older = ids.slice(0, ids.length - after);
     const newer = ids.slice(ids.length - after);
-    let added = older.length > 0 ? this.#mergeInto(trigram, older) : 0;
-    if (newer.length > 0) {
-      added += newer.length;
-      const current = older.length > 0 ? decodeTail(this.table.getBinary(key) as Buffer) : tail;
-      if (blockCount(current.block) + newer.length <= this.sizes.block)
-        this.table.putSync(
-          key,
-          encodeTail(
-            appendToBlock(current.block, current.last, newer),
-            newer[newer.length - 1] as Buffer,
-          ),
-        );
-      else this.#putBlocks(trigram, [...decodeBlock(current.block), ...newer], true);
+    let count = decodeTail(stored).count;
+    if (older.length > 0) count += this.#mergeInto(trigram, older, count);
+    if (newer.length === 0) {
+      this.#setCount(trigram, count);
+      return;
     }
-    if (added > 0) this.#addToCount(trigram, added);
+    count += newer.length;
+    const tail =
+      older.length > 0 ? decodeTail(this.table.getBinary(key) as Buffer) : decodeTail(stored);
+    if (blockCount(tail.block) + newer.length <= this.sizes.block) {
+      const block = appendToBlock(tail.block, tail.last, newer);
+      this.table.putSync(
+        key,
+        encodeTail({ count, last: newer[newer.length - 1] as Buffer, block }),
+      );
+    } else this.#putBlocks(trigram, [...decodeBlock(tail.block), ...newer], count);
   }
 
-  /** Merges sorted `_id` keys into the blocks where they go (a list that has a tail); returns how many were new. */
-  #mergeInto(trigram: string, ids: Buffer[]): number {
+  /**
+   * Merges sorted `_id` keys into the blocks where they go (a list that has a tail, which
+   * keeps `count` meanwhile); returns how many were new.
+   */
+  #mergeInto(trigram: string, ids: Buffer[], count: number): number {
     let added = 0;
     let i = 0;
     while (i < ids.length) {
@@ -415,7 +448,7 @@ export class TrigramPostings {
       added += merged.length - block.ids.length;
       if (merged.length !== block.ids.length) {
         if (!block.tail) this.table.removeSync(block.key);
-        this.#putBlocks(trigram, merged, block.tail);
+        this.#putBlocks(trigram, merged, block.tail ? count : undefined);
       }
       i = j;
     }
@@ -427,29 +460,24 @@ export class TrigramPostings {
     const at = block ? indexOfKey(block.ids, idKey) : -1;
     if (!block || at < 0) return;
     block.ids.splice(at, 1);
-    this.#addToCount(trigram, -1);
+    const count = this.#storedCount(trigram) - 1;
     if (!block.tail) {
       this.table.removeSync(block.key);
-      if (block.ids.length > 0) this.#putBlocks(trigram, block.ids, false);
+      if (block.ids.length > 0) this.#putBlocks(trigram, block.ids);
+      this.#setCount(trigram, count);
       return;
     }
     if (block.ids.length > 0) {
-      this.#putBlocks(trigram, block.ids, true);
+      this.#putBlocks(trigram, block.ids, count);
       return;
     }
     // The tail emptied: the last full block, if any, becomes the tail.
     this.table.removeSync(block.key);
     const { start } = listRange(trigram);
-    for (const { key, value } of this.table.getRange({
-      start: block.key,
-      end: start,
-      reverse: true,
-      exclusiveStart: true,
-      limit: 1,
-    })) {
-      const last = Buffer.from(key as Buffer);
-      this.table.removeSync(last);
-      this.#putBlocks(trigram, decodeBlock(value as Buffer), true);
+    const before = { start: block.key, end: start, reverse: true, exclusiveStart: true, limit: 1 };
+    for (const { key, value } of this.table.getRange(before)) {
+      this.table.removeSync(Buffer.from(key as Buffer));
+      this.#putBlocks(trigram, decodeBlock(value as Buffer), count);
     }
   }
 }

@@ -109,8 +109,8 @@ export class Postings {
 
   /** Whether the document filed under `idKey` holds the trigram. */
   has(trigram: string, idKey: Buffer): boolean {
-    const { byDoc } = this.#pending;
-    if (byDoc.size > 0 && byDoc.get(idKey.toString('latin1'))?.has(trigram)) return true;
+    const waiting = this.#pending.byTrigram.get(trigram);
+    if (waiting && indexOfKey(waiting, idKey) >= 0) return true;
     let block = this.#blocks.get(trigram);
     if (!block || Buffer.compare(idKey, block.first) < 0 || Buffer.compare(idKey, block.last) > 0) {
       const found = this.#lists.blockFor(trigram, idKey);

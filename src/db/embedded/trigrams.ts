@@ -25,7 +25,6 @@ const ASCII = /^[^\u0080-\uffff]*$/;
 
 /** The folded code points of a text. */
 function foldedCodePoints(text: string): string[] {
-  if (ASCII.test(text)) return [...text.toLowerCase()];
   return Array.from(text, foldChar);
 }
 
@@ -38,8 +37,15 @@ export function addTrigrams(chars: readonly string[], into: Set<string>): void {
 /** The distinct trigrams of the strings among `values` (array elements included). */
 export function textTrigrams(values: readonly unknown[]): Set<string> {
   const trigrams = new Set<string>();
-  for (const value of values)
-    if (typeof value === 'string') addTrigrams(foldedCodePoints(value), trigrams);
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    if (!ASCII.test(value)) addTrigrams(foldedCodePoints(value), trigrams);
+    else {
+      // One UTF-16 unit per code point: the folded text's slices are its trigrams.
+      const folded = value.toLowerCase();
+      for (let i = 0; i + 2 < folded.length; i++) trigrams.add(folded.slice(i, i + 3));
+    }
+  }
   return trigrams;
 }
 
