@@ -103,10 +103,16 @@ describe('trigram posting lists', () => {
               expect([...postings.ids(trigram, false)]).toEqual(holding);
               expect([...postings.ids(trigram, true)]).toEqual([...holding].reverse());
               expect(postings.count(trigram)).toBe(holding.length);
+              // Probed in `_id` order and in its reverse (a newest-first walk of a sort index).
+              const backwards = new Postings(index);
               for (let doc = 0; doc < DOCS; doc++)
-                expect(postings.has(trigram, idKey(doc))).toBe(
-                  model.get(doc)?.includes(trigram) ?? false,
-                );
+                for (const [probe, at] of [
+                  [postings, doc],
+                  [backwards, DOCS - 1 - doc],
+                ] as const)
+                  expect(probe.has(trigram, idKey(at))).toBe(
+                    model.get(at)?.includes(trigram) ?? false,
+                  );
             }
           }
         },

@@ -109,6 +109,16 @@ export function decodeBlock(block: Uint8Array): Buffer[] {
   return keys;
 }
 
+/** A block's first key alone (undefined when it is empty). */
+export function firstKeyOf(block: Uint8Array): Buffer | undefined {
+  const at = { offset: 0 };
+  if (getVarint(block, at) === 0) return undefined;
+  getVarint(block, at);
+  const length = getVarint(block, at);
+  if (at.offset + length > block.length) throw new Error('a posting block is cut short');
+  return Buffer.from(block.subarray(at.offset, at.offset + length));
+}
+
 /** How many keys a block holds, read from its start alone. */
 export function blockCount(block: Uint8Array): number {
   return getVarint(block, { offset: 0 });

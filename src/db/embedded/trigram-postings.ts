@@ -6,6 +6,7 @@ import {
   decodeTail,
   encodeBlock,
   encodeTail,
+  firstKeyOf,
 } from './posting-codec.js';
 import type { Table } from './tables.js';
 import { trigramKey } from './trigrams.js';
@@ -33,7 +34,7 @@ export interface PostingSizes {
   block: number;
   pendingDocs: number;
 }
-export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 1024 };
+export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 4096 };
 const STAMP = Buffer.from([0xfe]);
 const PENDING = 0xff;
 /** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
@@ -113,11 +114,17 @@ export function indexOfKey(keys: readonly Buffer[], key: Buffer): number {
   return -1;
 }
 
-/** A block as read: its table key, its `_id` keys, and whether it is the list's tail. */
+/**
+ * A block as read: its table key, its `_id` keys, whether it is the list's tail, and the `_id`
+ * keys it answers for: from `lower` (none: from the start) up to, not including, `upper` (the
+ * next block's first key; none: to the end).
+ */
 export interface Block {
   key: Buffer;
   ids: Buffer[];
   tail: boolean;
+  lower?: Buffer | undefined;
+  upper?: Buffer | undefined;
 }
 
 /**
@@ -182,6 +189,7 @@ export class TrigramPostings {
 
   /** The view kept up to date by this writer, when it is the current one. */
   #currentView(stamp: string): PendingView | undefined {
+    if (!this.#view && stamp === '') this.#view = { stamp, byTrigram: new Map() };
     return this.#view?.stamp === stamp ? this.#view : undefined;
   }
 
@@ -204,10 +212,21 @@ export class TrigramPostings {
       if (found.length > prefix.length && found.subarray(0, prefix.length).equals(prefix))
         floor = { key: Buffer.from(found), ids: decodeBlock(value as Buffer), tail: false };
     }
-    if (!floor) return this.#firstBlock(trigram);
-    if (Buffer.compare(idKey, floor.ids[floor.ids.length - 1] as Buffer) <= 0) return floor;
-    const tail = this.#tail(trigram);
-    return tail && Buffer.compare(idKey, tail.ids[0] as Buffer) >= 0 ? tail : floor;
+    if (!floor) {
+      const first = this.#firstBlock(trigram);
+      if (first && !first.tail) first.upper = this.#nextFirst(trigram, first);
+      return first;
+    }
+    floor.lower = floor.ids[0];
+    if (Buffer.compare(idKey, floor.ids[floor.ids.length - 1] as Buffer) > 0) {
+      const tail = this.#tail(trigram);
+      if (tail && Buffer.compare(idKey, tail.ids[0] as Buffer) >= 0) {
+        tail.lower = tail.ids[0];
+        return tail;
+      }
+    }
+    floor.upper = this.#nextFirst(trigram, floor);
+    return floor;
   }
 
   /** The `_id` keys holding a trigram, in `_id` order or its reverse, each once. */
@@ -386,13 +405,13 @@ export class TrigramPostings {
   #nextFirst(trigram: string, block: Block): Buffer | undefined {
     if (block.tail) return undefined;
     const { end } = listRange(trigram);
-    for (const { key, value } of this.table.getRange({
-      start: block.key,
-      end,
-      exclusiveStart: true,
-      limit: 1,
-    }))
-      return blockIds(key as Buffer, value as Buffer, trigram)[0];
+    const after = { start: block.key, end, exclusiveStart: true, limit: 1 };
+    for (const key of this.table.getKeys(after)) {
+      const found = key as Buffer;
+      if (!isTail(found, trigram)) return Buffer.from(found.subarray(Buffer.byteLength(trigram)));
+      const tail = this.table.getBinary(found);
+      return tail && firstKeyOf(decodeTail(tail).block);
+    }
     return undefined;
   }
 
@@ -441,7 +460,7 @@ export class TrigramPostings {
     let i = 0;
     while (i < ids.length) {
       const block = this.blockFor(trigram, ids[i] as Buffer) as Block;
-      const upper = this.#nextFirst(trigram, block);
+      const { upper } = block;
       let j = i;
       while (j < ids.length && (!upper || Buffer.compare(ids[j] as Buffer, upper) < 0)) j++;
       const merged = union(block.ids, ids.slice(i, j));

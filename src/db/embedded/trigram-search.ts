@@ -1,7 +1,12 @@
 import type { Document } from 'bson';
 import type { Index } from './indexes.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
-import { indexOfKey, type PendingView, type TrigramPostings } from './trigram-postings.js';
+import {
+  type Block,
+  indexOfKey,
+  type PendingView,
+  type TrigramPostings,
+} from './trigram-postings.js';
 import { isOperatorObject, isPlainObject } from './values.js';
 
 /**
@@ -82,13 +87,6 @@ export function describeTrigrams({ postings, query }: TrigramSearch): Document {
   return { indexName: postings.index.name, trigrams: described(query) };
 }
 
-/** The last block read of one trigram's list, with its bounds. */
-interface ReadBlock {
-  first: Buffer;
-  last: Buffer;
-  ids: Buffer[];
-}
-
 /**
  * A trigram index's postings (./trigram-postings.ts) as one search reads them: for each
  * trigram, the `_id` keys of the documents holding it. Documents are probed mostly in `_id`
@@ -97,7 +95,7 @@ interface ReadBlock {
  */
 export class Postings {
   readonly #counts = new Map<string, number>();
-  readonly #blocks = new Map<string, ReadBlock>();
+  readonly #blocks = new Map<string, Block>();
   readonly #lists: TrigramPostings;
   /** The pending list as this search found it. */
   readonly #pending: PendingView;
@@ -112,17 +110,16 @@ export class Postings {
     const waiting = this.#pending.byTrigram.get(trigram);
     if (waiting && indexOfKey(waiting, idKey) >= 0) return true;
     let block = this.#blocks.get(trigram);
-    if (!block || Buffer.compare(idKey, block.first) < 0 || Buffer.compare(idKey, block.last) > 0) {
-      const found = this.#lists.blockFor(trigram, idKey);
-      if (!found) return false;
-      block = {
-        first: found.ids[0] as Buffer,
-        last: found.ids[found.ids.length - 1] as Buffer,
-        ids: found.ids,
-      };
+    const answers =
+      block &&
+      (!block.lower || Buffer.compare(idKey, block.lower) >= 0) &&
+      (!block.upper || Buffer.compare(idKey, block.upper) < 0);
+    if (!answers) {
+      block = this.#lists.blockFor(trigram, idKey);
+      if (!block) return false;
       this.#blocks.set(trigram, block);
     }
-    return indexOfKey(block.ids, idKey) >= 0;
+    return indexOfKey((block as Block).ids, idKey) >= 0;
   }
 
   /** How many documents hold a trigram (kept with the lists: ./trigram-postings.ts). */
