@@ -79,12 +79,6 @@ function splitTrigrams(bytes: Buffer): string[] {
   return trigrams;
 }
 
-/** Sorted, each key once. */
-function sortedUnique(keys: Buffer[]): Buffer[] {
-  keys.sort(Buffer.compare);
-  return keys.filter((key, i) => i === 0 || !key.equals(keys[i - 1] as Buffer));
-}
-
 /** Two sorted lists as one, each key once. */
 function union(a: Buffer[], b: Buffer[]): Buffer[] {
   const out: Buffer[] = [];
@@ -333,21 +327,19 @@ export class TrigramPostings {
   }
 
   /**
-   * Adds the postings of these documents straight into the blocks (an index build's batch).
-   * Adding what is already there changes nothing; a document waiting in the pending list is
-   * left to it.
+   * Adds the postings of these documents (an index build's batch) through the pending list.
+   * A document written since the build began already has all of its trigrams in the blocks
+   * or the pending list (a write files them all), so one look at its first trigram tells
+   * whether it is there: then it is left as it is.
    */
-  addDocuments(batch: ReadonlyArray<{ idKey: Buffer; trigrams: Iterable<string> }>): void {
-    const byTrigram = new Map<string, Buffer[]>();
+  addDocuments(batch: ReadonlyArray<{ idKey: Buffer; trigrams: readonly string[] }>): void {
     for (const { idKey, trigrams } of batch) {
-      if (this.table.doesExist(pendingKey(idKey))) continue;
-      for (const trigram of trigrams) {
-        const ids = byTrigram.get(trigram) ?? [];
-        ids.push(idKey);
-        byTrigram.set(trigram, ids);
-      }
+      const [first] = trigrams;
+      if (first === undefined || this.table.doesExist(pendingKey(idKey))) continue;
+      const block = this.blockFor(first, idKey);
+      if (block && indexOfKey(block.ids, idKey) >= 0) continue;
+      this.write([], trigrams, idKey);
     }
-    for (const [trigram, ids] of byTrigram) this.#fold(trigram, sortedUnique(ids));
   }
 
   /** Folds every pending document into the blocks and empties the pending list. */
