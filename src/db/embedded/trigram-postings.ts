@@ -131,15 +131,12 @@ export interface PendingView {
   byTrigram: Map<string, Buffer[]>;
 }
 
-/** The list with `key` in its place (appended in place when it comes last, as new `_id`s do). */
-function withKey(list: Buffer[], key: Buffer): Buffer[] {
-  const last = list[list.length - 1];
-  if (!last || Buffer.compare(last, key) < 0) {
-    list.push(key);
-    return list;
-  }
-  if (indexOfKey(list, key) >= 0) return list;
-  return [...list, key].sort(Buffer.compare);
+/** Files `key` in a trigram's pending list: appended in place when it comes last (as new `_id`s do). */
+function addWaiting(byTrigram: Map<string, Buffer[]>, trigram: string, key: Buffer): void {
+  const list = byTrigram.get(trigram);
+  if (!list) byTrigram.set(trigram, [key]);
+  else if (Buffer.compare(list[list.length - 1] as Buffer, key) < 0) list.push(key);
+  else if (indexOfKey(list, key) < 0) byTrigram.set(trigram, [...list, key].sort(Buffer.compare));
 }
 
 const isTail = (key: Buffer, trigram: string) =>
@@ -318,8 +315,7 @@ export class TrigramPostings {
         if (ids.length > 0) byTrigram.set(trigram, ids);
         else byTrigram.delete(trigram);
       }
-      for (const trigram of gained)
-        byTrigram.set(trigram, withKey(byTrigram.get(trigram) ?? [], idKey));
+      for (const trigram of gained) addWaiting(byTrigram, trigram, idKey);
     }
     const written = this.#stamp(pendingDocs);
     if (view) view.stamp = written;
