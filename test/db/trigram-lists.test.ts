@@ -57,5 +57,15 @@ describe('trigram posting lists through the driver', () => {
     const explained = await c.find({ text: /quartz/i }, newestFirst).explain('executionStats');
     expect(explained.queryPlanner.winningPlan.trigramSieve?.indexName).toBe('text_trigram');
     expect(explained.executionStats.totalDocsExamined).toBeLessThan(100);
+    // Two frequent words seldom together (only the rewritten, oldest ones): the newest
+    // postings of the rarer word lack the other, so the postings are read, not the sort
+    // index from the newest end (which would fetch every document holding the rarer word).
+    const together = { text: /plain.*quartz/i };
+    const seldom = await c.find(together, newestFirst).explain('executionStats');
+    expect(seldom.queryPlanner.winningPlan.trigramSieve).toBeUndefined();
+    expect(seldom.executionStats.totalDocsExamined).toBeLessThan(200);
+    expect(await c.find(together, newestFirst).toArray()).toEqual(
+      await c.find(together, { ...newestFirst, hint: { $natural: 1 } }).toArray(),
+    );
   });
 });

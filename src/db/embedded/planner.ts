@@ -10,6 +10,7 @@ import type { TimeLimit } from './time-limit.js';
 import {
   describeSieve,
   describeTrigramScan,
+  likelyMatches,
   type TrigramPlan,
   trigramCandidates,
   trigramMayHold,
@@ -300,14 +301,17 @@ function choose(
   const search = best.score < 10 ? trigramPlan(coll.indexes.values(), filter) : undefined;
   if (!search) return best;
   // Every required trigram is common (in many documents, or in half of them), or a page of
-  // matches is expected among fewer entries of the sort's order than there are postings:
+  // matches is expected among fewer entries of the sort's order than there are matches:
   // reading the index in that order, skipping what lacks one, finds the first matches sooner.
   const documents = coll.count();
+  const manyMatches = () => {
+    const matches = likelyMatches(search);
+    return matches > 0 && (wanted * documents) / matches < FETCH_COST * matches;
+  };
   const common =
     search.estimate > POSTINGS_BUDGET ||
     search.estimate * 2 >= documents ||
-    (search.estimate > FEW_CANDIDATES &&
-      (wanted * documents) / search.estimate < FETCH_COST * search.estimate);
+    (search.estimate > FEW_CANDIDATES && wanted > 0 && manyMatches());
   if (common && best.sorted && sort && wanted > 0) return { ...best, sieve: search };
   return trigramAccess(search, sort);
 }

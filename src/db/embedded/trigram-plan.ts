@@ -78,6 +78,27 @@ export function* trigramCandidates(
   }
 }
 
+/** How many of the newest postings of a search's rarest trigram are probed to estimate its matches. */
+const SAMPLE_POSTINGS = 256;
+
+/**
+ * About how many documents hold every trigram a plan requires: its estimate (the rarest
+ * trigram's postings) scaled by the share of that trigram's newest postings that hold the
+ * others too. A union: its estimate.
+ */
+export function likelyMatches(plan: TrigramPlan): number {
+  const [rarest] = isUnion(plan) ? [] : plan.query.all;
+  if (isUnion(plan) || rarest === undefined) return plan.estimate;
+  let read = 0;
+  let held = 0;
+  for (const idKey of plan.postings.ids(rarest, true)) {
+    if (read === SAMPLE_POSTINGS) break;
+    read++;
+    if (plan.postings.holds(plan.query, idKey, 1)) held++;
+  }
+  return read === 0 ? 0 : Math.round((plan.estimate * held) / read);
+}
+
 /** Whether the document filed under `idKey` may match (a sieve's cheap probe, Postings.mayHold). */
 export function trigramMayHold(plan: TrigramPlan, idKey: Buffer): boolean {
   return isUnion(plan)
