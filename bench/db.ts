@@ -466,6 +466,16 @@ async function scaleRun(): Promise<ScaleRow[]> {
   return rows;
 }
 
+/** What the trigram index costs at each size, beside the twin without it (each a ratio in one run). */
+function indexCosts(scale: ScaleRow[]): string {
+  const n = (value: number) => Math.round(value).toLocaleString('en');
+  const each = scale.map(
+    (r) =>
+      `at ${n(r.size)} messages it takes ${n(r.duMiB - r.plain.duMiB)} MiB on disk (du ${(r.duMiB / r.plain.duMiB).toFixed(2)}x the data without it), loads at ${(r.growPerSec / r.plain.growPerSec).toFixed(2)} and inserts through the driver at ${(r.insertOne / r.plain.insertOne).toFixed(2)} of the rates without it, and a newest-first page of a term in 1 of 97 messages takes ${r.searches.hundredth.p50.toFixed(1)} ms at p50 (${r.plain.searches.hundredth.p50.toFixed(1)} without it), of a term in one message ${r.searches.rare.p50.toFixed(1)} ms (${r.plain.searches.rare.p50.toFixed(1)} without it)`,
+  );
+  return `What the trigram index costs as the history grows: ${each.join('; ')}.`;
+}
+
 /** `npm run bench:db`: point operations, then the chat history at growing sizes. */
 async function main(): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), 'embedded-bench-'));
@@ -523,6 +533,7 @@ async function main(): Promise<void> {
       out(
         `| ${n(r.size)} | ${shown(r.searches.newest)} | ${shown(r.searches.rare)} | ${shown(r.searches.hundredth)} | ${n(r.searches.hundredthThree)} | ${shown(r.searches.none)} | ${shown(r.searches.noneCommon)} | ${r.serviceSearches} | ${shown(r.plain.searches.rare)} | ${shown(r.plain.searches.hundredth)} |\n`,
       );
+    out(`\n${indexCosts(scale)}\n`);
     out(
       `\nLoad average at the end: ${loadavg()
         .map((l) => l.toFixed(1))
