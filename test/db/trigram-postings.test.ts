@@ -18,13 +18,19 @@ const RUNS = Number(process.env.FC_RUNS ?? 60);
 const TRIGRAMS = ['abc', 'bcd', 'xyz', '日本語', '😀ab', 'a\0b', 'ſk '];
 const DOCS = 24;
 
+const write = fc.record({
+  kind: fc.constant('write' as const),
+  doc: fc.nat(DOCS - 1),
+  trigrams: fc.subarray(TRIGRAMS),
+});
 const op = fc.oneof(
+  { weight: 6, arbitrary: write },
+  // Several writes in one transaction (an insertMany): new documents wait for its end.
   {
-    weight: 6,
+    weight: 2,
     arbitrary: fc.record({
-      kind: fc.constant('write' as const),
-      doc: fc.nat(DOCS - 1),
-      trigrams: fc.subarray(TRIGRAMS),
+      kind: fc.constant('batch' as const),
+      writes: fc.array(write, { maxLength: 8 }),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('merge' as const) }) },
@@ -70,8 +76,17 @@ describe('trigram posting lists', () => {
             table: ++table,
             multikey: false,
           };
-          const index = new Index(meta, tables.index(meta.table), { block, pendingDocs });
+          const index = new Index(meta, tables.index(meta.table), {
+            block,
+            pendingDocs,
+            directFold: 3,
+          });
           const model = new Map<number, string[]>();
+          const holding = (trigram: string) =>
+            [...model.entries()]
+              .filter(([, trigrams]) => trigrams.includes(trigram))
+              .map(([doc]) => idKey(doc))
+              .sort(Buffer.compare);
           const initial = built.map((doc, i) => ({ doc, trigrams: TRIGRAMS.slice(i % 4) }));
           for (const { doc, trigrams } of initial) model.set(doc, trigrams);
           tables.write(() =>
@@ -81,11 +96,18 @@ describe('trigram posting lists', () => {
           );
           for (const step of ops) {
             tables.write(() => {
+              const apply = (one: { doc: number; trigrams: string[] }) => {
+                const before = model.get(one.doc) ?? [];
+                index.write(keysOf(before), keysOf(one.trigrams), idKey(one.doc));
+                model.set(one.doc, one.trigrams);
+              };
               if (step.kind === 'merge') index.postings?.merge();
-              else if (step.kind === 'write') {
-                const before = model.get(step.doc) ?? [];
-                index.write(keysOf(before), keysOf(step.trigrams), idKey(step.doc));
-                model.set(step.doc, step.trigrams);
+              else if (step.kind === 'write') apply(step);
+              else if (step.kind === 'batch') {
+                step.writes.forEach(apply);
+                // A search inside the same write sees what it inserted.
+                const [first] = TRIGRAMS as [string];
+                expect([...new Postings(index).ids(first, false)]).toEqual(holding(first));
               } else {
                 // A build's batch reaches documents whose entries are already there: no change.
                 const batch = step.docs.filter((doc) => model.has(doc));
@@ -96,13 +118,10 @@ describe('trigram posting lists', () => {
             });
             const postings = new Postings(index);
             for (const trigram of TRIGRAMS) {
-              const holding = [...model.entries()]
-                .filter(([, trigrams]) => trigrams.includes(trigram))
-                .map(([doc]) => idKey(doc))
-                .sort(Buffer.compare);
-              expect([...postings.ids(trigram, false)]).toEqual(holding);
-              expect([...postings.ids(trigram, true)]).toEqual([...holding].reverse());
-              expect(postings.count(trigram)).toBe(holding.length);
+              const held = holding(trigram);
+              expect([...postings.ids(trigram, false)]).toEqual(held);
+              expect([...postings.ids(trigram, true)]).toEqual([...held].reverse());
+              expect(postings.count(trigram)).toBe(held.length);
               // Probed in `_id` order and in its reverse (a newest-first walk of a sort index).
               const backwards = new Postings(index);
               for (let doc = 0; doc < DOCS; doc++)

@@ -8,7 +8,7 @@ import {
   encodeTail,
   firstKeyOf,
 } from './posting-codec.js';
-import type { Table } from './tables.js';
+import { atEndOfWrite, type Table } from './tables.js';
 import { trigramKey } from './trigrams.js';
 
 /**
@@ -33,8 +33,10 @@ import { trigramKey } from './trigrams.js';
 export interface PostingSizes {
   block: number;
   pendingDocs: number;
+  /** A transaction inserting at least this many documents folds them into the blocks itself. */
+  directFold: number;
 }
-export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 4096 };
+export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 4096, directFold: 256 };
 const STAMP = Buffer.from([0xfe]);
 const PENDING = 0xff;
 /** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
@@ -77,6 +79,16 @@ function splitTrigrams(bytes: Buffer): string[] {
     }
   }
   return trigrams;
+}
+
+/** Sorted, each key once (most often they come so already). */
+function sortedUnique(keys: Buffer[]): Buffer[] {
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++)
+    sorted = Buffer.compare(keys[i - 1] as Buffer, keys[i] as Buffer) < 0;
+  if (sorted) return keys;
+  keys.sort(Buffer.compare);
+  return keys.filter((key, i) => i === 0 || !key.equals(keys[i - 1] as Buffer));
 }
 
 /** Two sorted lists as one, each key once. */
@@ -148,6 +160,11 @@ const blockIds = (key: Buffer, value: Buffer, trigram: string) =>
 
 export class TrigramPostings {
   #view: PendingView | undefined;
+  /**
+   * Documents the write under way inserted, not yet on disk: at the write's end (or before a
+   * search inside it) they are folded into the blocks (many) or written to the pending list (few).
+   */
+  #unflushed: Array<{ idKey: Buffer; trigrams: readonly string[] }> = [];
 
   constructor(
     readonly table: Table,
@@ -158,6 +175,8 @@ export class TrigramPostings {
 
   /** The pending list, read again only when another writer changed it since the last read. */
   pending(): PendingView {
+    // A search inside the write that inserted documents sees them.
+    this.#flush();
     const stamp = this.#storedStamp();
     if (this.#view?.stamp === stamp) return this.#view;
     const view: PendingView = { stamp, byTrigram: new Map() };
@@ -287,6 +306,8 @@ export class TrigramPostings {
    * blocks now; the ones it gains wait in the pending list.
    */
   write(before: readonly string[], after: readonly string[], idKey: Buffer): void {
+    if (before.length === 0 && after.length > 0 && this.#buffer(after, idKey)) return;
+    this.#flush();
     const key = pendingKey(idKey);
     const stamp = this.#storedStamp();
     const view = this.#currentView(stamp);
@@ -317,6 +338,42 @@ export class TrigramPostings {
       }
       for (const trigram of gained) addWaiting(byTrigram, trigram, idKey);
     }
+    const written = this.#stamp(pendingDocs);
+    if (view) view.stamp = written;
+    if (pendingDocs >= this.sizes.pendingDocs) this.merge();
+  }
+
+  /** Keeps a new document's trigrams until the write's end; false when no write is under way. */
+  #buffer(trigrams: readonly string[], idKey: Buffer): boolean {
+    if (this.#unflushed.length === 0 && !atEndOfWrite(() => this.#flush())) return false;
+    this.#unflushed.push({ idKey, trigrams });
+    return true;
+  }
+
+  /** Puts the documents the write inserted on disk: folded into the blocks (many), or pending. */
+  #flush(): void {
+    const docs = this.#unflushed;
+    if (docs.length === 0) return;
+    this.#unflushed = [];
+    if (docs.length >= this.sizes.directFold) {
+      const byTrigram = new Map<string, Buffer[]>();
+      for (const { idKey, trigrams } of docs)
+        for (const trigram of trigrams) {
+          const ids = byTrigram.get(trigram);
+          if (ids) ids.push(idKey);
+          else byTrigram.set(trigram, [idKey]);
+        }
+      for (const [trigram, ids] of byTrigram) this.#fold(trigram, sortedUnique(ids));
+      return;
+    }
+    const stamp = this.#storedStamp();
+    const view = this.#currentView(stamp);
+    for (const { idKey, trigrams } of docs) {
+      this.table.putSync(pendingKey(idKey), Buffer.from(trigrams.join(''), 'utf8'));
+      if (view) for (const trigram of trigrams) addWaiting(view.byTrigram, trigram, idKey);
+    }
+    const pendingDocs =
+      (stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8)) + docs.length;
     const written = this.#stamp(pendingDocs);
     if (view) view.stamp = written;
     if (pendingDocs >= this.sizes.pendingDocs) this.merge();
