@@ -5,9 +5,10 @@ import { POSTING_SIZES } from '../../src/db/embedded/trigram-postings.js';
 import { embeddedClientPerFile } from '../support/embedded-client.js';
 
 // The trigram index's posting lists through the driver, past the sizes where they change shape:
-// more documents than one block holds and than the pending list keeps (so they are folded into
-// blocks), then rewritten and removed; and a newest-first page of a term in 1 of 4 documents,
-// which reads the sort index and probes the postings instead of fetching every candidate.
+// more documents than one block and the pending list hold, inserted in batches (folded into the
+// blocks at each transaction's end) and one at a time (through the pending list), then rewritten
+// and removed; and a newest-first page of a term in 1 of 4 documents, which reads the sort index
+// and probes the postings instead of fetching every candidate.
 const connected = embeddedClientPerFile();
 
 const scanned = (filter: Document, options: Document) => ({
@@ -29,7 +30,10 @@ describe('trigram posting lists through the driver', () => {
       text: `message ${i} says ${i % 4 === 0 ? 'Quartz' : 'plain'} t${i % 97}z`,
       when: new Date(Date.UTC(2026, 0, 1) + i * 1000),
     }));
-    for (let at = 0; at < total; at += 1000) await c.insertMany(docs.slice(at, at + 1000));
+    const oneByOne = 40;
+    for (let at = 0; at < total - oneByOne; at += 1000)
+      await c.insertMany(docs.slice(at, Math.min(at + 1000, total - oneByOne)));
+    for (const doc of docs.slice(total - oneByOne)) await c.insertOne(doc);
     // Rewritten: some lose the rare word, some gain it; removed: others.
     for (const doc of docs.slice(100, 200))
       await c.updateOne({ _id: doc._id }, { $set: { text: `${doc.text} now QUARTZ` } });
