@@ -24,8 +24,10 @@ import { trigramKey } from './trigrams.js';
  *   become full blocks. It also keeps how many postings the list holds, for the planner's
  *   estimates. A trigram any document holds has a tail.
  * - PENDING + `_id` key: the trigrams of that document not yet in its blocks (UTF-8, three
- *   code points each). A write adds one entry here, not one per trigram; once `pendingDocs`
- *   documents wait, the write folds them all into the blocks (each block touched once).
+ *   code points each). A write that inserts few documents (or changes one) adds one entry
+ *   each here, not one per trigram; one that inserts `directFold` or more folds them into the
+ *   blocks at its end instead. Once `pendingDocs` documents wait, they are all folded into the
+ *   blocks (each block touched once).
  * - STAMP: changes with every change to the pending list (random bytes and the number of
  *   pending documents), so a reader knows when its copy of that list is out of date.
  */
