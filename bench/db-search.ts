@@ -10,12 +10,22 @@ export interface Percentiles {
   p95: number;
 }
 
-export interface SearchLatencies {
+export interface SearchLatencies extends RareLatencies {
   newest: Percentiles;
-  rare: Percentiles;
   none: Percentiles;
   noneCommon: Percentiles;
+  /** Three searches of a term in 1 of 97 messages at once: the slowest one's ms. */
+  hundredthThree: number;
 }
+
+/** The rare kinds: a term in one message, and a term in 1 of 97 messages. */
+export interface RareLatencies {
+  rare: Percentiles;
+  hundredth: Percentiles;
+}
+
+/** The token message `i` ends with (bench/db.ts, grow): each one in 1 of 97 messages. */
+export const hundredthToken = (i: number) => `k${i % 97}q`;
 
 const SAMPLES = 10;
 
@@ -44,24 +54,57 @@ let fresh = 0;
  * every trigram each message holds though none holds the phrase.
  */
 export async function searchLatencies(chat: Collection, size: number): Promise<SearchLatencies> {
-  const search = async (term: string, expected?: number) => {
-    const rows = await chat
-      .find(
-        { deleted: { $ne: true }, text: { $regex: escapeRegExp(term), $options: 'i' } },
-        { sort: { when: -1, _id: -1 }, limit: 50, maxTimeMS: 60_000 },
-      )
-      .toArray();
-    if (expected !== undefined && rows.length !== expected)
-      throw new Error(`search ${term}: ${rows.length} rows, not ${expected}`);
-  };
+  const search = searcher(chat);
   const casing = (i: number) => (i % 2 ? 'SOME WORDS' : 'Words In');
+  const rare = await rareLatencies(chat, size);
+  const started = performance.now();
+  const ended = await Promise.all(
+    [1, 2, 3].map(async (n) => {
+      await search(hundredthToken(n * 31 + 7), 50);
+      return performance.now();
+    }),
+  );
   return {
     newest: await percentiles((i) => search(casing(i), 50)),
-    rare: await percentiles((i) =>
-      search(`message ${Math.floor(((i + 0.5) * size) / SAMPLES)} with`, 1),
-    ),
+    ...rare,
+    hundredthThree: Math.max(...ended) - started,
     none: await percentiles(() => search(`no such thing ${++fresh}`, 0)),
     noneCommon: await percentiles((i) => search(i % 2 ? 'sage with' : 'SAGE WITH', 0), 3),
+  };
+}
+
+/** The chat's search, newest first, 50: checks how many rows it found. */
+const searcher = (chat: Collection) => async (term: string, expected?: number) => {
+  const rows = await chat
+    .find(
+      { deleted: { $ne: true }, text: { $regex: escapeRegExp(term), $options: 'i' } },
+      { sort: { when: -1, _id: -1 }, limit: 50, maxTimeMS: 120_000 },
+    )
+    .toArray();
+  if (expected !== undefined && rows.length !== expected)
+    throw new Error(`search ${term}: ${rows.length} rows, not ${expected}`);
+};
+
+/**
+ * The rare kinds, `times` each: one message's number, and a token in 1 of 97 messages (upper
+ * case every other time).
+ */
+export async function rareLatencies(
+  chat: Collection,
+  size: number,
+  times = SAMPLES,
+): Promise<RareLatencies> {
+  const search = searcher(chat);
+  const token = (i: number) => hundredthToken(i * 13 + 5);
+  return {
+    rare: await percentiles(
+      (i) => search(`message ${Math.floor(((i + 0.5) * size) / times)} with`, 1),
+      times,
+    ),
+    hundredth: await percentiles(
+      (i) => search(i % 2 ? token(i).toUpperCase() : token(i), 50),
+      times,
+    ),
   };
 }
 

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,7 +10,14 @@ import { fileURLToPath } from 'node:url';
 import { type Collection, type Db, type Document, MongoClient, ObjectId } from 'mongodb';
 import { startEmbeddedMongo } from '../src/db/embedded/index.js';
 import { startEmbeddedMongoInWorker } from '../src/db/embedded/threaded.js';
-import { type SearchLatencies, searchLatencies, serviceSearches } from './db-search.js';
+import {
+  hundredthToken,
+  type RareLatencies,
+  rareLatencies,
+  type SearchLatencies,
+  searchLatencies,
+  serviceSearches,
+} from './db-search.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 const concurrencies = [20, 1];
@@ -133,21 +140,35 @@ const residentMiB = (pid: number) => {
 
 /**
  * The chat indexes the service creates (src/db/indexes.ts) on the collections it reads, the
- * trigram index of the embedded default included.
+ * trigram index of the embedded default included unless `trigram` is false (the twin that
+ * measures what the index costs).
  */
-async function chatIndexes(db: Db): Promise<void> {
-  await db.collection('chat-system').createIndexes([
-    { key: { when: -1, _id: -1 }, name: 'chat_when_id' },
-    { key: { user: 1, when: -1, _id: -1 }, name: 'chat_user_when_id' },
-    { key: { text: 'trigram' } as unknown as Document, name: 'chat_text_trigram' },
-  ]);
+async function chatIndexes(db: Db, trigram = true): Promise<void> {
+  await db
+    .collection('chat-system')
+    .createIndexes([
+      { key: { when: -1, _id: -1 }, name: 'chat_when_id' },
+      { key: { user: 1, when: -1, _id: -1 }, name: 'chat_user_when_id' },
+      ...(trigram
+        ? [{ key: { text: 'trigram' } as unknown as Document, name: 'chat_text_trigram' }]
+        : []),
+    ]);
   await db.collection('hearts').createIndex({ type: 1, for: 1 }, { name: 'hearts_type_for' });
   await db.collection('@handles').createIndex({ handle: 1 }, { name: 'handles_handle' });
 }
 
-/** Grows the history from `from` to `to` messages (a heart on every tenth). Returns messages/s. */
-async function grow(db: Db, from: number, to: number): Promise<number> {
-  const started = performance.now();
+/** Message `i`'s text: its number, and a token each 97th message shares. */
+const messageText = (i: number) => `system message ${i} with some words in it ${hundredthToken(i)}`;
+
+/** An inserted probe's text: a message's words, no message's number. */
+const probeText = (i: number) => `probe ${i} with some words in it ${hundredthToken(i)}`;
+
+/**
+ * Grows the history of each database from `from` to `to` messages (a heart on every tenth),
+ * the same batches into each in turn. Returns each one's messages/s (its own time only).
+ */
+async function grow(dbs: Db[], from: number, to: number): Promise<number[]> {
+  const spent = dbs.map(() => 0);
   const batch = 5_000;
   for (let at = from; at < to; at += batch) {
     const messages: Document[] = [];
@@ -157,7 +178,7 @@ async function grow(db: Db, from: number, to: number): Promise<number> {
       messages.push({
         _id,
         user: i % 7 === 0 ? '' : `account-${i % ACCOUNTS}`,
-        text: `system message ${i} with some words in it`,
+        text: messageText(i),
         when: new Date(T0 + i * 1_000),
       });
       if (i % 10 === 0)
@@ -168,10 +189,45 @@ async function grow(db: Db, from: number, to: number): Promise<number> {
           when: new Date(T0),
         });
     }
-    await db.collection('chat-system').insertMany(messages, { ordered: false });
-    if (hearts.length > 0) await db.collection('hearts').insertMany(hearts, { ordered: false });
+    for (const [n, db] of dbs.entries()) {
+      const started = performance.now();
+      await db.collection('chat-system').insertMany(messages, { ordered: false });
+      if (hearts.length > 0) await db.collection('hearts').insertMany(hearts, { ordered: false });
+      spent[n] = (spent[n] as number) + performance.now() - started;
+    }
   }
-  return ((to - from) / (performance.now() - started)) * 1000;
+  return spent.map((ms) => ((to - from) / ms) * 1000);
+}
+
+/** `du` of a data directory, in MiB. */
+const duMiB = (dir: string) =>
+  Number(execFileSync('du', ['-sk', dir]).toString().split('\t')[0]) / 1024;
+
+/** The pages the database's documents and indexes take in the data file, in MiB. */
+async function dataPagesMiB(db: Db): Promise<number> {
+  const stats = await db.command({ dbStats: 1 }).catch(() => ({ storageSize: 0, indexSize: 0 }));
+  return (Number(stats.storageSize ?? 0) + Number(stats.indexSize ?? 0)) / 2 ** 20;
+}
+
+/**
+ * insertOne through the driver, 20 concurrent, into each database in turn, twice (so a slow
+ * moment of the shared CPU falls on both): each one's inserts/s over its two runs.
+ */
+async function insertRates(dbs: Db[], next: () => number): Promise<number[]> {
+  const done = dbs.map(() => ({ ops: 0, seconds: 0 }));
+  for (let round = 0; round < 2; round++)
+    for (const [n, db] of dbs.entries()) {
+      const rate = await measure(20, async () => {
+        const i = next();
+        await db
+          .collection('chat-system')
+          .insertOne({ user: 'account-1', text: probeText(i), when: new Date(T0 - i) });
+      });
+      const total = done[n] as { ops: number; seconds: number };
+      total.ops += rate.opsPerSecond * seconds;
+      total.seconds += seconds;
+    }
+  return done.map(({ ops, seconds: s }) => ops / s);
 }
 
 /** One chat page as the service reads it: the messages, their hearts, their authors' handles. */
@@ -242,6 +298,19 @@ interface ScaleRow {
   rssMiB: number;
   diskMiB: number;
   loopDelayMs: number;
+  /** The same data without the trigram index, grown in the same run (bench/db.ts, scaleRun). */
+  plain: PlainTwin;
+  /** `du` of the data directory. */
+  duMiB: number;
+}
+
+/** The twin without the trigram index: its load and insert rates, sizes and rare searches. */
+interface PlainTwin {
+  growPerSec: number;
+  insertOne: number;
+  duMiB: number;
+  diskMiB: number;
+  searches: RareLatencies;
 }
 
 const shown = ({ p50, p95 }: { p50: number; p95: number }) =>
@@ -280,22 +349,35 @@ async function scaleRun(): Promise<ScaleRow[]> {
   // The embedded database under a service's DATA_DIR (`<root>/db`), so the service can open it.
   const root = await mkdtemp(join(tmpdir(), 'embedded-scale-'));
   const dataDir = join(root, 'db');
+  const plainDir = join(root, 'plain');
   const rows: ScaleRow[] = [];
   let { child } = await startServer(dataDir);
+  const { child: plainChild } = await startServer(plainDir);
+  const plainClient = await new MongoClient(plainChild.uri, { maxPoolSize: 20 }).connect();
   try {
     let client = await new MongoClient(child.uri, { maxPoolSize: 20 }).connect();
     let db = client.db('scale');
+    const plainDb = plainClient.db('scale');
     await chatIndexes(db);
-    await db.collection('@handles').insertMany(
-      Array.from({ length: ACCOUNTS * 0.75 }, (_, i) => ({
-        _id: `account-${i}` as unknown as ObjectId,
-        handle: `handle${i}`,
-      })),
-    );
+    await chatIndexes(plainDb, false);
+    for (const each of [db, plainDb])
+      await each.collection('@handles').insertMany(
+        Array.from({ length: ACCOUNTS * 0.75 }, (_, i) => ({
+          _id: `account-${i}` as unknown as ObjectId,
+          handle: `handle${i}`,
+        })),
+      );
     let size = 0;
+    let probes = 0;
     for (const target of sizes) {
-      const growPerSec = await grow(db, size, target);
+      const [growPerSec = 0, plainGrowPerSec = 0] = await grow([db, plainDb], size, target);
       size = target;
+      const sized = {
+        duMiB: duMiB(dataDir),
+        diskMiB: await dataPagesMiB(db),
+        plainDuMiB: duMiB(plainDir),
+        plainDiskMiB: await dataPagesMiB(plainDb),
+      };
       const when = (i: number) => new Date(T0 + i * 1_000);
       const newest = await latency(() => page(db, FUTURE));
       const middle = await latency(() => page(db, when(Math.floor(size / 2))));
@@ -310,15 +392,8 @@ async function scaleRun(): Promise<ScaleRow[]> {
         3,
       );
       const searches = await searchLatencies(db.collection('chat-system'), size);
-      const probe = db.collection('probe');
-      await probe.createIndex({ code: 1 }, { unique: true });
-      let inserted = (await probe.countDocuments()) + 1;
-      const insertOne = await measure(20, async () => {
-        const n = inserted++;
-        await db
-          .collection('chat-system')
-          .insertOne({ user: 'account-1', text: `probe ${n}`, when: new Date(T0 - n) });
-      });
+      const plainSearches = await rareLatencies(plainDb.collection('chat-system'), size, 3);
+      const [insertOne = 0, plainInsertOne = 0] = await insertRates([db, plainDb], () => ++probes);
       const ids = await db
         .collection('chat-system')
         .find(
@@ -352,9 +427,6 @@ async function scaleRun(): Promise<ScaleRow[]> {
       child = restarted.child;
       client = await new MongoClient(child.uri, { maxPoolSize: 20 }).connect();
       db = client.db('scale');
-      const stats = await db
-        .command({ dbStats: 1 })
-        .catch(() => ({ storageSize: 0, indexSize: 0 }));
       rows.push({
         size,
         growPerSec,
@@ -365,23 +437,43 @@ async function scaleRun(): Promise<ScaleRow[]> {
         search: shown(search),
         searches,
         serviceSearches: throughService,
-        insertOne: insertOne.opsPerSecond,
+        insertOne,
         findOne: findOne.opsPerSecond,
         findOneServerCpu: findOne.serverCpu,
         stopMs,
         restartMs: restarted.readyMs,
         rssMiB,
-        diskMiB: (Number(stats.storageSize ?? 0) + Number(stats.indexSize ?? 0)) / 2 ** 20,
+        diskMiB: sized.diskMiB,
+        duMiB: sized.duMiB,
         loopDelayMs,
+        plain: {
+          growPerSec: plainGrowPerSec,
+          insertOne: plainInsertOne,
+          duMiB: sized.plainDuMiB,
+          diskMiB: sized.plainDiskMiB,
+          searches: plainSearches,
+        },
       });
       process.stderr.write(`scale ${size}: done\n`);
     }
     await client.close();
   } finally {
+    await plainClient.close();
+    await stopServer(plainChild).catch(() => 0);
     await stopServer(child).catch(() => 0);
     await rm(root, { recursive: true, force: true });
   }
   return rows;
+}
+
+/** What the trigram index costs at each size, beside the twin without it (each a ratio in one run). */
+function indexCosts(scale: ScaleRow[]): string {
+  const n = (value: number) => Math.round(value).toLocaleString('en');
+  const each = scale.map(
+    (r) =>
+      `at ${n(r.size)} messages it takes ${n(r.duMiB - r.plain.duMiB)} MiB on disk (du ${(r.duMiB / r.plain.duMiB).toFixed(2)}x the data without it), loads at ${(r.growPerSec / r.plain.growPerSec).toFixed(2)} and inserts through the driver at ${(r.insertOne / r.plain.insertOne).toFixed(2)} of the rates without it, and a newest-first page of a term in 1 of 97 messages takes ${r.searches.hundredth.p50.toFixed(1)} ms at p50 (${r.plain.searches.hundredth.p50.toFixed(1)} without it), of a term in one message ${r.searches.rare.p50.toFixed(1)} ms (${r.plain.searches.rare.p50.toFixed(1)} without it)`,
+  );
+  return `What the trigram index costs as the history grows: ${each.join('; ')}.`;
 }
 
 /** `npm run bench:db`: point operations, then the chat history at growing sizes. */
@@ -418,27 +510,30 @@ async function main(): Promise<void> {
   if (sizes.every((size) => size > 0)) {
     const scale = await scaleRun();
     out(
-      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (through the trigram index: see the search table), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
+      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (through the trigram index: see the search table), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file; du: the data directory on disk. Each beside the same data grown in the same run, batch by batch in turn, into a second server process without the trigram index (load and insert rates each its own time; insertOne two rounds each, alternating), and the ratio. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
     );
     out(
-      '| messages | load msg/s | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) | findOne _id/s (20) | server CPU, findOne | stop ms | restart-to-ready ms | RSS MiB | data MiB | loop delay, 3 searches (ms) |\n',
+      '| messages | load msg/s (without trigram index; ratio) | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) (without; ratio) | findOne _id/s (20) | server CPU, findOne | stop ms | restart-to-ready ms | RSS MiB | data MiB (without; ratio) | du MiB (without; ratio) | loop delay, 3 searches (ms) |\n',
     );
-    out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+    out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
     const n = (value: number) => Math.round(value).toLocaleString('en');
+    const beside = (value: number, without: number) =>
+      `${n(value)} (${n(without)}; ${(value / without).toFixed(2)})`;
     for (const r of scale)
       out(
-        `| ${n(r.size)} | ${n(r.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${n(r.insertOne)} | ${n(r.findOne)} | ${n(r.findOneServerCpu)}% | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${n(r.diskMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
+        `| ${n(r.size)} | ${beside(r.growPerSec, r.plain.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${beside(r.insertOne, r.plain.insertOne)} | ${n(r.findOne)} | ${n(r.findOneServerCpu)}% | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${beside(r.diskMiB, r.plain.diskMiB)} | ${beside(r.duMiB, r.plain.duMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
       );
     out(
-      "\nSearch through the trigram index (src/db/embedded/trigrams.ts), the chat's query (case-insensitive `$regex` of the escaped term, newest first, 50), a fresh term each time, p50 / p95 ms of 10 (of 3 for the last): a match among the newest messages (a phrase every message holds), a rare match (one message, somewhere), no match (a trigram no message holds), and no match though every trigram is common (each one in every message: the sort index is read, each entry probed for one trigram, then fetched and tested). Service: three no-match searches at once through `GET /api/chat-messages?search=&limit=100` of the service on this data (the embedded default), each one's status and time.\n\n",
+      "\nSearch through the trigram index (src/db/embedded/trigrams.ts), the chat's query (case-insensitive `$regex` of the escaped term, newest first, 50), a fresh term each time, p50 / p95 ms of 10 (of 3 for the last): a match among the newest messages (a phrase every message holds), a rare match (one message, somewhere), 1 in 97 (a token each 97th message ends with: the newest 50 of them; and three such searches at once through the driver), no match (a trigram no message holds), and no match though every trigram is common (each one in every message: the sort index is read, each entry probed for one trigram, then fetched and tested). Service: three no-match searches at once through `GET /api/chat-messages?search=&limit=100` of the service on this data (the embedded default), each one's status and time. Without the index: the same data grown in the same run into a second server process without the trigram index (the rare kinds, p50 / p95 of 3).\n\n",
     );
     out(
-      '| messages | newest match | rare match | no match | no match, common trigrams | service, 3 at once |\n|---:|---:|---:|---:|---:|---|\n',
+      '| messages | newest match | rare match | 1 in 97 | 1 in 97, 3 at once (slowest ms) | no match | no match, common trigrams | service, 3 at once | without the index: rare match | without: 1 in 97 |\n|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n',
     );
     for (const r of scale)
       out(
-        `| ${n(r.size)} | ${shown(r.searches.newest)} | ${shown(r.searches.rare)} | ${shown(r.searches.none)} | ${shown(r.searches.noneCommon)} | ${r.serviceSearches} |\n`,
+        `| ${n(r.size)} | ${shown(r.searches.newest)} | ${shown(r.searches.rare)} | ${shown(r.searches.hundredth)} | ${n(r.searches.hundredthThree)} | ${shown(r.searches.none)} | ${shown(r.searches.noneCommon)} | ${r.serviceSearches} | ${shown(r.plain.searches.rare)} | ${shown(r.plain.searches.hundredth)} |\n`,
       );
+    out(`\n${indexCosts(scale)}\n`);
     out(
       `\nLoad average at the end: ${loadavg()
         .map((l) => l.toFixed(1))

@@ -4,7 +4,8 @@ import type { IndexDirection, IndexSpec } from './index-spec.js';
 import { encodeValue, invert, MAX_KEY_BYTES, successor, valueEnd } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
-import { textTrigrams, trigramEnd, trigramKey } from './trigrams.js';
+import { POSTING_SIZES, type PostingSizes, TrigramPostings } from './trigram-postings.js';
+import { textTrigrams, trigramKey } from './trigrams.js';
 import { pathValues, valueKey } from './values.js';
 
 /** What the catalog keeps of a secondary index. */
@@ -16,6 +17,8 @@ export interface IndexMeta {
   multikey: boolean;
   /** Present while it is built in the background (./index-build.ts); the planner ignores it. */
   building?: IndexBuildProgress;
+  /** A trigram index whose table holds posting lists (./trigram-postings.ts), not an entry per trigram. */
+  postings?: 1;
 }
 
 /** How far a background build has come: every document up to `after` has its entries. */
@@ -30,6 +33,17 @@ export interface IndexBuildProgress {
 export interface IndexKey {
   bytes: Buffer;
   values: unknown[];
+}
+
+/** A trigram as a key (./trigram-postings.ts keeps postings by the trigram itself: bytes on demand). */
+class TrigramKey implements IndexKey {
+  readonly values: string[];
+  constructor(trigram: string) {
+    this.values = [trigram];
+  }
+  get bytes(): Buffer {
+    return trigramKey(this.values[0] as string);
+  }
 }
 
 /** An entry's value: its key already ends with the `_id` key. */
@@ -53,6 +67,8 @@ export class Index {
   readonly storedDirections: Array<1 | -1>;
   /** A trigram index (./trigrams.ts): one entry per folded trigram of the field's strings. */
   readonly trigram: boolean;
+  /** A trigram index's posting lists (./trigram-postings.ts), which its table holds. */
+  readonly postings: TrigramPostings | undefined;
   readonly #paths: string[][];
   readonly #directions: Array<1 | -1>;
   readonly #filter: Filter | undefined;
@@ -60,10 +76,15 @@ export class Index {
   constructor(
     readonly meta: IndexMeta,
     readonly entries: Table,
+    postingSizes: PostingSizes = POSTING_SIZES,
   ) {
     this.fields = Object.keys(meta.spec.key);
     this.#paths = this.fields.map((field) => field.split('.'));
     this.trigram = meta.spec.key[this.fields[0] as string] === 'trigram';
+    this.postings = this.trigram ? new TrigramPostings(entries, postingSizes) : undefined;
+    // A new trigram index (its table still empty) is kept in the posting-list layout.
+    if (this.trigram && meta.postings === undefined && entries.getKeysCount({ limit: 1 }) === 0)
+      meta.postings = 1;
     this.#directions = this.fields.map((field) => (meta.spec.key[field] === -1 ? -1 : 1));
     this.mirrored = this.#directions[0] === -1;
     this.storedDirections = this.#directions.map((d) => (this.mirrored ? -d : d) as 1 | -1);
@@ -99,6 +120,15 @@ export class Index {
    * again leaves the index as it was.
    */
   addDocuments(entries: ReadonlyArray<{ idKey: Buffer; doc: Document }>): void {
+    if (this.postings) {
+      const batch = entries.map(({ idKey, doc }) => {
+        const keys = this.keys(doc);
+        this.#checkTrigramKeys(keys, idKey);
+        return { idKey, trigrams: keys.map((key) => key.values[0] as string) };
+      });
+      this.postings.addDocuments(batch);
+      return;
+    }
     for (const { idKey, doc } of entries) {
       const keys = this.keys(doc);
       this.write([], keys, idKey);
@@ -106,14 +136,27 @@ export class Index {
     }
   }
 
+  /**
+   * A trigram index written by a release before posting lists (an entry per trigram and
+   * document): its table must be emptied (`restart`) and built again.
+   */
+  get outdated(): boolean {
+    return this.trigram && this.meta.postings === undefined;
+  }
+
+  /** Empties the table for a build from scratch, in the current layout (inside a write). */
+  restart(): void {
+    this.entries.clearSync();
+    if (this.trigram) this.meta.postings = 1;
+  }
+
   /** The keys a document files under; none when a sparse or partial index leaves it out. */
   keys(doc: Document): IndexKey[] {
     if (this.#filter && !this.#filter.test(doc)) return [];
     if (this.trigram)
-      return [...textTrigrams(pathValues(doc, this.#paths[0] as string[]))].map((trigram) => ({
-        bytes: trigramKey(trigram),
-        values: [trigram],
-      }));
+      return [...textTrigrams(pathValues(doc, this.#paths[0] as string[]))].map(
+        (trigram) => new TrigramKey(trigram),
+      );
     const perField = this.#paths.map((path) => {
       const found = pathValues(doc, path);
       return found.length === 0 ? [undefined] : found;
@@ -183,6 +226,12 @@ export class Index {
 
   /** Replaces the entries of one document (`before` to `after`), writing only what changed. */
   write(before: IndexKey[], after: IndexKey[], idKey: Buffer): void {
+    if (this.postings) {
+      this.#checkTrigramKeys(after, idKey);
+      const trigramsOf = (keys: IndexKey[]) => keys.map((key) => key.values[0] as string);
+      this.postings.write(trigramsOf(before), trigramsOf(after), idKey);
+      return;
+    }
     const kept = new Set(after.map((key) => key.bytes.toString('latin1')));
     const had = new Set(before.map((key) => key.bytes.toString('latin1')));
     for (const key of before)
@@ -193,12 +242,19 @@ export class Index {
         this.entries.putSync(this.entryKey(key, idKey), EMPTY);
   }
 
+  /** A trigram and the `_id` key make a block's key (./trigram-postings.ts): LMDB's limit holds. */
+  #checkTrigramKeys(keys: IndexKey[], idKey: Buffer): void {
+    // A trigram takes 12 bytes at most: only an `_id` key near the limit needs a closer look.
+    if (idKey.length + 12 <= MAX_KEY_BYTES) return;
+    const longest = Math.max(0, ...keys.map((key) => Buffer.byteLength(key.values[0] as string)));
+    if (keys.length > 0 && longest + idKey.length > MAX_KEY_BYTES) throw keyTooLong(this.name);
+  }
+
   /**
    * The `_id` key at the end of an entry's key, after the indexed values: a copy, since lmdb
    * reuses the memory of the keys it reads, and this key is looked up next.
    */
   idKeyOf(entry: Buffer): Buffer {
-    if (this.trigram) return Buffer.from(entry.subarray(trigramEnd(entry)));
     let at = 0;
     for (const direction of this.storedDirections) at = valueEnd(entry, at, direction === -1);
     return Buffer.from(entry.subarray(at));

@@ -11,6 +11,7 @@ import type { TimeLimit } from './time-limit.js';
 import {
   describeSieve,
   describeTrigramScan,
+  likelyMatches,
   type TrigramPlan,
   trigramCandidates,
   trigramMayHold,
@@ -132,7 +133,7 @@ export function execute(
 ): Execution {
   const coll = usable(collection);
   const query = compileFilter(filter);
-  const access = choose(coll, query.spec, sort, hint, limit > 0);
+  const access = choose(coll, query.spec, sort, hint, limit > 0 ? skip + limit : 0);
   const stats: ScanStats = { keysExamined: 0, docsExamined: 0 };
   const found = scan(coll, access, query, stats, timeLimit, slices);
   const keep = limit > 0 ? skip + limit : Number.POSITIVE_INFINITY;
@@ -294,7 +295,7 @@ function choose(
   filter: Document,
   sort: SortSpec | undefined,
   hint: unknown,
-  limited: boolean,
+  wanted: number,
 ): Access {
   const candidates: Access[] = [];
   const idBounds = fieldBounds(filter, '_id', false);
@@ -328,17 +329,31 @@ function choose(
   for (const candidate of candidates) if (candidate.score > best.score) best = candidate;
   if (best.score === 0 && best.index) best = candidates[0] as Access;
   // A unique key (or `_id`) pinned by equality finds at most one document: no search.
-  const search = best.score < 10 ? searchOf(coll, coll.indexes.values(), filter) : undefined;
+  const search = best.score < 10 ? trigramPlan(coll.indexes.values(), filter) : undefined;
   if (!search) return best;
-  // Every required trigram is common (in many documents, or in half of them): reading the
-  // index in the sort's order, skipping what lacks one, finds the first matches sooner.
-  const common = search.estimate > POSTINGS_BUDGET || search.estimate * 2 >= coll.count();
-  if (common && best.sorted && sort && limited) return { ...best, sieve: search };
+  // Every required trigram is common (in many documents, or in half of them), or a page of
+  // matches is expected among fewer entries of the sort's order than there are matches:
+  // reading the index in that order, skipping what lacks one, finds the first matches sooner.
+  const documents = coll.count();
+  const manyMatches = () => {
+    const matches = likelyMatches(search);
+    return matches > 0 && (wanted * documents) / matches < FETCH_COST * matches;
+  };
+  const common =
+    search.estimate > POSTINGS_BUDGET ||
+    search.estimate * 2 >= documents ||
+    (search.estimate > FEW_CANDIDATES && wanted > 0 && manyMatches());
+  if (common && best.sorted && sort && wanted > 0) return { ...best, sieve: search };
   return trigramAccess(search, sort);
 }
 
-const searchOf = (coll: PlannedCollection, indexes: Iterable<Index>, filter: Document) =>
-  trigramPlan(coll.docs, coll.count(), indexes, filter);
+/**
+ * About how many sort-index entries (each probed for a trigram in a block already read) cost
+ * what fetching and testing one candidate of the postings does.
+ */
+const FETCH_COST = 5;
+/** Fetching this many candidates takes a few milliseconds: the postings serve them whatever the sort. */
+const FEW_CANDIDATES = 500;
 
 /** Candidates from the postings, in `_id` order: the sort's order when it is `_id` alone. */
 function trigramAccess(search: TrigramPlan, sort: SortSpec | undefined): Access {
@@ -369,7 +384,7 @@ function hinted(
   for (const index of coll.indexes.values()) {
     if (!matches(index.name, index.keyPattern)) continue;
     if (index.trigram) {
-      const search = searchOf(coll, [index], filter);
+      const search = trigramPlan([index], filter);
       return search ? trigramAccess(search, sort) : (candidates[0] as Access);
     }
     return (

@@ -11,6 +11,19 @@ const MAX_TABLES = 4096;
 
 const binary = { keyEncoding: 'binary', encoding: 'binary' } as const;
 
+/** What the write under way does last, inside its transaction (none: no write under way). */
+let atEnd: Array<() => void> | undefined;
+
+/**
+ * Has `work` done at the end of the write under way, inside its transaction (./trigram-postings.ts
+ * folds the documents a transaction inserted there); false when no write is under way.
+ */
+export function atEndOfWrite(work: () => void): boolean {
+  if (!atEnd) return false;
+  atEnd.push(work);
+  return true;
+}
+
 /**
  * The LMDB environment (`data.mdb` in the data directory) and its ordered tables: `catalog` (a
  * BSON description of each collection, by namespace), `changes` (the change streams' log: each
@@ -87,13 +100,21 @@ export class Tables {
   /** Runs `change` in one write transaction: all of it is committed, or (if it throws) none. */
   write<T>(change: () => T): T {
     this.#touched = [];
+    const outer = atEnd;
+    const work: Array<() => void> = [];
+    atEnd = work;
     try {
-      return this.env.transactionSync(change) as T;
+      return this.env.transactionSync(() => {
+        const result = change();
+        for (let i = 0; i < work.length; i++) (work[i] as () => void)();
+        return result;
+      }) as T;
     } catch (error) {
       for (const name of this.#touched) this.#numbered.delete(name);
       throw error;
     } finally {
       this.#touched = [];
+      atEnd = outer;
     }
   }
 

@@ -1,6 +1,5 @@
 import type { Document } from 'bson';
 import type { Index } from './indexes.js';
-import type { Table } from './tables.js';
 import { describeTrigrams, type TrigramSearch, trigramSearcher } from './trigram-search.js';
 import { isPlainObject } from './values.js';
 
@@ -32,13 +31,8 @@ function orClauses(filter: Document): unknown[][] {
  * requires (./trigram-search.ts), or a `$or` it requires whose every branch has a plan of its
  * own; a `$or` with a branch no trigram narrows could match anything, so it adds nothing.
  */
-export function trigramPlan(
-  docs: Table,
-  documents: number,
-  indexes: Iterable<Index>,
-  filter: Document,
-): TrigramPlan | undefined {
-  const searchOf = trigramSearcher(docs, documents, indexes);
+export function trigramPlan(indexes: Iterable<Index>, filter: Document): TrigramPlan | undefined {
+  const searchOf = trigramSearcher(indexes);
   const planOf = (part: Document): TrigramPlan | undefined => {
     let best: TrigramPlan | undefined = searchOf(part);
     for (const clause of orClauses(part)) {
@@ -82,6 +76,27 @@ export function* trigramCandidates(
       if (!head.done && head.value.equals(first))
         heads[i] = (streams[i] as Generator<Buffer>).next();
   }
+}
+
+/** How many of the newest postings of a search's rarest trigram are probed to estimate its matches. */
+const SAMPLE_POSTINGS = 256;
+
+/**
+ * About how many documents hold every trigram a plan requires: its estimate (the rarest
+ * trigram's postings) scaled by the share of that trigram's newest postings that hold the
+ * others too. A union: its estimate.
+ */
+export function likelyMatches(plan: TrigramPlan): number {
+  const [rarest] = isUnion(plan) ? [] : plan.query.all;
+  if (isUnion(plan) || rarest === undefined) return plan.estimate;
+  let read = 0;
+  let held = 0;
+  for (const idKey of plan.postings.ids(rarest, true)) {
+    if (read === SAMPLE_POSTINGS) break;
+    read++;
+    if (plan.postings.holds(plan.query, idKey, 1)) held++;
+  }
+  return read === 0 ? 0 : Math.round((plan.estimate * held) / read);
 }
 
 /** Whether the document filed under `idKey` may match (a sieve's cheap probe, Postings.mayHold). */

@@ -1,17 +1,14 @@
 import type { Document } from 'bson';
 import type { Index } from './indexes.js';
-import type { Table } from './tables.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
-import { trigramKey } from './trigrams.js';
+import {
+  type Block,
+  indexOfKey,
+  type PendingView,
+  type TrigramPostings,
+} from './trigram-postings.js';
 import { isOperatorObject, isPlainObject } from './values.js';
 
-/**
- * A trigram is counted among this many newest documents (by `_id`), and the count scaled to
- * the collection: every trigram is so counted in about the same bounded time, however common.
- */
-const SAMPLE_DOCS = 10_000;
-/** A trigram none of the sample holds is counted in full up to this many postings. */
-const FEW_POSTINGS = 2_000;
 /**
  * Reading up to this many postings (each probed for the other trigrams) costs less than
  * reading another index in the sort's order until the page is full could; past it (or when
@@ -26,7 +23,7 @@ const MOST_TRIGRAMS = 12;
 export interface TrigramSearch {
   postings: Postings;
   query: TrigramQuery;
-  /** The postings of the rarest required trigram, estimated (./trigram-search.ts, Postings). */
+  /** The postings of the rarest required trigram (./trigram-search.ts, Postings). */
   estimate: number;
 }
 
@@ -55,23 +52,18 @@ const fewer = (trigrams: string[]) =>
 
 /**
  * For one collection: the trigram index that narrows a filter's `$regex` (the rarest first),
- * if any. The filters asked about (a whole filter, the branches of its `$or`) share one sample
- * and each trigram's count. Regexes here come from ./regex.ts: without `i` (rewritten into
+ * if any. The filters asked about (a whole filter, the branches of its `$or`) share each
+ * trigram's count and the blocks read. Regexes here come from ./regex.ts: without `i` (rewritten into
  * classes) and without `u`.
  */
 export function trigramSearcher(
-  docs: Table,
-  documents: number,
   indexes: Iterable<Index>,
 ): (filter: Document) => TrigramSearch | undefined {
   const trigramIndexes = [...indexes].filter((index) => index.trigram);
   let postings: Postings[] | undefined;
   return (filter) => {
     if (trigramIndexes.length === 0) return undefined;
-    if (!postings) {
-      const sample = newest(docs, documents);
-      postings = trigramIndexes.map((index) => new Postings(index, sample));
-    }
+    postings ??= trigramIndexes.map((index) => new Postings(index));
     let best: TrigramSearch | undefined;
     for (const indexed of postings) {
       for (const regex of fieldRegexes(filter, indexed.index.fields[0] as string)) {
@@ -95,58 +87,46 @@ export function describeTrigrams({ postings, query }: TrigramSearch): Document {
   return { indexName: postings.index.name, trigrams: described(query) };
 }
 
-/** The newest documents by `_id`: those from `from` on (all when undefined), `size` of `documents`. */
-interface Sample {
-  from: Buffer | undefined;
-  size: number;
-  documents: number;
-}
-
-function newest(docs: Table, documents: number): Sample {
-  if (documents <= SAMPLE_DOCS) return { from: undefined, size: documents, documents };
-  const [from] = docs.getKeys({ reverse: true, offset: SAMPLE_DOCS - 1, limit: 1 });
-  return from
-    ? { from: Buffer.from(from as Buffer), size: SAMPLE_DOCS, documents }
-    : { from: undefined, size: documents, documents };
-}
-
-/** A trigram index's postings: for each trigram, the `_id` keys of the documents holding it. */
+/**
+ * A trigram index's postings (./trigram-postings.ts) as one search reads them: for each
+ * trigram, the `_id` keys of the documents holding it. Documents are probed mostly in `_id`
+ * order (or nearly: the sort index of a newest-first page), so the last block read of each
+ * trigram answers most probes without another read.
+ */
 export class Postings {
   readonly #counts = new Map<string, number>();
-  /** Where an entry's key is put together for a lookup. */
-  #scratch = Buffer.allocUnsafe(64);
-  constructor(
-    readonly index: Index,
-    private readonly sample: Sample,
-  ) {}
+  readonly #blocks = new Map<string, Block>();
+  readonly #lists: TrigramPostings;
+  /** The pending list as this search found it. */
+  readonly #pending: PendingView;
+
+  constructor(readonly index: Index) {
+    this.#lists = index.postings as TrigramPostings;
+    this.#pending = this.#lists.pending();
+  }
 
   /** Whether the document filed under `idKey` holds the trigram. */
   has(trigram: string, idKey: Buffer): boolean {
-    const length = Buffer.byteLength(trigram) + idKey.length;
-    if (length > this.#scratch.length) this.#scratch = Buffer.allocUnsafe(2 * length);
-    const at = this.#scratch.write(trigram);
-    idKey.copy(this.#scratch, at);
-    return this.index.entries.doesExist(this.#scratch.subarray(0, length));
+    const waiting = this.#pending.byTrigram.get(trigram);
+    if (waiting && indexOfKey(waiting, idKey) >= 0) return true;
+    let block = this.#blocks.get(trigram);
+    const answers =
+      block &&
+      (!block.lower || Buffer.compare(idKey, block.lower) >= 0) &&
+      (!block.upper || Buffer.compare(idKey, block.upper) < 0);
+    if (!answers) {
+      block = this.#lists.blockFor(trigram, idKey);
+      if (!block) return false;
+      this.#blocks.set(trigram, block);
+    }
+    return indexOfKey((block as Block).ids, idKey) >= 0;
   }
 
-  /**
-   * About how many documents hold a trigram: its postings among the newest documents (counted
-   * by LMDB, at most SAMPLE_DOCS), scaled to the collection; when none of those holds it, its
-   * postings counted in full, up to FEW_POSTINGS.
-   */
+  /** How many documents hold a trigram (kept with the lists: ./trigram-postings.ts). */
   count(trigram: string): number {
     let count = this.#counts.get(trigram);
     if (count === undefined) {
-      const prefix = trigramKey(trigram);
-      const { from, size, documents } = this.sample;
-      const end = Buffer.concat([prefix, Buffer.from([0xff])]);
-      const start = from ? Buffer.concat([prefix, from]) : prefix;
-      const sampled = this.index.entries.getKeysCount({ start, end });
-      count = Math.round((sampled * documents) / Math.max(size, 1));
-      if (sampled === 0 && from) {
-        const old = this.index.entries.getKeys({ start: prefix, end, limit: FEW_POSTINGS });
-        for (const _ of old) count++;
-      }
+      count = this.#lists.count(trigram);
       this.#counts.set(trigram, count);
     }
     return count;
@@ -165,14 +145,9 @@ export class Postings {
     return branches.reduce((sum, branch) => sum + this.estimate(branch), 0);
   }
 
-  /** The `_id` keys (copies) holding one trigram, in `_id` order or its reverse. */
-  *ids(trigram: string, reverse: boolean): Generator<Buffer> {
-    const prefix = trigramKey(trigram);
-    const start = prefix;
-    const end = Buffer.concat([prefix, Buffer.from([0xff])]);
-    const range = reverse ? { start: end, end: start, reverse } : { start, end };
-    for (const key of this.index.entries.getKeys(range))
-      yield Buffer.from((key as Buffer).subarray(prefix.length));
+  /** The `_id` keys holding one trigram, in `_id` order or its reverse. */
+  ids(trigram: string, reverse: boolean): Generator<Buffer> {
+    return this.#lists.ids(trigram, reverse);
   }
 
   /** Whether the document filed under `idKey` holds what the ranked query requires. */

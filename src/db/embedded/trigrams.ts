@@ -25,7 +25,6 @@ const ASCII = /^[^\u0080-\uffff]*$/;
 
 /** The folded code points of a text. */
 function foldedCodePoints(text: string): string[] {
-  if (ASCII.test(text)) return [...text.toLowerCase()];
   return Array.from(text, foldChar);
 }
 
@@ -38,20 +37,17 @@ export function addTrigrams(chars: readonly string[], into: Set<string>): void {
 /** The distinct trigrams of the strings among `values` (array elements included). */
 export function textTrigrams(values: readonly unknown[]): Set<string> {
   const trigrams = new Set<string>();
-  for (const value of values)
-    if (typeof value === 'string') addTrigrams(foldedCodePoints(value), trigrams);
+  for (const value of values) {
+    if (typeof value !== 'string') continue;
+    if (!ASCII.test(value)) addTrigrams(foldedCodePoints(value), trigrams);
+    else {
+      // One UTF-16 unit per code point: the folded text's slices are its trigrams.
+      const folded = value.toLowerCase();
+      for (let i = 0; i + 2 < folded.length; i++) trigrams.add(folded.slice(i, i + 3));
+    }
+  }
   return trigrams;
 }
 
-/** A trigram's bytes in the index (UTF-8: three whole code points, so no key prefixes another). */
+/** A trigram's bytes in the index (UTF-8: three whole code points, so no trigram prefixes another). */
 export const trigramKey = (trigram: string): Buffer => Buffer.from(trigram, 'utf8');
-
-/** Where an entry's `_id` key starts: after the three UTF-8 code points of its trigram. */
-export function trigramEnd(entry: Buffer): number {
-  let at = 0;
-  for (let n = 0; n < 3; n++) {
-    const lead = entry[at] as number;
-    at += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-  }
-  return at;
-}

@@ -1,0 +1,549 @@
+import { randomBytes } from 'node:crypto';
+import {
+  appendToBlock,
+  blockCount,
+  decodeBlock,
+  decodeTail,
+  encodeBlock,
+  encodeTail,
+  firstKeyOf,
+} from './posting-codec.js';
+import { atEndOfWrite, type Table } from './tables.js';
+import { trigramKey } from './trigrams.js';
+
+/**
+ * A trigram index's table (./indexes.ts), as posting lists: for each trigram, the `_id` keys of
+ * the documents holding it, in `_id` order, in blocks of up to `block` keys (./posting-codec.ts).
+ * Keys of the table (a trigram's UTF-8 never starts with 0xF5 or above, so the kinds never meet):
+ *
+ * - trigram + the block's first `_id` key: a full block (`block` keys at most). A change
+ *   rewrites one block, not the list.
+ * - trigram + TAIL: the list's last block, open: its last key is kept before it
+ *   (./posting-codec.ts, encodeTail), so new postings (new documents have the newest `_id`s)
+ *   are appended without decoding it; once it holds more than `block` keys, the first ones
+ *   become full blocks. It also keeps how many postings the list holds, for the planner's
+ *   estimates. A trigram any document holds has a tail.
+ * - PENDING + `_id` key: the trigrams of that document not yet in its blocks (UTF-8, three
+ *   code points each). A write that inserts few documents (or changes one) adds one entry
+ *   each here, not one per trigram; one that inserts `directFold` or more folds them into the
+ *   blocks at its end instead. Once `pendingDocs` documents wait, they are all folded into the
+ *   blocks (each block touched once).
+ * - STAMP: changes with every change to the pending list (random bytes and the number of
+ *   pending documents), so a reader knows when its copy of that list is out of date.
+ */
+/** How many keys a block holds at most, and how many documents wait before a merge. */
+export interface PostingSizes {
+  block: number;
+  pendingDocs: number;
+  /** A transaction inserting at least this many documents folds them into the blocks itself. */
+  directFold: number;
+}
+export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 4096, directFold: 256 };
+const STAMP = Buffer.from([0xfe]);
+const PENDING = 0xff;
+/** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
+const TAIL = 0xff;
+
+const tagged = (tag: number, rest: Buffer) => Buffer.concat([Buffer.from([tag]), rest]);
+const pendingKey = (idKey: Buffer) => tagged(PENDING, idKey);
+const blockKey = (trigram: string, first: Buffer) => Buffer.concat([trigramKey(trigram), first]);
+const tailKey = (trigram: string) => Buffer.concat([trigramKey(trigram), Buffer.from([TAIL])]);
+/** A trigram's keys: its blocks, then its tail. */
+const listRange = (trigram: string) => {
+  const start = trigramKey(trigram);
+  return { start, end: Buffer.concat([start, Buffer.from([TAIL, 0])]) };
+};
+/** Each stamp differs from every other this process writes, and (by its random start) from others'. */
+const STAMP_START = randomBytes(4);
+let stamps = 0;
+
+/** Only ASCII: each trigram is three bytes. */
+const isAscii = (bytes: Buffer) => {
+  for (const byte of bytes) if (byte >= 0x80) return false;
+  return true;
+};
+
+/** The trigrams written one after another (three code points each). */
+function splitTrigrams(bytes: Buffer): string[] {
+  const trigrams: string[] = [];
+  if (isAscii(bytes)) {
+    for (let at = 0; at + 2 < bytes.length; at += 3)
+      trigrams.push(bytes.toString('latin1', at, at + 3));
+    return trigrams;
+  }
+  let trigram = '';
+  let chars = 0;
+  for (const char of bytes.toString('utf8')) {
+    trigram += char;
+    if (++chars % 3 === 0) {
+      trigrams.push(trigram);
+      trigram = '';
+    }
+  }
+  return trigrams;
+}
+
+/** Sorted, each key once (most often they come so already). */
+function sortedUnique(keys: Buffer[]): Buffer[] {
+  let sorted = true;
+  for (let i = 1; i < keys.length && sorted; i++)
+    sorted = Buffer.compare(keys[i - 1] as Buffer, keys[i] as Buffer) < 0;
+  if (sorted) return keys;
+  keys.sort(Buffer.compare);
+  return keys.filter((key, i) => i === 0 || !key.equals(keys[i - 1] as Buffer));
+}
+
+/** Two sorted lists as one, each key once. */
+function union(a: Buffer[], b: Buffer[]): Buffer[] {
+  const out: Buffer[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const order =
+      i >= a.length ? 1 : j >= b.length ? -1 : Buffer.compare(a[i] as Buffer, b[j] as Buffer);
+    if (order <= 0) out.push(a[i++] as Buffer);
+    else out.push(b[j++] as Buffer);
+    if (order === 0) j++;
+  }
+  return out;
+}
+
+/** Where `key` is in a sorted list, or -1. */
+export function indexOfKey(keys: readonly Buffer[], key: Buffer): number {
+  let low = 0;
+  let high = keys.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const order = Buffer.compare(keys[middle] as Buffer, key);
+    if (order === 0) return middle;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
+
+/**
+ * A block as read: its table key, its `_id` keys, whether it is the list's tail, and the `_id`
+ * keys it answers for: from `lower` (none: from the start) up to, not including, `upper` (the
+ * next block's first key; none: to the end).
+ */
+export interface Block {
+  key: Buffer;
+  ids: Buffer[];
+  tail: boolean;
+  lower?: Buffer | undefined;
+  upper?: Buffer | undefined;
+}
+
+/**
+ * The pending list as a reader sees it: for each trigram, the `_id` keys waiting (sorted).
+ * The writer keeps it up to date as it writes; a list is only ever appended to in place
+ * (a search part-way through one sees a prefix of it stay put), else replaced.
+ */
+export interface PendingView {
+  stamp: string;
+  byTrigram: Map<string, Buffer[]>;
+}
+
+/** Files `key` in a trigram's pending list: appended in place when it comes last (as new `_id`s do). */
+function addWaiting(byTrigram: Map<string, Buffer[]>, trigram: string, key: Buffer): void {
+  const list = byTrigram.get(trigram);
+  if (!list) byTrigram.set(trigram, [key]);
+  else if (Buffer.compare(list[list.length - 1] as Buffer, key) < 0) list.push(key);
+  else if (indexOfKey(list, key) < 0) byTrigram.set(trigram, [...list, key].sort(Buffer.compare));
+}
+
+const isTail = (key: Buffer, trigram: string) =>
+  key.length === Buffer.byteLength(trigram) + 1 && key[key.length - 1] === TAIL;
+
+/** A block's keys from its table entry. */
+const blockIds = (key: Buffer, value: Buffer, trigram: string) =>
+  decodeBlock(isTail(key, trigram) ? decodeTail(value).block : value);
+
+export class TrigramPostings {
+  #view: PendingView | undefined;
+  /**
+   * Documents the write under way inserted, not yet on disk: at the write's end (or before a
+   * search inside it) they are folded into the blocks (many) or written to the pending list (few).
+   */
+  #unflushed: Array<{ idKey: Buffer; trigrams: readonly string[] }> = [];
+
+  constructor(
+    readonly table: Table,
+    private readonly sizes = POSTING_SIZES,
+  ) {}
+
+  // Reads.
+
+  /** The pending list, read again only when another writer changed it since the last read. */
+  pending(): PendingView {
+    // A search inside the write that inserted documents sees them.
+    this.#flush();
+    const stamp = this.#storedStamp();
+    if (this.#view?.stamp === stamp) return this.#view;
+    const view: PendingView = { stamp, byTrigram: new Map() };
+    if (stamp !== '')
+      for (const { key, value } of this.table.getRange({ start: Buffer.from([PENDING]) })) {
+        const idKey = Buffer.from((key as Buffer).subarray(1));
+        for (const trigram of splitTrigrams(value as Buffer)) {
+          const ids = view.byTrigram.get(trigram) ?? [];
+          ids.push(idKey);
+          view.byTrigram.set(trigram, ids);
+        }
+      }
+    this.#view = view;
+    return view;
+  }
+
+  #storedStamp(): string {
+    return this.table.getBinary(STAMP)?.toString('latin1') ?? '';
+  }
+
+  /** The view kept up to date by this writer, when it is the current one. */
+  #currentView(stamp: string): PendingView | undefined {
+    if (!this.#view && stamp === '') this.#view = { stamp, byTrigram: new Map() };
+    return this.#view?.stamp === stamp ? this.#view : undefined;
+  }
+
+  /** How many documents hold a trigram (blocks and pending list). */
+  count(trigram: string): number {
+    return this.#storedCount(trigram) + (this.pending().byTrigram.get(trigram)?.length ?? 0);
+  }
+
+  /**
+   * The block where `idKey` is or would go: the full block starting at or before it when it
+   * is not past that block's end, else the tail when it is not before the tail's start; the
+   * first block when every block starts after it.
+   */
+  blockFor(trigram: string, idKey: Buffer): Block | undefined {
+    const prefix = trigramKey(trigram);
+    let floor: Block | undefined;
+    const start = Buffer.concat([prefix, idKey]);
+    for (const { key, value } of this.table.getRange({ start, reverse: true, limit: 1 })) {
+      const found = key as Buffer;
+      if (found.length > prefix.length && found.subarray(0, prefix.length).equals(prefix))
+        floor = { key: Buffer.from(found), ids: decodeBlock(value as Buffer), tail: false };
+    }
+    if (!floor) {
+      const first = this.#firstBlock(trigram);
+      if (first && !first.tail) first.upper = this.#nextFirst(trigram, first);
+      return first;
+    }
+    floor.lower = floor.ids[0];
+    if (Buffer.compare(idKey, floor.ids[floor.ids.length - 1] as Buffer) > 0) {
+      const tail = this.#tail(trigram);
+      if (tail && Buffer.compare(idKey, tail.ids[0] as Buffer) >= 0) {
+        tail.lower = tail.ids[0];
+        return tail;
+      }
+    }
+    floor.upper = this.#nextFirst(trigram, floor);
+    return floor;
+  }
+
+  /** The `_id` keys holding a trigram, in `_id` order or its reverse, each once. */
+  *ids(trigram: string, reverse: boolean): Generator<Buffer> {
+    const pending = this.pending().byTrigram.get(trigram) ?? [];
+    const stored = this.#stored(trigram, reverse);
+    const sign = reverse ? -1 : 1;
+    let p = reverse ? pending.length - 1 : 0;
+    const step = reverse ? -1 : 1;
+    let next = stored.next();
+    for (;;) {
+      const fromPending = pending[p];
+      if (next.done && !fromPending) return;
+      const order = next.done
+        ? 1
+        : fromPending
+          ? Buffer.compare(next.value, fromPending) * sign
+          : -1;
+      if (order <= 0) {
+        yield next.value as Buffer;
+        next = stored.next();
+        if (order === 0) p += step;
+      } else {
+        yield fromPending as Buffer;
+        p += step;
+      }
+    }
+  }
+
+  *#stored(trigram: string, reverse: boolean): Generator<Buffer> {
+    const { start, end } = listRange(trigram);
+    const range = reverse ? { start: end, end: start, reverse } : { start, end };
+    for (const { key, value } of this.table.getRange(range)) {
+      const ids = blockIds(key as Buffer, value as Buffer, trigram);
+      if (reverse) ids.reverse();
+      yield* ids;
+    }
+  }
+
+  #storedCount(trigram: string): number {
+    const tail = this.table.getBinary(tailKey(trigram));
+    return tail ? decodeTail(tail).count : 0;
+  }
+
+  #tail(trigram: string): Block | undefined {
+    const key = tailKey(trigram);
+    const value = this.table.getBinary(key);
+    return value && { key, ids: decodeBlock(decodeTail(value).block), tail: true };
+  }
+
+  #firstBlock(trigram: string): Block | undefined {
+    for (const { key, value } of this.table.getRange({ ...listRange(trigram), limit: 1 })) {
+      const found = Buffer.from(key as Buffer);
+      return {
+        key: found,
+        ids: blockIds(found, value as Buffer, trigram),
+        tail: isTail(found, trigram),
+      };
+    }
+    return undefined;
+  }
+
+  // Writes (inside the store's write transaction).
+
+  /**
+   * One document's trigrams change from `before` to `after`: the ones it loses leave their
+   * blocks now; the ones it gains wait in the pending list.
+   */
+  write(before: readonly string[], after: readonly string[], idKey: Buffer): void {
+    if (before.length === 0 && after.length > 0 && this.#buffer(after, idKey)) return;
+    this.#flush();
+    const key = pendingKey(idKey);
+    const stamp = this.#storedStamp();
+    const view = this.#currentView(stamp);
+    let pendingDocs = stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
+    let waiting: string[] = [];
+    let gained: readonly string[] = after;
+    if (before.length > 0) {
+      // Only trigrams it had can be waiting (a new document has none).
+      const stored = this.table.getBinary(key);
+      waiting = stored ? splitTrigrams(stored) : [];
+      const waits = new Set(waiting);
+      const inBlocks = new Set(before.filter((trigram) => !waits.has(trigram)));
+      const kept = new Set(after);
+      for (const trigram of inBlocks) if (!kept.has(trigram)) this.#remove(trigram, idKey);
+      gained = after.filter((trigram) => !inBlocks.has(trigram));
+    }
+    if (gained.length === 0 && waiting.length === 0) return;
+    if (gained.length > 0) this.table.putSync(key, Buffer.from(gained.join(''), 'utf8'));
+    else this.table.removeSync(key);
+    if (waiting.length === 0) pendingDocs++;
+    if (gained.length === 0) pendingDocs--;
+    if (view) {
+      const { byTrigram } = view;
+      for (const trigram of waiting) {
+        const ids = (byTrigram.get(trigram) ?? []).filter((id) => !id.equals(idKey));
+        if (ids.length > 0) byTrigram.set(trigram, ids);
+        else byTrigram.delete(trigram);
+      }
+      for (const trigram of gained) addWaiting(byTrigram, trigram, idKey);
+    }
+    const written = this.#stamp(pendingDocs);
+    if (view) view.stamp = written;
+    if (pendingDocs >= this.sizes.pendingDocs) this.merge();
+  }
+
+  /** Keeps a new document's trigrams until the write's end; false when no write is under way. */
+  #buffer(trigrams: readonly string[], idKey: Buffer): boolean {
+    if (this.#unflushed.length === 0 && !atEndOfWrite(() => this.#flush())) return false;
+    this.#unflushed.push({ idKey, trigrams });
+    return true;
+  }
+
+  /** Puts the documents the write inserted on disk: folded into the blocks (many), or pending. */
+  #flush(): void {
+    const docs = this.#unflushed;
+    if (docs.length === 0) return;
+    this.#unflushed = [];
+    if (docs.length >= this.sizes.directFold) {
+      const byTrigram = new Map<string, Buffer[]>();
+      for (const { idKey, trigrams } of docs)
+        for (const trigram of trigrams) {
+          const ids = byTrigram.get(trigram);
+          if (ids) ids.push(idKey);
+          else byTrigram.set(trigram, [idKey]);
+        }
+      for (const [trigram, ids] of byTrigram) this.#fold(trigram, sortedUnique(ids));
+      return;
+    }
+    const stamp = this.#storedStamp();
+    const view = this.#currentView(stamp);
+    for (const { idKey, trigrams } of docs) {
+      this.table.putSync(pendingKey(idKey), Buffer.from(trigrams.join(''), 'utf8'));
+      if (view) for (const trigram of trigrams) addWaiting(view.byTrigram, trigram, idKey);
+    }
+    const pendingDocs =
+      (stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8)) + docs.length;
+    const written = this.#stamp(pendingDocs);
+    if (view) view.stamp = written;
+    if (pendingDocs >= this.sizes.pendingDocs) this.merge();
+  }
+
+  /**
+   * Adds the postings of these documents (an index build's batch) through the pending list.
+   * A document written since the build began already has all of its trigrams in the blocks
+   * or the pending list (a write files them all), so one look at its first trigram tells
+   * whether it is there: then it is left as it is.
+   */
+  addDocuments(batch: ReadonlyArray<{ idKey: Buffer; trigrams: readonly string[] }>): void {
+    for (const { idKey, trigrams } of batch) {
+      const [first] = trigrams;
+      if (first === undefined || this.table.doesExist(pendingKey(idKey))) continue;
+      const block = this.blockFor(first, idKey);
+      if (block && indexOfKey(block.ids, idKey) >= 0) continue;
+      this.write([], trigrams, idKey);
+    }
+  }
+
+  /** Folds every pending document into the blocks and empties the pending list. */
+  merge(): void {
+    const { byTrigram } = this.pending();
+    const keys = [...this.table.getKeys({ start: Buffer.from([PENDING]) })].map((key) =>
+      Buffer.from(key as Buffer),
+    );
+    for (const key of keys) this.table.removeSync(key);
+    for (const [trigram, ids] of byTrigram) this.#fold(trigram, ids);
+    this.#stamp(0);
+    this.#view = { stamp: '', byTrigram: new Map() };
+  }
+
+  /** Marks the pending list changed (`pendingDocs` waiting now); returns the new stamp. */
+  #stamp(pendingDocs: number): string {
+    if (pendingDocs === 0) {
+      this.table.removeSync(STAMP);
+      return '';
+    }
+    const stamp = Buffer.allocUnsafe(12);
+    STAMP_START.copy(stamp);
+    stamp.writeUInt32BE(++stamps >>> 0, 4);
+    stamp.writeUInt32BE(pendingDocs, 8);
+    this.table.putSync(STAMP, stamp);
+    return stamp.toString('latin1');
+  }
+
+  /**
+   * Writes a sorted list in place of a block: as full blocks, each under its first key; for a
+   * tail (`count`: the list's postings), its last `block` keys at most stay the tail.
+   */
+  #putBlocks(trigram: string, ids: Buffer[], count?: number): void {
+    const size = this.sizes.block;
+    const sealed = count === undefined ? ids.length : Math.floor((ids.length - 1) / size) * size;
+    for (let at = 0; at < sealed; at += size) {
+      const chunk = ids.slice(at, Math.min(at + size, sealed));
+      this.table.putSync(blockKey(trigram, chunk[0] as Buffer), encodeBlock(chunk));
+    }
+    if (count !== undefined && ids.length > sealed) {
+      const rest = ids.slice(sealed);
+      const last = rest[rest.length - 1] as Buffer;
+      this.table.putSync(tailKey(trigram), encodeTail({ count, last, block: encodeBlock(rest) }));
+    }
+  }
+
+  /** Writes the list's count into its tail. */
+  #setCount(trigram: string, count: number): void {
+    const key = tailKey(trigram);
+    const tail = decodeTail(this.table.getBinary(key) as Buffer);
+    if (tail.count !== count) this.table.putSync(key, encodeTail({ ...tail, count }));
+  }
+
+  /** The first key of the block after a full one (maybe the tail's), if any. */
+  #nextFirst(trigram: string, block: Block): Buffer | undefined {
+    if (block.tail) return undefined;
+    const { end } = listRange(trigram);
+    const after = { start: block.key, end, exclusiveStart: true, limit: 1 };
+    for (const key of this.table.getKeys(after)) {
+      const found = key as Buffer;
+      if (!isTail(found, trigram)) return Buffer.from(found.subarray(Buffer.byteLength(trigram)));
+      const tail = this.table.getBinary(found);
+      return tail && firstKeyOf(decodeTail(tail).block);
+    }
+    return undefined;
+  }
+
+  /**
+   * Adds sorted, distinct `_id` keys to a trigram's list. Those after the tail's last key (new
+   * documents') are appended to it; any other is merged into the block where it goes, each
+   * block touched rewritten once.
+   */
+  #fold(trigram: string, ids: Buffer[]): void {
+    const key = tailKey(trigram);
+    const stored = this.table.getBinary(key);
+    if (!stored) {
+      this.#putBlocks(trigram, ids, ids.length);
+      return;
+    }
+    const { last } = decodeTail(stored);
+    let after = 0;
+    while (after < ids.length && Buffer.compare(ids[ids.length - 1 - after] as Buffer, last) > 0)
+      after++;
+    const older = ids.slice(0, ids.length - after);
+    const newer = ids.slice(ids.length - after);
+    let count = decodeTail(stored).count;
+    if (older.length > 0) count += this.#mergeInto(trigram, older, count);
+    if (newer.length === 0) {
+      this.#setCount(trigram, count);
+      return;
+    }
+    count += newer.length;
+    const tail =
+      older.length > 0 ? decodeTail(this.table.getBinary(key) as Buffer) : decodeTail(stored);
+    if (blockCount(tail.block) + newer.length <= this.sizes.block) {
+      const block = appendToBlock(tail.block, tail.last, newer);
+      this.table.putSync(
+        key,
+        encodeTail({ count, last: newer[newer.length - 1] as Buffer, block }),
+      );
+    } else this.#putBlocks(trigram, [...decodeBlock(tail.block), ...newer], count);
+  }
+
+  /**
+   * Merges sorted `_id` keys into the blocks where they go (a list that has a tail, which
+   * keeps `count` meanwhile); returns how many were new.
+   */
+  #mergeInto(trigram: string, ids: Buffer[], count: number): number {
+    let added = 0;
+    let i = 0;
+    while (i < ids.length) {
+      const block = this.blockFor(trigram, ids[i] as Buffer) as Block;
+      const { upper } = block;
+      let j = i;
+      while (j < ids.length && (!upper || Buffer.compare(ids[j] as Buffer, upper) < 0)) j++;
+      const merged = union(block.ids, ids.slice(i, j));
+      added += merged.length - block.ids.length;
+      if (merged.length !== block.ids.length) {
+        if (!block.tail) this.table.removeSync(block.key);
+        this.#putBlocks(trigram, merged, block.tail ? count : undefined);
+      }
+      i = j;
+    }
+    return added;
+  }
+
+  #remove(trigram: string, idKey: Buffer): void {
+    const block = this.blockFor(trigram, idKey);
+    const at = block ? indexOfKey(block.ids, idKey) : -1;
+    if (!block || at < 0) return;
+    block.ids.splice(at, 1);
+    const count = this.#storedCount(trigram) - 1;
+    if (!block.tail) {
+      this.table.removeSync(block.key);
+      if (block.ids.length > 0) this.#putBlocks(trigram, block.ids);
+      this.#setCount(trigram, count);
+      return;
+    }
+    if (block.ids.length > 0) {
+      this.#putBlocks(trigram, block.ids, count);
+      return;
+    }
+    // The tail emptied: the last full block, if any, becomes the tail.
+    this.table.removeSync(block.key);
+    const { start } = listRange(trigram);
+    const before = { start: block.key, end: start, reverse: true, exclusiveStart: true, limit: 1 };
+    for (const { key, value } of this.table.getRange(before)) {
+      this.table.removeSync(Buffer.from(key as Buffer));
+      this.#putBlocks(trigram, decodeBlock(value as Buffer), count);
+    }
+  }
+}

@@ -1,0 +1,166 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Index } from '../../src/db/embedded/indexes.js';
+import { encodeValue } from '../../src/db/embedded/keys.js';
+import { Tables } from '../../src/db/embedded/tables.js';
+import { Postings } from '../../src/db/embedded/trigram-search.js';
+
+// Property: whatever documents are written, rewritten and removed, folded from the pending
+// list or added by an index build's batches, the postings of each trigram are exactly the
+// documents holding it, in `_id` order either way, counted exactly. Tiny blocks and a tiny
+// pending list so that blocks split, empty and change their first key, and merges happen.
+const SEED = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
+const RUNS = Number(process.env.FC_RUNS ?? 60);
+
+const TRIGRAMS = ['abc', 'bcd', 'xyz', '日本語', '😀ab', 'a\0b', 'ſk '];
+const DOCS = 24;
+
+const write = fc.record({
+  kind: fc.constant('write' as const),
+  doc: fc.nat(DOCS - 1),
+  trigrams: fc.subarray(TRIGRAMS),
+});
+const op = fc.oneof(
+  { weight: 6, arbitrary: write },
+  // Several writes in one transaction (an insertMany): new documents wait for its end.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('batch' as const),
+      writes: fc.array(write, { maxLength: 8 }),
+    }),
+  },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('merge' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('build' as const),
+      docs: fc.uniqueArray(fc.nat(DOCS - 1), { maxLength: 8 }),
+    }),
+  },
+);
+
+let dir: string;
+let tables: Tables;
+let table = 0;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'trigram-postings-'));
+  tables = new Tables(dir);
+});
+afterAll(async () => {
+  await tables.env.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const idKey = (doc: number) => encodeValue(doc);
+const keysOf = (trigrams: readonly string[]) =>
+  trigrams.map((trigram) => ({ bytes: Buffer.from(trigram), values: [trigram] }));
+
+describe('trigram posting lists', () => {
+  it('hold exactly the documents holding each trigram, through writes, merges and builds', () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          built: fc.uniqueArray(fc.nat(DOCS - 1)),
+          ops: fc.array(op, { maxLength: 60 }),
+        }),
+        fc.constantFrom(1, 2, 3),
+        fc.constantFrom(1, 2, 5),
+        ({ built, ops }, block, pendingDocs) => {
+          const meta = {
+            spec: { v: 2 as const, key: { text: 'trigram' as const }, name: 'text_trigram' },
+            table: ++table,
+            multikey: false,
+          };
+          const index = new Index(meta, tables.index(meta.table), {
+            block,
+            pendingDocs,
+            directFold: 3,
+          });
+          const model = new Map<number, string[]>();
+          const holding = (trigram: string) =>
+            [...model.entries()]
+              .filter(([, trigrams]) => trigrams.includes(trigram))
+              .map(([doc]) => idKey(doc))
+              .sort(Buffer.compare);
+          const initial = built.map((doc, i) => ({ doc, trigrams: TRIGRAMS.slice(i % 4) }));
+          for (const { doc, trigrams } of initial) model.set(doc, trigrams);
+          tables.write(() =>
+            index.postings?.addDocuments(
+              initial.map(({ doc, trigrams }) => ({ idKey: idKey(doc), trigrams })),
+            ),
+          );
+          for (const step of ops) {
+            tables.write(() => {
+              const apply = (one: { doc: number; trigrams: string[] }) => {
+                const before = model.get(one.doc) ?? [];
+                index.write(keysOf(before), keysOf(one.trigrams), idKey(one.doc));
+                model.set(one.doc, one.trigrams);
+              };
+              if (step.kind === 'merge') index.postings?.merge();
+              else if (step.kind === 'write') apply(step);
+              else if (step.kind === 'batch') {
+                step.writes.forEach(apply);
+                // A search inside the same write sees what it inserted.
+                const [first] = TRIGRAMS as [string];
+                expect([...new Postings(index).ids(first, false)]).toEqual(holding(first));
+              } else {
+                // A build's batch reaches documents whose entries are already there: no change.
+                const batch = step.docs.filter((doc) => model.has(doc));
+                index.postings?.addDocuments(
+                  batch.map((doc) => ({ idKey: idKey(doc), trigrams: model.get(doc) ?? [] })),
+                );
+              }
+            });
+            const postings = new Postings(index);
+            for (const trigram of TRIGRAMS) {
+              const held = holding(trigram);
+              expect([...postings.ids(trigram, false)]).toEqual(held);
+              expect([...postings.ids(trigram, true)]).toEqual([...held].reverse());
+              expect(postings.count(trigram)).toBe(held.length);
+              // Probed in `_id` order and in its reverse (a newest-first walk of a sort index).
+              const backwards = new Postings(index);
+              for (let doc = 0; doc < DOCS; doc++)
+                for (const [probe, at] of [
+                  [postings, doc],
+                  [backwards, DOCS - 1 - doc],
+                ] as const)
+                  expect(probe.has(trigram, idKey(at))).toBe(
+                    model.get(at)?.includes(trigram) ?? false,
+                  );
+            }
+          }
+        },
+      ),
+      { seed: SEED, numRuns: RUNS },
+    );
+  }, 120_000);
+});
+
+describe('a trigram index of the layout before posting lists', () => {
+  it('is known as outdated and, restarted, is empty and in the current layout', () => {
+    const meta = {
+      spec: { v: 2 as const, key: { text: 'trigram' as const }, name: 'text_trigram' },
+      table: ++table,
+      multikey: false,
+    };
+    const entries = tables.index(meta.table);
+    // The earlier layout: a key per trigram and document, no value.
+    tables.write(() =>
+      entries.putSync(Buffer.concat([Buffer.from('abc'), idKey(1)]), Buffer.alloc(0)),
+    );
+    const old = new Index({ ...meta }, entries);
+    expect(old.outdated).toBe(true);
+    tables.write(() => old.restart());
+    expect(old.outdated).toBe(false);
+    expect(entries.getKeysCount()).toBe(0);
+    tables.write(() => old.write([], keysOf(['abc']), idKey(2)));
+    expect([...new Postings(old).ids('abc', false)]).toEqual([idKey(2)]);
+    // A new one starts in the current layout.
+    expect(new Index({ ...meta, table: ++table }, tables.index(table)).outdated).toBe(false);
+  });
+});
