@@ -126,7 +126,7 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
         variables: { code },
       }),
     });
-    expect(await response.json()).toEqual({ data: { item: { code } } });
+    expect((await response.json()).data).toEqual({ item: { code } });
     await serverSpan(receiver, client.traceId, 'POST /graphql');
 
     const command = await receiver.waitForSpans('a MongoDB command of the query', (spans) =>
