@@ -18,7 +18,7 @@ export const subscribeWorksInput = z.object({
 export type SubscribeWorksInput = z.output<typeof subscribeWorksInput>;
 
 /** The stream is of new works: removals and restores go to webhooks only. */
-const STREAMED_TYPE: EventType = 'work.published';
+export const WORKS_STREAM_TYPE: EventType = 'work.published';
 
 /**
  * Each work as it is published (`work.published`), wherever it was published: every instance
@@ -31,7 +31,7 @@ export const subscribeWorks = defineOperation({
   async run(ctx: RequestContext, input: SubscribeWorksInput): Promise<WorksFeed> {
     const author = input.author === undefined ? undefined : `@${input.author}`;
     const accepts = (event: WorkStreamEvent) =>
-      event.type === STREAMED_TYPE &&
+      event.type === WORKS_STREAM_TYPE &&
       (input.kind === undefined || event.data.kind === input.kind) &&
       (author === undefined || event.data.author === author);
     const { events } = ctx.services;
@@ -42,7 +42,7 @@ export const subscribeWorks = defineOperation({
     });
     if (!input.after) return tracedDeliveries(live, 'works.live');
     const filter = {
-      type: STREAMED_TYPE,
+      type: WORKS_STREAM_TYPE,
       ...(input.kind ? { 'data.kind': input.kind } : {}),
       ...(author ? { 'data.author': author } : {}),
     };
