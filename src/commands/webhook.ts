@@ -9,9 +9,10 @@ const usage = `Usage: publish-gateway webhook add --url <url> [--events work.pub
        publish-gateway webhook deliveries <id>
        publish-gateway webhook replay <delivery-id>
 
-add registers a hook (every event type unless --events names some; every author's works unless
---author names one) and prints its signing secret (whsec_..., shown only this once); running
-instances take it up within a second. Deliveries are signed by the Standard Webhooks
+add registers a hook (every event type unless --events names some: work.published,
+work.removed for a take-down, work.restored; every author's works unless --author names one)
+and prints its signing secret (whsec_..., shown only this once); running instances take it up
+within a second. Deliveries are signed by the Standard Webhooks
 specification (webhook-id, webhook-timestamp, webhook-signature). rotate prints a new secret;
 the old one still signs beside it for 24 hours. A hook whose deliveries kept failing is disabled
 (list says why); enable turns it on again. deliveries shows a hook's latest deliveries and

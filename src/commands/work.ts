@@ -34,13 +34,18 @@ export async function workCommand(argv: string[]): Promise<void> {
     throw usageError('--reason goes with remove only.', usage);
 
   // Loaded once the arguments are read, so that --help answers at once.
-  const [{ AppError }, takedowns, { openReports }, { connectForCommand }] = await Promise.all([
-    import('../app-error.js'),
-    import('../operations/takedowns/take-down.js'),
-    import('../operations/takedowns/reports.js'),
-    import('./connect.js'),
-  ]);
-  const { db, close } = await connectForCommand(loadConfig());
+  const [{ AppError }, takedowns, { openReports }, { connectForCommand }, { createLogger }] =
+    await Promise.all([
+      import('../app-error.js'),
+      import('../operations/takedowns/take-down.js'),
+      import('../operations/takedowns/reports.js'),
+      import('./connect.js'),
+      import('../logger.js'),
+    ]);
+  const config = loadConfig();
+  const { db, close } = await connectForCommand(config);
+  // The running instances deliver the work.removed / work.restored event recorded here.
+  const events = { publicUrl: config.publicUrl, logger: createLogger(config.logLevel, 2) };
   const refused = (error: unknown) => {
     if (error instanceof AppError || error instanceof takedowns.RestoreConflict)
       throw new CommandRefused(error.message);
@@ -50,11 +55,11 @@ export async function workCommand(argv: string[]): Promise<void> {
   try {
     if (action === 'remove') {
       const entry = await takedowns
-        .takeDown(db, { address: code as string, by: 'operator', reason: reason as string })
+        .takeDown(db, { address: code as string, by: 'operator', reason: reason as string }, events)
         .catch(refused);
       out(`removed ${entry._id} (${entry.kind})`);
     } else if (action === 'restore') {
-      const entry = await takedowns.restoreWork(db, code as string).catch(refused);
+      const entry = await takedowns.restoreWork(db, code as string, events).catch(refused);
       out(`restored ${entry._id} (${entry.kind})`);
     } else if (action === 'list-removed') {
       for (const entry of await takedowns.listRemovedWorks(db))

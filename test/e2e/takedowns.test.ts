@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { collectionNames } from '../../src/db/collections.js';
+import { removalEventsOf } from '../../src/operations/events/removal-events.js';
 import { takeDown } from '../../src/operations/takedowns/take-down.js';
 import { postJson } from '../support/http-client.js';
 import { useAppAndBrowser } from './support/app-and-browser.js';
@@ -32,11 +33,11 @@ describe('a visitor reports a work, and sees it once removed', () => {
       { reason: 'spam', details: 'The same melody posted fifty times.', state: 'open' },
     ]);
 
-    await takeDown(session.app.db, {
-      address: `clock~${code}`,
-      by: 'operator',
-      reason: 'a private reason',
-    });
+    await takeDown(
+      session.app.db,
+      { address: `clock~${code}`, by: 'operator', reason: 'a private reason' },
+      removalEventsOf(session.app.services),
+    );
     // This instance follows the removal counter, as every instance does.
     await expect
       .poll(async () => (await page.goto(`${session.app.url}/clock~${code}`))?.status(), {

@@ -73,7 +73,9 @@ describe('webhooks across processes', () => {
     try {
       const { id, secret } = await addHook(receiver);
       const listed = await webhook('list');
-      expect(listed.stdout).toContain(`${id}  ${receiver.url}  work.published  everyone  active`);
+      expect(listed.stdout).toContain(
+        `${id}  ${receiver.url}  work.published,work.removed,work.restored  everyone  active`,
+      );
       await new Promise((resolve) => setTimeout(resolve, 1_000));
       const code = await publish(http, '/api/store-clock', { source: 'c ; cli hook' });
       await until('the delivery', () => (receiver.received.length > 0 ? true : undefined), 1_500);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { REPLAY_MAX } from '../../operations/chat/live/index.js';
-import { EVENT_TYPES } from '../../operations/events/event-types.js';
-import { subscribeWorks } from '../../operations/events/subscribe-works.js';
+import { subscribeWorks, WORKS_STREAM_TYPE } from '../../operations/events/subscribe-works.js';
 import { ITEM_KINDS } from '../../operations/items/item.js';
 import { LIVE_STREAM_ERRORS } from './chat-routes.js';
 import { queryOperation, type RouteSpec } from './route-spec.js';
@@ -43,7 +42,7 @@ export function eventRoutes(): RouteSpec[] {
       response: {
         statuses: [200],
         contentTypes: ['text/event-stream'],
-        description: `A stream of events named by their type (${EVENT_TYPES.join(', ')}); each one's data is the work as JSON (the fields below, the same \`data\` webhooks receive) and its \`id\` a cursor in the order the service recorded them. An EventSource that reconnects sends Last-Event-ID and receives every event it missed, once, in order (at most ${REPLAY_MAX} per connection), then the live ones; comments every 15 s keep the connection alive. A \`close\` event (the error body, with \`resumeAfter\` for a subscriber that fell behind) precedes the end of a stream the service ends.`,
+        description: `A stream of events named by their type (${WORKS_STREAM_TYPE} only: take-downs and restores go to webhooks); each one's data is the work as JSON (the fields below, the same \`data\` webhooks receive) and its \`id\` a cursor in the order the service recorded them. An EventSource that reconnects sends Last-Event-ID and receives every event it missed, once, in order (at most ${REPLAY_MAX} per connection), then the live ones; comments every 15 s keep the connection alive. A \`close\` event (the error body, with \`resumeAfter\` for a subscriber that fell behind) precedes the end of a stream the service ends.`,
         schema: workEventDataSchema,
         descriptions: {
           kind: 'The kind of work.',

@@ -5,7 +5,10 @@ import type { EventType, WorkEventData } from './event-types.js';
 /** An event as recorded: the works stream reads these, and webhook deliveries are made from them. */
 export interface WorkEventRecord {
   _id: ObjectId;
-  /** `<type> <kind>:<code>`: unique, so a work's event is recorded once however often it is tried. */
+  /**
+   * `<type> <kind>:<code>` (with ` <removal time>` for a removal or a restore): unique, so an
+   * event is recorded once however often it is tried (src/operations/events/work-event.ts).
+   */
   key: string;
   type: EventType;
   /** When it was recorded: the stream's order is `(when, _id)`. */

@@ -7,7 +7,7 @@ import type { Logger } from '../../logger.js';
 import { collectionOf } from '../items/item.js';
 import { type EventCollections, eventCollections } from './collections.js';
 import type { EventType } from './event-types.js';
-import { eventKey, WORK_EVENT_FIELDS, workEventData } from './work-event.js';
+import { type EventWork, eventKey, WORK_EVENT_FIELDS, workEventData } from './work-event.js';
 
 /**
  * Records events of stored works, each once (its unique key decides a race between the
@@ -18,15 +18,15 @@ export async function recordWorkEvents(
   collections: EventCollections,
   publicUrl: string,
   type: EventType,
-  works: { kind: ItemKind; record: Document }[],
+  works: EventWork[],
 ): Promise<number> {
   if (works.length === 0) return 0;
   const data = await workEventData(db, publicUrl, works);
   let recorded = 0;
-  for (const one of data) {
+  for (const [index, one] of data.entries()) {
     try {
       await collections.events.insertOne({
-        key: eventKey(type, one.kind, one.code),
+        key: eventKey(type, one.kind, one.code, works[index]?.removedAt),
         type,
         when: new Date(),
         data: one,

@@ -7,6 +7,7 @@ import { defineOperation } from '../operation.js';
 import { cursorField, optional } from '../validation.js';
 import type { WorkEventRecord } from './collections.js';
 import { decodeEventCursor, type EventPosition, encodeEventCursor } from './event-cursor.js';
+import type { EventType } from './event-types.js';
 import { toStreamEvent, type WorkStreamEvent, type WorksFeed } from './works-hub.js';
 
 export const subscribeWorksInput = z.object({
@@ -15,6 +16,9 @@ export const subscribeWorksInput = z.object({
   after: optional(cursorField('after', decodeEventCursor)),
 });
 export type SubscribeWorksInput = z.output<typeof subscribeWorksInput>;
+
+/** The stream is of new works: removals and restores go to webhooks only. */
+export const WORKS_STREAM_TYPE: EventType = 'work.published';
 
 /**
  * Each work as it is published (`work.published`), wherever it was published: every instance
@@ -27,6 +31,7 @@ export const subscribeWorks = defineOperation({
   async run(ctx: RequestContext, input: SubscribeWorksInput): Promise<WorksFeed> {
     const author = input.author === undefined ? undefined : `@${input.author}`;
     const accepts = (event: WorkStreamEvent) =>
+      event.type === WORKS_STREAM_TYPE &&
       (input.kind === undefined || event.data.kind === input.kind) &&
       (author === undefined || event.data.author === author);
     const { events } = ctx.services;
@@ -37,6 +42,7 @@ export const subscribeWorks = defineOperation({
     });
     if (!input.after) return tracedDeliveries(live, 'works.live');
     const filter = {
+      type: WORKS_STREAM_TYPE,
       ...(input.kind ? { 'data.kind': input.kind } : {}),
       ...(author ? { 'data.author': author } : {}),
     };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../../app-error.js';
 import { requireScope } from '../../auth/scopes.js';
 import type { RequestContext } from '../../context.js';
+import { removalEventsOf } from '../events/removal-events.js';
 import { codeField } from '../items/inputs.js';
 import { defineOperation } from '../operation.js';
 import { takeDown } from './take-down.js';
@@ -30,12 +31,16 @@ export const deleteWork = defineOperation({
         'Deleting a work needs the bearer token of its account.',
       );
     requireScope(ctx.viewer, 'publish', 'delete works');
-    const entry = await takeDown(ctx.services.db, {
-      address: input.code,
-      by: 'author',
-      reason: 'deleted by its author',
-      owner: ctx.viewer.account,
-    });
+    const entry = await takeDown(
+      ctx.services.db,
+      {
+        address: input.code,
+        by: 'author',
+        reason: 'deleted by its author',
+        owner: ctx.viewer.account,
+      },
+      removalEventsOf(ctx.services),
+    );
     announceRemovals(ctx.services);
     return { code: entry.code, address: entry._id, deleted: true };
   },

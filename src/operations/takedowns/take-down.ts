@@ -3,6 +3,7 @@ import { AppError } from '../../app-error.js';
 import type { Database } from '../../db/client.js';
 import type { RemovedBy, RemovedWorkRecord } from '../../db/collections.js';
 import { isDuplicateKey } from '../../db/failure-kinds.js';
+import { announceRemoval, type RemovalEvents } from '../events/removal-events.js';
 import { addressOf, collectionOf, type ItemKind, parseAddress } from '../items/item.js';
 import { canonicalAddress, kindsOfAddress, removalOf, removedError } from './removal.js';
 import { moveRemovalGeneration, removedWorks, workReports } from './store.js';
@@ -31,9 +32,13 @@ const nothingAt = (address: string) =>
 
 /**
  * THE one place a work is taken down, by an operator (`work remove`) or by its author (DELETE
- * /api/items/<code>, GraphQL deleteWork). A `work.removed` event (the events issue) is emitted here.
+ * /api/items/<code>, GraphQL deleteWork); its `work.removed` event is recorded here.
  */
-export async function takeDown(db: Database, request: TakeDown): Promise<RemovedWorkRecord> {
+export async function takeDown(
+  db: Database,
+  request: TakeDown,
+  events: RemovalEvents,
+): Promise<RemovedWorkRecord> {
   const address = canonicalAddress(request.address);
   const code = address === null ? null : parseAddress(address)?.code;
   if (address === null || !code) throw nothingAt(request.address);
@@ -63,6 +68,7 @@ export async function takeDown(db: Database, request: TakeDown): Promise<Removed
       { $set: { state: 'closed' } },
     );
     await moveRemovalGeneration(db);
+    await announceRemoval(db, events, 'work.removed', entry);
     return entry;
   }
   // Already removed: said so, except to an account that never owned it.
@@ -77,8 +83,15 @@ export class RestoreConflict extends Error {
   override name = 'RestoreConflict';
 }
 
-/** Moves a removed work back into its collection as it was; its pages, lists and search show it again. */
-export async function restoreWork(db: Database, address: string): Promise<RemovedWorkRecord> {
+/**
+ * Moves a removed work back into its collection as it was; its pages, lists and search show it
+ * again, and its `work.restored` event is recorded.
+ */
+export async function restoreWork(
+  db: Database,
+  address: string,
+  events: RemovalEvents,
+): Promise<RemovedWorkRecord> {
   const canonical = canonicalAddress(address);
   const entry = canonical === null ? null : await removedWorks(db).findOne({ _id: canonical });
   if (!entry) throw new AppError('ITEM_NOT_FOUND', `No removed work has the code ${address}.`);
@@ -96,6 +109,7 @@ export async function restoreWork(db: Database, address: string): Promise<Remove
   }
   await removedWorks(db).deleteOne({ _id: entry._id });
   await moveRemovalGeneration(db);
+  await announceRemoval(db, events, 'work.restored', entry);
   return entry;
 }
 
