@@ -6,7 +6,12 @@ import { type Browser, launchBrowser } from '../e2e/support/browser.js';
 import { connectStdio } from '../mcp/support.js';
 import type { TestApp } from '../support/app.js';
 import { httpFetch, postJson } from '../support/http-client.js';
-import { type AppWithIssuer, startAppWithIssuer, type TestIssuer } from '../support/oidc.js';
+import {
+  type AppWithIssuer,
+  signInOnSite,
+  startAppWithIssuer,
+  type TestIssuer,
+} from '../support/oidc.js';
 
 let app: TestApp;
 let issuer: TestIssuer;
@@ -52,27 +57,13 @@ fetch(${JSON.stringify(`${publicUrl}/api/store-kidlisp`)}, {
 <script>document.getElementById('f').submit();</script>`;
 }
 
-async function signIn(page: Page, login: string) {
-  await page.goto(`${publicUrl}/settings/keys`);
-  await page.waitForSelector('#sign-in-link');
-  await page.click('#sign-in-link');
-  await page.fill('input[name=login]', login);
-  await page.fill('input[name=password]', 'any password');
-  await page.click('button[type=submit]');
-  await page.click('button:has-text("Continue")');
-  await page.waitForURL(`${publicUrl}/settings/keys`);
-  await page.waitForFunction(() =>
-    document.getElementById('who-text')?.textContent?.includes('signed in'),
-  );
-}
-
 describe('sign-in on the site, and the keys page', () => {
   let page: Page;
   let key: string;
 
   it('signs a member in through the provider\u2019s own login page, with a first-party cookie', async () => {
     page = await browser.newPage();
-    await signIn(page, 'site-member');
+    await signInOnSite(page, publicUrl, 'site-member');
     expect(await page.textContent('#who-text')).toContain('site-member');
     const cookie = (await browser.context.cookies(publicUrl)).find(
       (one) => one.name === 'pgw_session',

@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import { createServer } from 'node:http';
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import Provider, { errors } from 'oidc-provider';
+import type { Page } from 'playwright-core';
 import { startTestApp, type TestApp } from './app.js';
 import { freePort } from './http-client.js';
 
@@ -127,4 +128,22 @@ export async function startAppWithIssuer(options: { signIn: boolean }): Promise<
       await issuer.close();
     },
   };
+}
+
+/**
+ * Signs `login` in on the site as a person does: the keys page's sign-in link, the test issuer's
+ * own login and consent pages, and back to the keys page, which then says who is signed in.
+ */
+export async function signInOnSite(page: Page, publicUrl: string, login: string): Promise<void> {
+  await page.goto(`${publicUrl}/settings/keys`);
+  await page.waitForSelector('#sign-in-link');
+  await page.click('#sign-in-link');
+  await page.fill('input[name=login]', login);
+  await page.fill('input[name=password]', 'any password');
+  await page.click('button[type=submit]');
+  await page.click('button:has-text("Continue")');
+  await page.waitForURL(`${publicUrl}/settings/keys`);
+  await page.waitForFunction(() =>
+    document.getElementById('who-text')?.textContent?.includes('signed in'),
+  );
 }
