@@ -19,7 +19,16 @@ const LAYERS: string[][] = [
   ['operations', 'context.ts'],
   ['auth', 'storage', 'rate-limit'],
   ['db'],
-  ['domain', 'telemetry', 'app-error.ts', 'startup-error.ts', 'config.ts', 'logger.ts', 'metrics.ts', 'version.ts'],
+  [
+    'domain',
+    'telemetry',
+    'app-error.ts',
+    'startup-error.ts',
+    'config.ts',
+    'logger.ts',
+    'metrics.ts',
+    'version.ts',
+  ],
 ];
 
 const topOf = (file: string) => file.split('/')[0] as string;
