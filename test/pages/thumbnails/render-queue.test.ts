@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createRenderQueue } from '../../../src/pages/thumbnails/render-queue.js';
+import {
+  createRenderQueue,
+  type RenderQueueOptions,
+} from '../../../src/pages/thumbnails/render-queue.js';
 
 /** A render that ends when the test says so, recording when it started. */
 function held(log: string[], name: string) {
@@ -19,14 +22,18 @@ function held(log: string[], name: string) {
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
+const queueWith = (options: Partial<RenderQueueOptions>) =>
+  createRenderQueue({
+    concurrency: 4,
+    perClient: 2,
+    clientWaitMs: 1_000,
+    queueWaitMs: 1_000,
+    ...options,
+  });
+
 describe('the render queue', () => {
   it('admits two tool renders of one client; the third waits for one of them, then runs', async () => {
-    const queue = createRenderQueue({
-      concurrency: 4,
-      perClient: 2,
-      clientWaitMs: 1_000,
-      queueWaitMs: 1_000,
-    });
+    const queue = queueWith({});
     const log: string[] = [];
     const [a, b, c] = [held(log, 'a'), held(log, 'b'), held(log, 'c')];
     const runs = [a, b, c].map((render) => queue.run({ kind: 'tool', client: 'one' }, render.work));
@@ -41,12 +48,7 @@ describe('the render queue', () => {
   });
 
   it("refuses a client's third render with 429 and Retry-After once it has waited clientWaitMs", async () => {
-    const queue = createRenderQueue({
-      concurrency: 4,
-      perClient: 2,
-      clientWaitMs: 30,
-      queueWaitMs: 1_000,
-    });
+    const queue = queueWith({ clientWaitMs: 30 });
     const log: string[] = [];
     const [a, b] = [held(log, 'a'), held(log, 'b')];
     const first = [a, b].map((render) => queue.run({ kind: 'tool', client: 'one' }, render.work));
@@ -64,12 +66,7 @@ describe('the render queue', () => {
   });
 
   it('starts a waiting thumbnail before waiting tool renders, and beside tool renders that hold every core', async () => {
-    const queue = createRenderQueue({
-      concurrency: 1,
-      perClient: 2,
-      clientWaitMs: 1_000,
-      queueWaitMs: 1_000,
-    });
+    const queue = queueWith({ concurrency: 1 });
     const log: string[] = [];
     const heavy = held(log, 'heavy');
     const next = held(log, 'next');
@@ -102,12 +99,7 @@ describe('the render queue', () => {
   });
 
   it('starts a thumbnail someone waits for before thumbnails drawn in the background', async () => {
-    const queue = createRenderQueue({
-      concurrency: 1,
-      perClient: 2,
-      clientWaitMs: 1_000,
-      queueWaitMs: 1_000,
-    });
+    const queue = queueWith({ concurrency: 1 });
     const log: string[] = [];
     const renders = ['first', 'published 1', 'published 2'].map((name) => held(log, name));
     const runs = renders.map((render) => queue.run({ kind: 'background' }, render.work));
@@ -124,12 +116,7 @@ describe('the render queue', () => {
   });
 
   it('answers BUSY (503) to a render that found no core within queueWaitMs', async () => {
-    const queue = createRenderQueue({
-      concurrency: 1,
-      perClient: 2,
-      clientWaitMs: 1_000,
-      queueWaitMs: 20,
-    });
+    const queue = queueWith({ concurrency: 1, queueWaitMs: 20 });
     const log: string[] = [];
     const first = held(log, 'first');
     const running = queue.run({ kind: 'background' }, first.work);
