@@ -122,6 +122,19 @@ describe('the cost of page sizes', () => {
     expect(commands.names()).toEqual([]);
   });
 
+  it('refuses a costly query beside a page of a negative size, which costs nothing off', async () => {
+    // The negative page is refused on its own when it runs; priced below zero, it would let the
+    // three levels of 100 beside it through.
+    const costly = remixLevels(3, 100).replace(
+      '{ item(',
+      '{ offset: published(first: -1020000) { edges { node { code } } } item(',
+    );
+    commands.clear();
+    const answer = await graphql(app.url, costly, { code: root });
+    expect(answer.body.errors?.[0]?.extensions?.code).toBe('QUERY_TOO_COSTLY');
+    expect(commands.names()).toEqual([]);
+  });
+
   it('prices the operation asked for, not the others of its document', async () => {
     const document = `query Small { version } query Large { published(first: 100000) { edges { node { code } } } }`;
     const small = await http.post('/graphql', { query: document, operationName: 'Small' });

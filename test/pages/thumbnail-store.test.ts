@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
+import { collectionNames } from '../../src/db/collections.js';
 import { createLogger } from '../../src/logger.js';
 import { type RunningService, startService } from '../../src/service.js';
 import { pngPixel } from '../e2e/support/pixels.js';
+import { recordCommands } from '../support/commands.js';
 import { startTestMongo, type TestMongo, uniqueDbName } from '../support/mongo.js';
 
 /**
@@ -18,10 +20,12 @@ let dataDir: string;
 let dbName: string;
 const running: RunningService[] = [];
 
-async function start(): Promise<RunningService> {
+/** A service over the shared database; `monitorCommands` lets a test see the commands it sends. */
+async function start({ monitorCommands = false } = {}): Promise<RunningService> {
+  const separator = mongo.uri.includes('?') ? '&' : '?';
   const config = loadConfig({
     PORT: '0',
-    MONGODB_URI: mongo.uri,
+    MONGODB_URI: monitorCommands ? `${mongo.uri}${separator}monitorCommands=true` : mongo.uri,
     MONGODB_DB: dbName,
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
@@ -125,7 +129,7 @@ describe('thumbnails drawn at publish and kept', () => {
   }, 60_000);
 
   it('after a restart, / and every thumbnail on it answer at once, none drawn again', async () => {
-    const service = await start();
+    const service = await start({ monitorCommands: true });
     const { images } = await homeImages(service.url);
     expect(images.length).toBeGreaterThanOrEqual(3);
     for (const image of images) {
@@ -137,6 +141,14 @@ describe('thumbnails drawn at publish and kept', () => {
       0, 255, 0, 255,
     ]);
     expect(await rendersOf(service.url)).toEqual({});
+    // A picture read once is answered from memory: neither its record nor storage is read again.
+    const commands = recordCommands(service.services.db.client);
+    const again = await fetch(`${service.url}/thumbnail/${codes.host}.png`);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('etag')).toBe(host.headers.get('etag'));
+    const read = commands.commands().map(({ command }) => command.find);
+    commands.stop();
+    expect(read).not.toContain(collectionNames.thumbnails);
     await stop(service);
   }, 60_000);
 });

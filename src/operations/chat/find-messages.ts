@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import type { RequestContext, Services } from '../../context.js';
+import { tracedBatch } from '../../telemetry/work-spans.js';
 import { oneBatch } from '../handle-loaders.js';
 import { defineOperation } from '../operation.js';
 import type { ChatEntry } from './chat-entry.js';
@@ -13,22 +14,24 @@ export const isMessageId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 
 /** Per request: messages by id, every load of a tick in one find per channel. */
 function createMessageLoader({ db }: Services): DataLoader<string, ChatEntry | null> {
-  return new DataLoader(async (ids) => {
-    const filter = { _id: { $in: ids.map((id) => new ObjectId(id)) }, deleted: { $ne: true } };
-    const found = await Promise.all(
-      CHAT_CHANNELS.map(async (channel) => {
-        const rows = await db.chat[channel]
-          .find(filter, {
-            projection: { user: 1, text: 1, when: 1 },
-            batchSize: oneBatch(ids.length),
-          })
-          .toArray();
-        return rows.map((row) => toEntry({ ...row, instance: channel }));
-      }),
-    );
-    const byId = new Map(found.flat().map((entry) => [entry.id, entry]));
-    return ids.map((id) => byId.get(id) ?? null);
-  });
+  return new DataLoader(
+    tracedBatch('chat-messages', async (ids: readonly string[]) => {
+      const filter = { _id: { $in: ids.map((id) => new ObjectId(id)) }, deleted: { $ne: true } };
+      const found = await Promise.all(
+        CHAT_CHANNELS.map(async (channel) => {
+          const rows = await db.chat[channel]
+            .find(filter, {
+              projection: { user: 1, text: 1, when: 1 },
+              batchSize: oneBatch(ids.length),
+            })
+            .toArray();
+          return rows.map((row) => toEntry({ ...row, instance: channel }));
+        }),
+      );
+      const byId = new Map(found.flat().map((entry) => [entry.id, entry]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+  );
 }
 
 const findChatMessagesInput = z.object({ ids: z.array(z.string()) });

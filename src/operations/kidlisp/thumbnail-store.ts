@@ -1,8 +1,12 @@
+import { LRUCache } from 'lru-cache';
 import type { RequestContext, Services } from '../../context.js';
 import { rendererVersion } from '../../domain/kidlisp/render/renderer-version.js';
 import { markWorksChanged } from '../items/works-version.js';
 import { drawingOf } from './drawing.js';
 import type { Picture, RenderPurpose } from './frame-renderer.js';
+
+/** Works whose stored picture a service keeps in memory. */
+const KNOWN_PICTURES = 500;
 
 /**
  * Thumbnails kept in object storage, so a restart (or another instance) shows them without
@@ -33,12 +37,21 @@ export async function thumbnailKeys(
   return new Map(records.map((record) => [record._id, record.key]));
 }
 
-/** Per service: whether it is closing, and the thumbnails being stored now. */
-const storing = new WeakMap<Services, { closing: boolean; writes: Set<Promise<void>> }>();
+/**
+ * Per service: whether it is closing, the thumbnails being stored now, and the works' pictures
+ * already read from storage or stored by it (a work's stored picture never changes under one
+ * renderer version), so a picture is read from the database and storage once per process.
+ */
+interface StoreState {
+  closing: boolean;
+  writes: Set<Promise<void>>;
+  known: LRUCache<string, Picture>;
+}
+const storing = new WeakMap<Services, StoreState>();
 const storingOf = (services: Services) => {
   let state = storing.get(services);
   if (!state) {
-    state = { closing: false, writes: new Set() };
+    state = { closing: false, writes: new Set(), known: new LRUCache({ max: KNOWN_PICTURES }) };
     storing.set(services, state);
   }
   return state;
@@ -57,7 +70,11 @@ export async function stopStoringThumbnails(services: Services): Promise<void> {
 function keep(ctx: RequestContext, code: string, picture: Picture): Promise<void> {
   const state = storingOf(ctx.services);
   if (state.closing) return Promise.resolve();
-  const write = store(ctx, code, picture).finally(() => state.writes.delete(write));
+  const write = store(ctx, code, picture)
+    .then(() => {
+      state.known.set(code, picture);
+    })
+    .finally(() => state.writes.delete(write));
   state.writes.add(write);
   return write;
 }
@@ -84,8 +101,12 @@ export async function thumbnailOf(
   waitMs: number,
   purpose: RenderPurpose,
 ): Promise<Picture | null> {
-  const stored = await storedThumbnail(ctx, code);
-  if (stored) return stored;
+  const { known } = storingOf(ctx.services);
+  const stored = known.get(code) ?? (await storedThumbnail(ctx, code));
+  if (stored) {
+    known.set(code, stored);
+    return stored;
+  }
   const drawing = await drawingOf(ctx, source);
   const drawn = ctx.services.pictures.png(drawing, purpose);
   void drawn
