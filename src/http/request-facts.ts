@@ -6,15 +6,20 @@ import { clientAddressOf } from './client-address.js';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * Whether a browser says the request comes from the site's own pages: Sec-Fetch-Site says
- * same-origin, or, from a browser that sends no Sec-Fetch-Site, its Origin is PUBLIC_URL's. A form
- * the pages post has `Origin: null` (their Referrer-Policy is no-referrer), so Origin alone would
- * not do. Anything else (another site, a client that says nothing) is not.
+ * Whether a browser says the request comes from the site's own pages (the one defence against
+ * cross-site request forgery, for every form and every signed-in write): a browser that sends
+ * `Sec-Fetch-Site` must say `same-origin`; one that does not must send an `Origin` equal to
+ * PUBLIC_URL's origin or to the origin the request was made to. A form the pages post has
+ * `Origin: null` (their Referrer-Policy is no-referrer), so Origin alone would not do. A request
+ * with neither header came from no page of this site, and is not.
  */
 export function fromOwnPages(req: IncomingMessage, publicUrl: string): boolean {
   const site = req.headers['sec-fetch-site'];
   if (site !== undefined) return site === 'same-origin';
-  return req.headers.origin === new URL(publicUrl).origin;
+  const origin = req.headers.origin;
+  if (origin === undefined) return false;
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  return origin === new URL(publicUrl).origin || origin === `${scheme}://${req.headers.host ?? ''}`;
 }
 
 /**

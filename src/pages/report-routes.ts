@@ -1,6 +1,7 @@
 import express, { type Request, type Response, Router } from 'express';
 import { AppError, errorHeaders } from '../app-error.js';
 import type { RequestContext, Services } from '../context.js';
+import { fromOwnPages } from '../http/request-facts.js';
 import { loadAddress } from '../operations/items/loaders.js';
 import { findRemoval } from '../operations/takedowns/removal.js';
 import { fileReport, reportInput } from '../operations/takedowns/reports.js';
@@ -9,21 +10,6 @@ import { pageContext } from './page-context.js';
 import { removedPage, reportForm, reportThanks } from './takedown-pages.js';
 
 const REPORT_BODY_LIMIT = '16kb';
-
-/**
- * A cross-site form cannot send a report in a visitor's name: a browser says where a POST comes
- * from, and only this site's own pages are taken. `Sec-Fetch-Site` decides when sent (the pages'
- * `Referrer-Policy: no-referrer` makes a browser send `Origin: null` even from this site);
- * otherwise `Origin`. A client that sends neither is no browser, so no visitor's session is at stake.
- */
-function fromThisSite(req: Request, publicUrl: string): boolean {
-  const site = req.get('sec-fetch-site');
-  if (site !== undefined) return site === 'same-origin';
-  const origin = req.get('origin');
-  if (origin === undefined) return true;
-  const own = [new URL(publicUrl).origin, `${req.protocol}://${req.get('host')}`];
-  return own.includes(origin);
-}
 
 /**
  * `/<code>/report` (and `/clock~<code>/report`): the report form of a work (GET) and its sending
@@ -58,7 +44,8 @@ export function reportRoutes(services: Services): Router {
     express.urlencoded({ extended: false, limit: REPORT_BODY_LIMIT }),
     async (req: Request<{ name: string }>, res, next) => {
       try {
-        if (!fromThisSite(req, services.config.publicUrl)) {
+        // A cross-site form cannot send a report in a visitor's name (see fromOwnPages).
+        if (!fromOwnPages(req, services.config.publicUrl)) {
           const error = new AppError('ORIGIN_NOT_ALLOWED', 'Reports are sent from this site only.');
           page(res, error.status, errorPage(error.message));
           return;

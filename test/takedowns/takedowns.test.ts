@@ -394,6 +394,9 @@ describe('visitors report a work', () => {
       'sec-fetch-site': 'cross-site',
     });
     expect(crossSite.status).toBe(403);
+    // A post that says neither where it came from is no form of this site's pages either.
+    const unsaid = await form(a, 'reason=spam', {});
+    expect(unsaid.status).toBe(403);
     const noReason = await form(a, 'details=x', { origin: a.url });
     expect(noReason.status).toBe(400);
     expect(noReason.text).toContain('Choose a reason');
