@@ -23,7 +23,7 @@ import { errorPage, notFoundPage } from './not-found-page.js';
 import { KEYS_PAGE_PATH, keysPage } from './settings-keys-page.js';
 
 /** Where a sign-in goes back to: a path of this site only, never another site (an open redirect). */
-const localPath = (value: unknown) =>
+export const localPath = (value: unknown) =>
   typeof value === 'string' && /^\/(?!\/)[^\\\s]*$/.test(value) ? value : KEYS_PAGE_PATH;
 
 const NOT_STORED = { 'Cache-Control': 'no-store' };
