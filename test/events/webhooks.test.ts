@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eventCollections } from '../../src/operations/events/collections.js';
@@ -183,6 +186,66 @@ describe('a webhook', () => {
     // At least once: a duplicate would be allowed, but none happened with a receiver that always answers.
     expect(receiver.received).toHaveLength(1_000);
   }, 180_000);
+});
+
+/** A receiver whose answers the test writes itself, on 127.0.0.1. */
+async function rawReceiver(handle: (n: number, res: ServerResponse) => void) {
+  let count = 0;
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => handle(count++, res));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    count: () => count,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+describe('what a webhook receiver answers', () => {
+  it('a redirect is an answer that failed: the address it names is never called', async () => {
+    const elsewhere = await startReceiver();
+    receivers.push(elsewhere);
+    const redirecting = await rawReceiver((n, res) =>
+      n === 0 ? res.writeHead(302, { location: elsewhere.url }).end() : res.writeHead(204).end(),
+    );
+    try {
+      const hook = await addHook(hooksOf(), { url: redirecting.url });
+      await publish(http, '/api/store-clock', { source: 'c e g ; redirected' });
+      const [delivery] = await until('the delivered state', async () => {
+        const list = await listDeliveries(hooksOf(), hook._id);
+        return list[0]?.state === 'delivered' ? list : undefined;
+      });
+      expect(delivery?.log.map((attempt) => attempt.status)).toEqual([302, 204]);
+      expect(elsewhere.received).toEqual([]);
+    } finally {
+      await redirecting.close();
+    }
+  });
+
+  it('keeps the first 512 bytes of an answer in the log, however long the answer', async () => {
+    const long = await rawReceiver((n, res) =>
+      n === 0 ? res.writeHead(500).end('x'.repeat(1_000_000)) : res.writeHead(204).end(),
+    );
+    try {
+      const hook = await addHook(hooksOf(), { url: long.url });
+      await publish(http, '/api/store-clock', { source: 'c e g ; a long answer' });
+      const [delivery] = await until('the delivered state', async () => {
+        const list = await listDeliveries(hooksOf(), hook._id);
+        return list[0]?.state === 'delivered' ? list : undefined;
+      });
+      expect(delivery?.log[0]?.status).toBe(500);
+      expect(delivery?.log[0]?.body).toBe('x'.repeat(512));
+    } finally {
+      await long.close();
+    }
+  });
 });
 
 describe('the address a webhook goes to', () => {
