@@ -263,6 +263,11 @@ describe('the address a webhook goes to', () => {
       'fd00:ec2::254',
       '::ffff:127.0.0.1',
       '::ffff:169.254.169.254',
+      '::7f00:1',
+      '::',
+      '2002:7f00:1::1',
+      '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+      '64:ff9b::a9fe:a9fe',
     ])
       expect(isPrivateAddress(address), address).toBe(true);
     for (const address of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111'])

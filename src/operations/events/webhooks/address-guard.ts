@@ -22,12 +22,13 @@ for (const [network, prefix] of [
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96], // unspecified, loopback and the old IPv4-compatible form (::127.0.0.1)
   ['fc00::', 7], // unique local, fd00:ec2::254 (a cloud's metadata) among them
   ['fe80::', 10],
   ['ff00::', 8],
   ['64:ff9b::', 96], // NAT64: an IPv4 address inside
+  ['2002::', 16], // 6to4: an IPv4 address inside
+  ['2001::', 32], // Teredo: an IPv4 address inside
   ['2001:db8::', 32],
 ] as const)
   blocked.addSubnet(network, prefix, 'ipv6');
