@@ -540,6 +540,10 @@ async function main(): Promise<void> {
         .join(' ')}.\n`,
     );
   }
+  // Written by bench/db-restore.ts and bench/db-contention.ts, which this run does not rewrite.
+  out(
+    '\nRestore, start-up on an upgraded directory and reads during scans: bench/db-restore-results.md.\n',
+  );
   await writeFile(new URL('../../bench/db-results.md', import.meta.url), report);
 }
 

@@ -103,6 +103,24 @@ describe('indexes added to a collection that has documents', () => {
     });
   });
 
+  it('a document changed before the build reaches it is found by its old words and its new', async () => {
+    await onFilledDir(async (db) => {
+      const chat = db.collection('chat');
+      await db.command({
+        createIndexes: 'chat',
+        indexes: [{ key: { text: 'trigram' }, name: 'text_trigram' }],
+        buildInBackground: true,
+      });
+      expect((await builds(db)).length).toBe(1);
+      await chat.updateOne({ n: 29_998 }, { $set: { text: 'zebra message 29998 plain' } });
+      await waitForBuilds(db);
+      for (const term of ['29998', 'zebra'])
+        expect(
+          await chat.find({ text: { $regex: term } }, { projection: { _id: 0, n: 1 } }).toArray(),
+        ).toEqual([{ n: 29_998 }]);
+    });
+  });
+
   it('a unique index is complete when createIndexes answers, and refuses duplicates as before', async () => {
     await onFilledDir(async (db) => {
       const chat = db.collection('chat');

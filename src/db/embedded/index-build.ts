@@ -43,7 +43,8 @@ export function indexBuildStates(store: Store): IndexBuildState[] {
  * Builds, in the background, the indexes created on a collection that already had documents
  * (./collection.ts `createIndex`): batch after batch in `_id` order, each one LMDB transaction
  * that also records how far the build has come, so a build cut short by a kill goes on from
- * there at the next start. Writes keep the index up to date meanwhile; the planner uses it
+ * there at the next start. Writes keep the documents it has passed up to date meanwhile (the
+ * others it files as they are when it reaches them: ./indexes.ts `write`); the planner uses it
  * once every document is in (./planner.ts `usable`).
  */
 export class IndexBuilds {

@@ -116,8 +116,8 @@ export class Index {
 
   /**
    * Files the entries of documents a background build reaches (./index-build.ts). Writes keep
-   * an index being built up to date, so a document may already have its entries: filing them
-   * again leaves the index as it was.
+   * the documents it has passed up to date and leave the others to it (`write`); filing a
+   * document's entries again leaves the index as it was.
    */
   addDocuments(entries: ReadonlyArray<{ idKey: Buffer; doc: Document }>): void {
     if (this.postings) {
@@ -131,7 +131,7 @@ export class Index {
     }
     for (const { idKey, doc } of entries) {
       const keys = this.keys(doc);
-      this.write([], keys, idKey);
+      this.#write([], keys, idKey);
       if (keys.length > 1) this.meta.multikey = true;
     }
   }
@@ -224,8 +224,19 @@ export class Index {
     return duplicateKey(ns, this.name, this.keyPattern, keyValue);
   }
 
-  /** Replaces the entries of one document (`before` to `after`), writing only what changed. */
+  /**
+   * Replaces the entries of one document (`before` to `after`), writing only what changed. A
+   * document a background build has not reached yet has no entries: it is left to the build,
+   * which files it as it then is (an update there cannot assume `before` is filed).
+   */
   write(before: IndexKey[], after: IndexKey[], idKey: Buffer): void {
+    const building = this.meta.building;
+    if (building && (building.after === undefined || idKey.toString('hex') > building.after))
+      return;
+    this.#write(before, after, idKey);
+  }
+
+  #write(before: IndexKey[], after: IndexKey[], idKey: Buffer): void {
     if (this.postings) {
       this.#checkTrigramKeys(after, idKey);
       const trigramsOf = (keys: IndexKey[]) => keys.map((key) => key.values[0] as string);
