@@ -17,10 +17,18 @@ const flushed = (logger: Logger, ms: number) =>
 /**
  * SIGTERM and SIGINT close what runs, then exit 0 (1 when closing failed), with the logs flushed
  * when their reader takes them. A hard timer (unref'd: it never keeps the process up by itself)
- * exits within SHUTDOWN_LIMIT_MS whatever the closing or the logger do.
+ * exits within SHUTDOWN_LIMIT_MS whatever the closing or the logger do. Only the first signal
+ * closes: a terminal's Ctrl+C reaches both `npm start` and the service, and a supervisor may send
+ * SIGTERM after it, so later signals are logged and left to the closing already under way.
  */
 export function closeOnSignals(logger: Logger, close: () => Promise<void>): void {
+  let closing = false;
   const shutdown = async (signal: string) => {
+    if (closing) {
+      logger.info({ signal }, 'already shutting down');
+      return;
+    }
+    closing = true;
     let status = 1;
     setTimeout(() => {
       stopWaitingForLogReader();
@@ -38,6 +46,6 @@ export function closeOnSignals(logger: Logger, close: () => Promise<void>): void
     stopWaitingForLogReader();
     process.exit(status);
   };
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
