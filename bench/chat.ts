@@ -117,7 +117,7 @@ let missCounter = 0;
 const uniqueBefore = (path: string) => () =>
   `${path}${path.includes('?') ? '&' : '?'}before=${new Date(FUTURE + ++missCounter).toISOString()}`;
 
-const GRAPHQL_PAGE = JSON.stringify({
+export const GRAPHQL_PAGE = JSON.stringify({
   query: `{ chatMessages(last: ${PAGE}) { edges { cursor node { id from text when instance hearts } } pageInfo { hasPreviousPage startCursor } } }`,
 });
 

@@ -7,6 +7,8 @@ import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
+import { GRAPHQL_PAGE } from './chat.js';
+import { CODE, ITEM_QUERY, seedReadItem } from './items.js';
 
 /**
  * `npx tsx bench/graphql-cpu.ts`: the service's CPU time per request (process.cpuUsage(), so the
@@ -18,8 +20,6 @@ import { startService } from '../src/service.js';
  */
 const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const REQUESTS = Number(process.env.REQUESTS ?? 2000);
-const CODE = 'benchread';
-const ACCOUNT = 'auth0|bench-reader';
 const FUTURE = Date.parse('2030-01-01T00:00:00.000Z');
 
 /** autocannon in a child: a fixed number of requests; `UNIQUE` in the path becomes a fresh `before` each time. */
@@ -51,16 +51,7 @@ async function seed(db: Database): Promise<void> {
       hits: 1,
     })),
   );
-  await db.kidlisp.insertOne({
-    code: CODE,
-    source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)',
-    hash: 'bench-read-hash',
-    when,
-    lastAccessed: when,
-    hits: 1,
-    user: ACCOUNT,
-  });
-  await db.handles.insertOne({ _id: ACCOUNT, handle: 'benchreader' });
+  await seedReadItem(db, when);
   const t0 = Date.parse('2026-01-01T00:00:00.000Z');
   await db.chat.system.insertMany(
     Array.from({ length: 20_000 }, (_, i) => ({
@@ -75,22 +66,12 @@ async function seed(db: Database): Promise<void> {
   );
 }
 
-const ITEM = JSON.stringify({
-  query:
-    'query ($code: String!) { item(code: $code) { kind code url when hits author { handle } ... on KidlispItem { source } } }',
-  variables: { code: CODE },
-});
-const CHAT = JSON.stringify({
-  query:
-    '{ chatMessages(last: 50) { edges { cursor node { id from text when instance hearts } } pageInfo { hasPreviousPage startCursor } } }',
-});
-
 type Case = { path: string; method: 'GET' | 'POST'; body?: string };
 const cases: Record<string, Case> = {
   'REST /api/items/<code>': { path: `/api/items/${CODE}`, method: 'GET' },
-  'GraphQL item(code:)': { path: '/graphql', method: 'POST', body: ITEM },
+  'GraphQL item(code:)': { path: '/graphql', method: 'POST', body: ITEM_QUERY },
   'REST chat page, uncached': { path: '/api/chat-messages?limit=50&before=UNIQUE', method: 'GET' },
-  'GraphQL chatMessages(last: 50)': { path: '/graphql', method: 'POST', body: CHAT },
+  'GraphQL chatMessages(last: 50)': { path: '/graphql', method: 'POST', body: GRAPHQL_PAGE },
 };
 
 const load = (url: string, c: Case, amount: number) =>
