@@ -22,12 +22,15 @@ const ROUNDS = Number(process.env.ROUNDS ?? 8);
 const REQUESTS = Number(process.env.REQUESTS ?? 2000);
 const FUTURE = Date.parse('2030-01-01T00:00:00.000Z');
 
-/** autocannon in a child: a fixed number of requests; `UNIQUE` in the path becomes a fresh `before` each time. */
+/**
+ * autocannon in a child: a fixed number of requests; `UNIQUE` in the path becomes a `before` never
+ * asked before (counted on from `first`), so each is a cache miss.
+ */
 const LOAD = `
 const autocannon = require('autocannon');
-const [url, method, body, amount] = process.argv.slice(1);
+const [url, method, body, amount, first] = process.argv.slice(1);
 const target = new URL(url);
-let n = 0;
+let n = Number(first);
 const unique = url.includes('UNIQUE');
 const fresh = (r) => ({ ...r, path: (target.pathname + target.search).replace('UNIQUE', new Date(${FUTURE} + ++n).toISOString()) });
 autocannon({ url, method, connections: 10, amount: Number(amount),
@@ -74,14 +77,18 @@ const cases: Record<string, Case> = {
   'GraphQL chatMessages(last: 50)': { path: '/graphql', method: 'POST', body: GRAPHQL_PAGE },
 };
 
-const load = (url: string, c: Case, amount: number) =>
-  new Promise<{ requests: number; non2xx: number }>((resolve, reject) =>
+let asked = 0;
+function load(url: string, c: Case, amount: number) {
+  const first = asked;
+  asked += amount;
+  return new Promise<{ requests: number; non2xx: number }>((resolve, reject) =>
     execFile(
       process.execPath,
-      ['-e', LOAD, url, c.method, c.body ?? '', String(amount)],
+      ['-e', LOAD, url, c.method, c.body ?? '', String(amount), String(first)],
       (error, out) => (error ? reject(error) : resolve(JSON.parse(out))),
     ),
   );
+}
 
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
