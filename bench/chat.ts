@@ -117,7 +117,7 @@ let missCounter = 0;
 const uniqueBefore = (path: string) => () =>
   `${path}${path.includes('?') ? '&' : '?'}before=${new Date(FUTURE + ++missCounter).toISOString()}`;
 
-const GRAPHQL_PAGE = JSON.stringify({
+export const GRAPHQL_PAGE = JSON.stringify({
   query: `{ chatMessages(last: ${PAGE}) { edges { cursor node { id from text when instance hearts } } pageInfo { hasPreviousPage startCursor } } }`,
 });
 
@@ -138,21 +138,25 @@ const average = (results: LoadResult[]): LoadResult => ({
   non2xx: 0,
 });
 
-/** Baseline, case, case, baseline, half the time each: load drifting on a shared machine weighs on both alike. */
+/**
+ * Baseline, case, case, baseline, in turns of one second, repeated to fill the time each is given:
+ * load drifting on a shared machine weighs on both alike (the shorter the turns, the more so).
+ */
 export async function compare(
   name: string,
   subject: LoadOptions,
   baseline: LoadOptions,
 ): Promise<[LoadResult, LoadResult]> {
-  const half = (options: LoadOptions) => ({
-    ...options,
-    seconds: Math.max(1, options.seconds / 2),
-  });
-  const base1 = check(`${name} baseline`, await load(half(baseline)));
-  const case1 = check(name, await load(half(subject)));
-  const case2 = check(name, await load(half(subject)));
-  const base2 = check(`${name} baseline`, await load(half(baseline)));
-  return [average([case1, case2]), average([base1, base2])];
+  const turn = (options: LoadOptions) => ({ ...options, seconds: 1 });
+  const cases: LoadResult[] = [];
+  const bases: LoadResult[] = [];
+  for (let round = 0; round < Math.max(1, Math.round(subject.seconds / 2)); round++) {
+    bases.push(check(`${name} baseline`, await load(turn(baseline))));
+    cases.push(check(name, await load(turn(subject))));
+    cases.push(check(name, await load(turn(subject))));
+    bases.push(check(`${name} baseline`, await load(turn(baseline))));
+  }
+  return [average(cases), average(bases)];
 }
 
 /**

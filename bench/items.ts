@@ -2,7 +2,7 @@ import type { RequestListener } from 'node:http';
 import type { Database } from '../src/db/client.js';
 import { type BenchRow, interleaved, listen, load, row } from './report.js';
 
-const CODE = 'benchread';
+export const CODE = 'benchread';
 const ACCOUNT = 'auth0|bench-reader';
 /** Published KidLisp beside the one read, so lookups run in a collection of a community's size. */
 const OTHER_ITEMS = 100_000;
@@ -22,6 +22,11 @@ async function seed(db: Database): Promise<void> {
       })),
     );
   }
+  await seedReadItem(db, when);
+}
+
+/** The item every read asks for, and its author's handle. */
+export async function seedReadItem(db: Database, when: Date): Promise<void> {
   await db.kidlisp.insertOne({
     code: CODE,
     source: '(wipe navy)\n(ink yellow)\n(circle 128 128 64)',
@@ -70,7 +75,7 @@ function rawDriverReads(db: Database): RequestListener {
   };
 }
 
-const ITEM_QUERY = JSON.stringify({
+export const ITEM_QUERY = JSON.stringify({
   query:
     'query ($code: String!) { item(code: $code) { kind code url when hits author { handle } ... on KidlispItem { source } } }',
   variables: { code: CODE },
