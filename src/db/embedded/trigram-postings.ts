@@ -145,12 +145,31 @@ export interface PendingView {
   byTrigram: Map<string, Buffer[]>;
 }
 
-/** Files `key` in a trigram's pending list: appended in place when it comes last (as new `_id`s do). */
+/** Where `key` goes in a sorted list: the first position holding a key not below it. */
+function insertionPoint(keys: readonly Buffer[], key: Buffer): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (Buffer.compare(keys[middle] as Buffer, key) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Files `key` in a trigram's pending list: appended in place when it comes last (as new `_id`s
+ * mostly do), else in a copy with it at its place (a search part-way through keeps the old list).
+ */
 function addWaiting(byTrigram: Map<string, Buffer[]>, trigram: string, key: Buffer): void {
   const list = byTrigram.get(trigram);
   if (!list) byTrigram.set(trigram, [key]);
   else if (Buffer.compare(list[list.length - 1] as Buffer, key) < 0) list.push(key);
-  else if (indexOfKey(list, key) < 0) byTrigram.set(trigram, [...list, key].sort(Buffer.compare));
+  else {
+    const at = insertionPoint(list, key);
+    if (list[at]?.equals(key)) return;
+    byTrigram.set(trigram, [...list.slice(0, at), key, ...list.slice(at)]);
+  }
 }
 
 const isTail = (key: Buffer, trigram: string) =>
@@ -162,6 +181,11 @@ const blockIds = (key: Buffer, value: Buffer, trigram: string) =>
 
 export class TrigramPostings {
   #view: PendingView | undefined;
+  /**
+   * Documents this writer added to the pending list since the view was last read: filed into
+   * it by trigram only when a search or a merge reads it, so an insert does not pay for that.
+   */
+  #recent: Array<{ idKey: Buffer; trigrams: readonly string[] }> = [];
   /**
    * Documents the write under way inserted, not yet on disk: at the write's end (or before a
    * search inside it) they are folded into the blocks (many) or written to the pending list (few).
@@ -180,7 +204,8 @@ export class TrigramPostings {
     // A search inside the write that inserted documents sees them.
     this.#flush();
     const stamp = this.#storedStamp();
-    if (this.#view?.stamp === stamp) return this.#view;
+    if (this.#view?.stamp === stamp) return this.#settled(this.#view);
+    this.#recent = [];
     const view: PendingView = { stamp, byTrigram: new Map() };
     if (stamp !== '')
       for (const { key, value } of this.table.getRange({ start: Buffer.from([PENDING]) })) {
@@ -202,7 +227,19 @@ export class TrigramPostings {
   /** The view kept up to date by this writer, when it is the current one. */
   #currentView(stamp: string): PendingView | undefined {
     if (!this.#view && stamp === '') this.#view = { stamp, byTrigram: new Map() };
-    return this.#view?.stamp === stamp ? this.#view : undefined;
+    if (this.#view?.stamp === stamp) return this.#view;
+    this.#recent = [];
+    return undefined;
+  }
+
+  /** The view with the documents added since it was last read filed in. */
+  #settled(view: PendingView): PendingView {
+    const recent = this.#recent;
+    if (recent.length === 0) return view;
+    this.#recent = [];
+    for (const { idKey, trigrams } of recent)
+      for (const trigram of trigrams) addWaiting(view.byTrigram, trigram, idKey);
+    return view;
   }
 
   /** How many documents hold a trigram (blocks and pending list). */
@@ -312,7 +349,8 @@ export class TrigramPostings {
     this.#flush();
     const key = pendingKey(idKey);
     const stamp = this.#storedStamp();
-    const view = this.#currentView(stamp);
+    const current = this.#currentView(stamp);
+    const view = current && this.#settled(current);
     let pendingDocs = stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
     let waiting: string[] = [];
     let gained: readonly string[] = after;
@@ -370,10 +408,9 @@ export class TrigramPostings {
     }
     const stamp = this.#storedStamp();
     const view = this.#currentView(stamp);
-    for (const { idKey, trigrams } of docs) {
+    for (const { idKey, trigrams } of docs)
       this.table.putSync(pendingKey(idKey), Buffer.from(trigrams.join(''), 'utf8'));
-      if (view) for (const trigram of trigrams) addWaiting(view.byTrigram, trigram, idKey);
-    }
+    if (view) this.#recent.push(...docs);
     const pendingDocs =
       (stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8)) + docs.length;
     const written = this.#stamp(pendingDocs);
@@ -407,6 +444,7 @@ export class TrigramPostings {
     for (const [trigram, ids] of byTrigram) this.#fold(trigram, ids);
     this.#stamp(0);
     this.#view = { stamp: '', byTrigram: new Map() };
+    this.#recent = [];
   }
 
   /** Marks the pending list changed (`pendingDocs` waiting now); returns the new stamp. */
@@ -475,11 +513,15 @@ export class TrigramPostings {
       return;
     }
     const { last } = decodeTail(stored);
-    let after = 0;
-    while (after < ids.length && Buffer.compare(ids[ids.length - 1 - after] as Buffer, last) > 0)
-      after++;
-    const older = ids.slice(0, ids.length - after);
-    const newer = ids.slice(ids.length - after);
+    // The first key after the list's last one: those from it on are appended.
+    let from = ids.length;
+    for (let low = 0; low < from; ) {
+      const middle = (low + from) >>> 1;
+      if (Buffer.compare(ids[middle] as Buffer, last) > 0) from = middle;
+      else low = middle + 1;
+    }
+    const older = ids.slice(0, from);
+    const newer = ids.slice(from);
     let count = decodeTail(stored).count;
     if (older.length > 0) count += this.#mergeInto(trigram, older, count);
     if (newer.length === 0) {
