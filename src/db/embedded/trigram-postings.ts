@@ -143,7 +143,12 @@ export interface Block {
 export interface PendingView {
   stamp: string;
   byTrigram: Map<string, Buffer[]>;
+  /** No list holds a key after this one (none: the lists are empty). */
+  last?: Buffer | undefined;
 }
+
+/** The later of two keys. */
+const later = (a: Buffer | undefined, b: Buffer) => (a && Buffer.compare(a, b) > 0 ? a : b);
 
 /** Where `key` goes in a sorted list: the first position holding a key not below it. */
 function insertionPoint(keys: readonly Buffer[], key: Buffer): number {
@@ -179,18 +184,24 @@ const isTail = (key: Buffer, trigram: string) =>
 const blockIds = (key: Buffer, value: Buffer, trigram: string) =>
   decodeBlock(isTail(key, trigram) ? decodeTail(value).block : value);
 
+/** A document's trigrams, filed under its `_id` key. */
+interface Waiting {
+  idKey: Buffer;
+  trigrams: readonly string[];
+}
+
 export class TrigramPostings {
   #view: PendingView | undefined;
   /**
    * Documents this writer added to the pending list since the view was last read: filed into
    * it by trigram only when a search or a merge reads it, so an insert does not pay for that.
    */
-  #recent: Array<{ idKey: Buffer; trigrams: readonly string[] }> = [];
+  #recent: Waiting[] = [];
   /**
    * Documents the write under way inserted, not yet on disk: at the write's end (or before a
    * search inside it) they are folded into the blocks (many) or written to the pending list (few).
    */
-  #unflushed: Array<{ idKey: Buffer; trigrams: readonly string[] }> = [];
+  #unflushed: Waiting[] = [];
 
   constructor(
     readonly table: Table,
@@ -210,6 +221,7 @@ export class TrigramPostings {
     if (stamp !== '')
       for (const { key, value } of this.table.getRange({ start: Buffer.from([PENDING]) })) {
         const idKey = Buffer.from((key as Buffer).subarray(1));
+        view.last = idKey;
         for (const trigram of splitTrigrams(value as Buffer)) {
           const ids = view.byTrigram.get(trigram) ?? [];
           ids.push(idKey);
@@ -232,13 +244,27 @@ export class TrigramPostings {
     return undefined;
   }
 
-  /** The view with the documents added since it was last read filed in. */
+  /**
+   * The view with the documents added since it was last read filed in. When they all come
+   * after every key already there (as new ObjectIds do), they are appended in `_id` order
+   * without comparing keys trigram by trigram.
+   */
   #settled(view: PendingView): PendingView {
     const recent = this.#recent;
     if (recent.length === 0) return view;
     this.#recent = [];
-    for (const { idKey, trigrams } of recent)
-      for (const trigram of trigrams) addWaiting(view.byTrigram, trigram, idKey);
+    const { byTrigram } = view;
+    // Concurrent inserts may arrive a little out of order.
+    recent.sort((a, b) => Buffer.compare(a.idKey, b.idKey));
+    const inOrder = !view.last || Buffer.compare(view.last, (recent[0] as Waiting).idKey) < 0;
+    for (const { idKey, trigrams } of recent) {
+      for (const trigram of trigrams) {
+        const list = inOrder && byTrigram.get(trigram);
+        if (list) list.push(idKey);
+        else addWaiting(byTrigram, trigram, idKey);
+      }
+      view.last = later(view.last, idKey);
+    }
     return view;
   }
 
@@ -377,6 +403,7 @@ export class TrigramPostings {
         else byTrigram.delete(trigram);
       }
       for (const trigram of gained) addWaiting(byTrigram, trigram, idKey);
+      if (gained.length > 0) view.last = later(view.last, idKey);
     }
     const written = this.#stamp(pendingDocs);
     if (view) view.stamp = written;
