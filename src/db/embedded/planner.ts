@@ -269,13 +269,16 @@ function* scan(
       let bytes: Buffer | undefined;
       if (index) {
         stats.keysExamined++;
-        const idKey = index.idKeyOf(key as Buffer);
+        const entry = key as Buffer;
+        const idStart = index.idKeyStart(entry);
+        // Probed where it lies in the entry: most entries of a sieve go no further.
+        if (sieve && !trigramMayHold(sieve, entry, idStart)) continue;
+        const idKey = Buffer.from(entry.subarray(idStart));
         if (seen) {
           const id = idKey.toString('latin1');
           if (seen.has(id)) continue;
           seen.add(id);
         }
-        if (sieve && !trigramMayHold(sieve, idKey)) continue;
         bytes = coll.fetchBytes(idKey);
         if (!bytes) continue;
       } else {

@@ -8,6 +8,7 @@ import {
   encodeTail,
   firstKeyOf,
 } from './posting-codec.js';
+import { BlockKeys, compareBytes } from './posting-keys.js';
 import { atEndOfWrite, type Table } from './tables.js';
 import { trigramKey } from './trigrams.js';
 
@@ -127,13 +128,16 @@ export function indexOfKey(keys: readonly Buffer[], key: Buffer): number {
  * keys it answers for: from `lower` (none: from the start) up to, not including, `upper` (the
  * next block's first key; none: to the end).
  */
-export interface Block {
+export interface Block<Keys = Buffer[]> {
   key: Buffer;
-  ids: Buffer[];
+  ids: Keys;
   tail: boolean;
   lower?: Buffer | undefined;
   upper?: Buffer | undefined;
 }
+
+/** How a block's stored bytes are read: as a Buffer per key (to rewrite it) or for lookups. */
+type Decode<Keys> = (block: Uint8Array) => Keys;
 
 /**
  * The pending list as a reader sees it: for each trigram, the `_id` keys waiting (sorted).
@@ -181,8 +185,8 @@ const isTail = (key: Buffer, trigram: string) =>
   key.length === Buffer.byteLength(trigram) + 1 && key[key.length - 1] === TAIL;
 
 /** A block's keys from its table entry. */
-const blockIds = (key: Buffer, value: Buffer, trigram: string) =>
-  decodeBlock(isTail(key, trigram) ? decodeTail(value).block : value);
+const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Decode<Keys>) =>
+  decode(isTail(key, trigram) ? decodeTail(value).block : value);
 
 /** A document's trigrams, filed under its `_id` key. */
 interface Waiting {
@@ -274,34 +278,60 @@ export class TrigramPostings {
   }
 
   /**
-   * The block where `idKey` is or would go: the full block starting at or before it when it
-   * is not past that block's end, else the tail when it is not before the tail's start; the
-   * first block when every block starts after it.
+   * The block where `idKey` is or would go: the last one starting at or before it (the tail
+   * when that one is), else the first one.
    */
   blockFor(trigram: string, idKey: Buffer): Block | undefined {
+    return this.#blockAt(trigram, idKey, 0, idKey.length, decodeBlock);
+  }
+
+  /** The same block, its keys decoded for lookups (./posting-keys.ts), for the `_id` key in `key` from `start` to `end`. */
+  keysFor(
+    trigram: string,
+    key: Uint8Array,
+    start: number,
+    end: number,
+  ): Block<BlockKeys> | undefined {
+    return this.#blockAt(trigram, key, start, end, BlockKeys.decode);
+  }
+
+  #blockAt<Keys>(
+    trigram: string,
+    key: Uint8Array,
+    start: number,
+    end: number,
+    decode: Decode<Keys>,
+  ): Block<Keys> | undefined {
     const prefix = trigramKey(trigram);
-    let floor: Block | undefined;
-    const start = Buffer.concat([prefix, idKey]);
-    for (const { key, value } of this.table.getRange({ start, reverse: true, limit: 1 })) {
-      const found = key as Buffer;
-      if (found.length > prefix.length && found.subarray(0, prefix.length).equals(prefix))
-        floor = { key: Buffer.from(found), ids: decodeBlock(value as Buffer), tail: false };
-    }
-    if (!floor) {
-      const first = this.#firstBlock(trigram);
-      if (first && !first.tail) first.upper = this.#nextFirst(trigram, first);
-      return first;
-    }
-    floor.lower = floor.ids[0];
-    if (Buffer.compare(idKey, floor.ids[floor.ids.length - 1] as Buffer) > 0) {
-      const tail = this.#tail(trigram);
-      if (tail && Buffer.compare(idKey, tail.ids[0] as Buffer) >= 0) {
-        tail.lower = tail.ids[0];
-        return tail;
+    let floorKey: Buffer | undefined;
+    let floorValue: Buffer | undefined;
+    const probe = Buffer.concat([prefix, key.subarray(start, end)]);
+    for (const found of this.table.getRange({ start: probe, reverse: true, limit: 1 })) {
+      const foundKey = found.key as Buffer;
+      if (foundKey.length > prefix.length && foundKey.subarray(0, prefix.length).equals(prefix)) {
+        floorKey = Buffer.from(foundKey);
+        floorValue = Buffer.from(found.value as Buffer);
       }
     }
-    floor.upper = this.#nextFirst(trigram, floor);
-    return floor;
+    if (!floorKey || !floorValue) {
+      const first = this.#firstBlock(trigram, decode);
+      if (first && !first.tail) first.upper = this.#nextFirst(trigram, first.key);
+      return first;
+    }
+    const upper = this.#nextFirst(trigram, floorKey);
+    // Past the next block's start: the next one is the tail (the floor is the last full block).
+    if (upper && compareBytes(key, start, end, upper, 0, upper.length) >= 0) {
+      const tail = this.#tail(trigram, decode);
+      if (tail) tail.lower = upper;
+      return tail;
+    }
+    return {
+      key: floorKey,
+      ids: decode(floorValue),
+      tail: false,
+      lower: floorKey.subarray(prefix.length),
+      upper,
+    };
   }
 
   /** The `_id` keys holding a trigram, in `_id` order or its reverse, each once. */
@@ -332,13 +362,18 @@ export class TrigramPostings {
   }
 
   *#stored(trigram: string, reverse: boolean): Generator<Buffer> {
-    const { start, end } = listRange(trigram);
-    const range = reverse ? { start: end, end: start, reverse } : { start, end };
-    for (const { key, value } of this.table.getRange(range)) {
-      const ids = blockIds(key as Buffer, value as Buffer, trigram);
+    for (const ids of this.storedBlocks(trigram, reverse, decodeBlock)) {
       if (reverse) ids.reverse();
       yield* ids;
     }
+  }
+
+  /** The blocks of a trigram's list (not its pending documents), in `_id` order or its reverse. */
+  *storedBlocks<Keys>(trigram: string, reverse: boolean, decode: Decode<Keys>): Generator<Keys> {
+    const { start, end } = listRange(trigram);
+    const range = reverse ? { start: end, end: start, reverse } : { start, end };
+    for (const { key, value } of this.table.getRange(range))
+      yield blockIds(key as Buffer, value as Buffer, trigram, decode);
   }
 
   #storedCount(trigram: string): number {
@@ -346,18 +381,18 @@ export class TrigramPostings {
     return tail ? decodeTail(tail).count : 0;
   }
 
-  #tail(trigram: string): Block | undefined {
+  #tail<Keys>(trigram: string, decode: Decode<Keys>): Block<Keys> | undefined {
     const key = tailKey(trigram);
     const value = this.table.getBinary(key);
-    return value && { key, ids: decodeBlock(decodeTail(value).block), tail: true };
+    return value && { key, ids: decode(decodeTail(value).block), tail: true };
   }
 
-  #firstBlock(trigram: string): Block | undefined {
+  #firstBlock<Keys>(trigram: string, decode: Decode<Keys>): Block<Keys> | undefined {
     for (const { key, value } of this.table.getRange({ ...listRange(trigram), limit: 1 })) {
       const found = Buffer.from(key as Buffer);
       return {
         key: found,
-        ids: blockIds(found, value as Buffer, trigram),
+        ids: blockIds(found, value as Buffer, trigram, decode),
         tail: isTail(found, trigram),
       };
     }
@@ -513,11 +548,10 @@ export class TrigramPostings {
     if (tail.count !== count) this.table.putSync(key, encodeTail({ ...tail, count }));
   }
 
-  /** The first key of the block after a full one (maybe the tail's), if any. */
-  #nextFirst(trigram: string, block: Block): Buffer | undefined {
-    if (block.tail) return undefined;
+  /** The first key of the block after a full one (stored under `blockKey`; maybe the tail's), if any. */
+  #nextFirst(trigram: string, blockKey: Buffer): Buffer | undefined {
     const { end } = listRange(trigram);
-    const after = { start: block.key, end, exclusiveStart: true, limit: 1 };
+    const after = { start: blockKey, end, exclusiveStart: true, limit: 1 };
     for (const key of this.table.getKeys(after)) {
       const found = key as Buffer;
       if (!isTail(found, trigram)) return Buffer.from(found.subarray(Buffer.byteLength(trigram)));
