@@ -155,6 +155,11 @@ export class Postings {
     examined: () => void,
   ): Generator<Buffer> {
     const pending = this.#pending.byTrigram.get(driver) ?? [];
+    // The next rarest trigram's blocks are read one after another, as the driver's are.
+    const [, second] = query.all;
+    const walk = second === undefined ? undefined : this.#walk(second, reverse);
+    const passes = (key: Uint8Array, start: number, end: number) =>
+      (walk === undefined || walk.has(key, start, end)) && this.holds(query, key, 2, start, end);
     const sign = reverse ? -1 : 1;
     let p = reverse ? pending.length - 1 : 0;
     const step = reverse ? -1 : 1;
@@ -167,7 +172,7 @@ export class Postings {
         // A key both pending and in a block (a document rewritten) is probed once.
         if (order === 0) return;
         examined();
-        if (this.holds(query, waiting, 1)) yield waiting;
+        if (passes(waiting, 0, waiting.length)) yield waiting;
       }
     }.bind(this);
     for (const keys of this.#lists.storedBlocks(driver, reverse, BlockKeys.decode))
@@ -176,10 +181,25 @@ export class Postings {
         const waiting = pending[p];
         if (waiting && keys.compare(i, waiting) * sign >= 0) yield* pendingBefore(keys, i);
         examined();
-        const start = keys.starts[i] as number;
-        if (this.holds(query, keys.bytes, 1, start, keys.starts[i + 1])) yield keys.key(i);
+        if (passes(keys.bytes, keys.starts[i] as number, keys.starts[i + 1] as number))
+          yield keys.key(i);
       }
     yield* pendingBefore();
+  }
+
+  /** A trigram's postings for keys probed in `_id` order (or its reverse): its pending ones, then its blocks in turn. */
+  #walk(
+    trigram: string,
+    reverse: boolean,
+  ): { has: (key: Uint8Array, start: number, end: number) => boolean } {
+    const waiting = this.#pending.byTrigram.get(trigram) ?? [];
+    const blocks = new BlockWalk(
+      this.#lists.storedBlocks(trigram, reverse, BlockKeys.decode),
+      reverse,
+    );
+    return {
+      has: (key, start, end) => holdsKey(waiting, key, start, end) || blocks.has(key, start, end),
+    };
   }
 
   /** The `_id` keys holding one trigram, in `_id` order or its reverse. */
@@ -194,6 +214,7 @@ export class Postings {
   holds(query: TrigramQuery, key: Uint8Array, from = 0, start = 0, end = key.length): boolean {
     for (let i = from; i < query.all.length; i++)
       if (!this.has(query.all[i] as string, key, start, end)) return false;
+    if (query.either.length === 0) return true;
     return query.either.every((branches) =>
       branches.some((b) => this.holds(b, key, 0, start, end)),
     );
@@ -228,5 +249,35 @@ export class Postings {
     if (reverse) ordered.reverse();
     const rest = { all: [], either: others };
     for (const idKey of ordered) if (this.holds(rest, idKey)) yield idKey;
+  }
+}
+
+/**
+ * A list's blocks read one after another, for keys probed in the list's order (or its reverse):
+ * a block is read once the keys probed pass the one before it.
+ */
+class BlockWalk {
+  #keys: BlockKeys | undefined;
+  #done = false;
+
+  constructor(
+    private readonly blocks: Iterator<BlockKeys>,
+    private readonly reverse: boolean,
+  ) {}
+
+  /** Whether the list holds the key in `key` from `start` to `end` (keys probed in the walk's order). */
+  has(key: Uint8Array, start: number, end: number): boolean {
+    for (;;) {
+      const keys = this.#keys;
+      if (keys && keys.length > 0) {
+        // The block's last key in the walk's order is not before the probed one: it is here or nowhere.
+        const order = keys.compare(this.reverse ? 0 : keys.length - 1, key, start, end);
+        if (this.reverse ? order <= 0 : order >= 0) return keys.has(key, start, end);
+      }
+      if (this.#done) return false;
+      const next = this.blocks.next();
+      this.#done = next.done === true;
+      this.#keys = next.done ? undefined : next.value;
+    }
   }
 }
