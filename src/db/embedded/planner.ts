@@ -258,7 +258,13 @@ function* scan(
           inclusiveEnd: true,
         }
       : { start, ...(end && { end }) };
-    for (let { key, value } of table.getRange(range)) {
+    // An index's entries have no value: reading their keys alone is cheaper.
+    const entries: Iterable<{ key: unknown; value?: unknown } | Buffer> = index
+      ? table.getKeys(range)
+      : table.getRange(range);
+    for (const entry of entries) {
+      let key = index ? (entry as Buffer) : (entry as { key: unknown }).key;
+      let value = index ? undefined : (entry as { value: unknown }).value;
       timeLimit?.check();
       if (slices?.due()) {
         // Reads between the slices reuse lmdb's buffers: this entry's bytes are kept apart.
