@@ -84,13 +84,30 @@ export class BlockKeys {
     );
   }
 
+  /** Where the last lookup ended: keys looked up one after another fall near each other. */
+  #near = 0;
+
   /** Whether the block holds the key in `key` from `start` to `end`. */
   has(key: Uint8Array, start = 0, end = key.length): boolean {
     let low = 0;
     let high = this.length - 1;
+    // First between the last key found (or passed) and its neighbour.
+    const near = this.#near;
+    if (near <= high) {
+      const order = this.compare(near, key, start, end);
+      if (order === 0) return true;
+      if (order < 0) {
+        if (near === high || this.compare(near + 1, key, start, end) > 0) return false;
+        low = near + 1;
+      } else {
+        if (near === 0 || this.compare(near - 1, key, start, end) < 0) return false;
+        high = near - 1;
+      }
+    }
     while (low <= high) {
       const middle = (low + high) >>> 1;
       const order = this.compare(middle, key, start, end);
+      this.#near = middle;
       if (order === 0) return true;
       if (order < 0) low = middle + 1;
       else high = middle - 1;

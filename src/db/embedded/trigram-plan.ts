@@ -91,11 +91,8 @@ export function likelyMatches(plan: TrigramPlan): number {
   if (isUnion(plan) || rarest === undefined) return plan.estimate;
   let read = 0;
   let held = 0;
-  for (const idKey of plan.postings.ids(rarest, true)) {
-    if (read === SAMPLE_POSTINGS) break;
-    read++;
-    if (plan.postings.holds(plan.query, idKey, 1)) held++;
-  }
+  const examined = () => read++;
+  for (const _ of plan.postings.candidates(plan.query, true, examined, SAMPLE_POSTINGS)) held++;
   return read === 0 ? 0 : Math.round((plan.estimate * held) / read);
 }
 

@@ -153,8 +153,10 @@ export class Postings {
     driver: string,
     reverse: boolean,
     examined: () => void,
+    most: number,
   ): Generator<Buffer> {
     const pending = this.#pending.byTrigram.get(driver) ?? [];
+    let left = most;
     // The next rarest trigram's blocks are read one after another, as the driver's are.
     const [, second] = query.all;
     const walk = second === undefined ? undefined : this.#walk(second, reverse);
@@ -171,6 +173,7 @@ export class Postings {
         p += step;
         // A key both pending and in a block (a document rewritten) is probed once.
         if (order === 0) return;
+        if (--left < 0) return;
         examined();
         if (passes(waiting, 0, waiting.length)) yield waiting;
       }
@@ -180,6 +183,7 @@ export class Postings {
         const i = reverse ? keys.length - 1 - n : n;
         const waiting = pending[p];
         if (waiting && keys.compare(i, waiting) * sign >= 0) yield* pendingBefore(keys, i);
+        if (--left < 0) return;
         examined();
         if (passes(keys.bytes, keys.starts[i] as number, keys.starts[i + 1] as number))
           yield keys.key(i);
@@ -235,11 +239,17 @@ export class Postings {
   /**
    * The `_id` keys of the documents that may match a ranked query, in `_id` order (or its
    * reverse): the rarest trigram's postings, each probed for the others; without a trigram of
-   * its own, the union of its first alternation's branches. `examined`: one per posting read.
+   * its own, the union of its first alternation's branches. `examined`: one per posting read;
+   * `most`: how many postings of its rarest trigram are read at most (when it has one).
    */
-  *candidates(query: TrigramQuery, reverse: boolean, examined: () => void): Generator<Buffer> {
+  *candidates(
+    query: TrigramQuery,
+    reverse: boolean,
+    examined: () => void,
+    most = Number.POSITIVE_INFINITY,
+  ): Generator<Buffer> {
     const [driver] = query.all;
-    if (driver !== undefined) return yield* this.#driven(query, driver, reverse, examined);
+    if (driver !== undefined) return yield* this.#driven(query, driver, reverse, examined, most);
     const [branches = [], ...others] = query.either;
     const union = new Map<string, Buffer>();
     for (const branch of branches)
