@@ -35,9 +35,15 @@ import { trigramKey } from './trigrams.js';
 /** How many keys a block holds at most, and how many documents wait before a merge. */
 export interface PostingSizes {
   block: number;
+  /**
+   * From this many pending documents on, they are folded into the blocks in the background
+   * (./posting-folds.ts), a slice at a time between other commands.
+   */
   pendingDocs: number;
   /** A transaction inserting at least this many documents folds them into the blocks itself. */
   directFold: number;
+  /** A write that leaves this many pending (the background has not kept up) folds them all itself; 4x `pendingDocs` when absent. */
+  mostPending?: number;
 }
 export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 4096, directFold: 256 };
 const STAMP = Buffer.from([0xfe]);
@@ -188,6 +194,38 @@ const isTail = (key: Buffer, trigram: string) =>
 const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Decode<Keys>) =>
   decode(isTail(key, trigram) ? decodeTail(value).block : value);
 
+/**
+ * A background fold under way: the documents pending when it began (by their `_id` key as
+ * latin1), each trigram's postings among them, the trigrams not yet folded and those folded,
+ * and the documents written since (their pending entry is no longer the one noted: left to
+ * the next fold).
+ */
+interface FoldPass {
+  docs: Map<string, Buffer>;
+  byTrigram: Map<string, Buffer[]>;
+  left: string[];
+  done: Set<string>;
+  dropped: Set<string>;
+}
+
+/** A sorted list without the keys of another (sorted, most often its first ones). */
+function without(list: Buffer[], gone: Buffer[]): Buffer[] {
+  if (gone.length === 0) return list;
+  const last = gone[gone.length - 1] as Buffer;
+  if (
+    (list[0] as Buffer | undefined)?.equals(gone[0] as Buffer) &&
+    list[gone.length - 1]?.equals(last)
+  )
+    return list.slice(gone.length);
+  const out: Buffer[] = [];
+  let j = 0;
+  for (const key of list) {
+    while (j < gone.length && Buffer.compare(gone[j] as Buffer, key) < 0) j++;
+    if (j >= gone.length || !(gone[j] as Buffer).equals(key)) out.push(key);
+  }
+  return out;
+}
+
 /** A document's trigrams, filed under its `_id` key. */
 interface Waiting {
   idKey: Buffer;
@@ -201,6 +239,8 @@ export class TrigramPostings {
    * it by trigram only when a search or a merge reads it, so an insert does not pay for that.
    */
   #recent: Waiting[] = [];
+  /** The background fold under way, if any. */
+  #pass: FoldPass | undefined;
   /**
    * Documents the write under way inserted, not yet on disk: at the write's end (or before a
    * search inside it) they are folded into the blocks (many) or written to the pending list (few).
@@ -211,6 +251,24 @@ export class TrigramPostings {
     readonly table: Table,
     private readonly sizes = POSTING_SIZES,
   ) {}
+
+  get #mostPending(): number {
+    return this.sizes.mostPending ?? 4 * this.sizes.pendingDocs;
+  }
+
+  /** How many documents the pending list holds. */
+  waitingDocs(): number {
+    const stamp = this.#storedStamp();
+    return stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
+  }
+
+  /** A background fold is under way, or enough documents wait for one (./posting-folds.ts). */
+  get wantsFold(): boolean {
+    return (
+      this.#unflushed.length === 0 &&
+      (this.#pass !== undefined || this.waitingDocs() >= this.sizes.pendingDocs)
+    );
+  }
 
   // Reads.
 
@@ -415,20 +473,29 @@ export class TrigramPostings {
     let pendingDocs = stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
     let waiting: string[] = [];
     let gained: readonly string[] = after;
+    let hadEntry = false;
     if (before.length > 0) {
       // Only trigrams it had can be waiting (a new document has none).
       const stored = this.table.getBinary(key);
+      hadEntry = stored !== undefined;
       waiting = stored ? splitTrigrams(stored) : [];
+      // Those a background fold has filed already are in the blocks; it leaves the rest to the next.
+      const pass = this.#pass;
+      const id = idKey.toString('latin1');
+      if (pass?.docs.has(id) && !pass.dropped.has(id)) {
+        pass.dropped.add(id);
+        waiting = waiting.filter((trigram) => !pass.done.has(trigram));
+      }
       const waits = new Set(waiting);
       const inBlocks = new Set(before.filter((trigram) => !waits.has(trigram)));
       const kept = new Set(after);
       for (const trigram of inBlocks) if (!kept.has(trigram)) this.#remove(trigram, idKey);
       gained = after.filter((trigram) => !inBlocks.has(trigram));
     }
-    if (gained.length === 0 && waiting.length === 0) return;
+    if (gained.length === 0 && !hadEntry) return;
     if (gained.length > 0) this.table.putSync(key, Buffer.from(gained.join(''), 'utf8'));
     else this.table.removeSync(key);
-    if (waiting.length === 0) pendingDocs++;
+    if (!hadEntry) pendingDocs++;
     if (gained.length === 0) pendingDocs--;
     if (view) {
       const { byTrigram } = view;
@@ -442,7 +509,7 @@ export class TrigramPostings {
     }
     const written = this.#stamp(pendingDocs);
     if (view) view.stamp = written;
-    if (pendingDocs >= this.sizes.pendingDocs) this.merge();
+    if (pendingDocs >= this.#mostPending) this.merge();
   }
 
   /** Keeps a new document's trigrams until the write's end; false when no write is under way. */
@@ -477,7 +544,7 @@ export class TrigramPostings {
       (stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8)) + docs.length;
     const written = this.#stamp(pendingDocs);
     if (view) view.stamp = written;
-    if (pendingDocs >= this.sizes.pendingDocs) this.merge();
+    if (pendingDocs >= this.#mostPending) this.merge();
   }
 
   /**
@@ -494,6 +561,58 @@ export class TrigramPostings {
       if (block && indexOfKey(block.ids, idKey) >= 0) continue;
       this.write([], trigrams, idKey);
     }
+    // A build's batches commit outside the background's reach (./posting-folds.ts): folded here.
+    if (this.waitingDocs() >= this.sizes.pendingDocs) this.merge();
+  }
+
+  /**
+   * One slice of a background fold (./posting-folds.ts): at first, notes the documents pending
+   * now; then folds their postings into the blocks, trigram by trigram, about `postings` of
+   * them per slice, each leaving the pending list as the searches see it (a search part-way
+   * keeps the one it had); at last, takes those documents off the stored pending list. Returns
+   * whether the fold goes on. Cut short (a restart), the pending list on disk still holds them:
+   * folding a posting again changes nothing.
+   */
+  foldSome(postings: number): boolean {
+    const view = this.pending();
+    const pass = this.#pass ?? this.#startPass(view);
+    this.#pass = pass;
+    const byTrigram = new Map(view.byTrigram);
+    let budget = postings;
+    for (let trigram = pass.left.pop(); trigram !== undefined; trigram = pass.left.pop()) {
+      pass.done.add(trigram);
+      let ids = pass.byTrigram.get(trigram) ?? [];
+      if (pass.dropped.size > 0) ids = ids.filter((id) => !pass.dropped.has(id.toString('latin1')));
+      if (ids.length > 0) this.#fold(trigram, ids);
+      const rest = without(byTrigram.get(trigram) ?? [], ids);
+      if (rest.length > 0) byTrigram.set(trigram, rest);
+      else byTrigram.delete(trigram);
+      // A list costs a read and a write of its tail besides its postings.
+      budget -= ids.length + 16;
+      if (budget <= 0) break;
+    }
+    if (pass.left.length > 0) {
+      this.#view = { ...view, byTrigram };
+      return true;
+    }
+    let removed = 0;
+    for (const [id, idKey] of pass.docs)
+      if (!pass.dropped.has(id) && this.table.removeSync(pendingKey(idKey))) removed++;
+    const written = this.#stamp(this.waitingDocs() - removed);
+    this.#view = { ...view, byTrigram, stamp: written };
+    this.#pass = undefined;
+    return false;
+  }
+
+  #startPass(view: PendingView): FoldPass {
+    const docs = new Map<string, Buffer>();
+    for (const key of this.table.getKeys({ start: Buffer.from([PENDING]) })) {
+      const idKey = Buffer.from((key as Buffer).subarray(1));
+      docs.set(idKey.toString('latin1'), idKey);
+    }
+    const byTrigram = new Map<string, Buffer[]>();
+    for (const [trigram, ids] of view.byTrigram) byTrigram.set(trigram, ids.slice());
+    return { docs, byTrigram, left: [...byTrigram.keys()], done: new Set(), dropped: new Set() };
   }
 
   /** Folds every pending document into the blocks and empties the pending list. */
@@ -507,6 +626,7 @@ export class TrigramPostings {
     this.#stamp(0);
     this.#view = { stamp: '', byTrigram: new Map() };
     this.#recent = [];
+    this.#pass = undefined;
   }
 
   /** Marks the pending list changed (`pendingDocs` waiting now); returns the new stamp. */
