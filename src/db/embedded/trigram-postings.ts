@@ -45,7 +45,7 @@ export interface PostingSizes {
   /** A write that leaves this many pending (the background has not kept up) folds them all itself; 4x `pendingDocs` when absent. */
   mostPending?: number;
 }
-export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 4096, directFold: 256 };
+export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 16_384, directFold: 256 };
 const STAMP = Buffer.from([0xfe]);
 const PENDING = 0xff;
 /** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
@@ -262,12 +262,13 @@ export class TrigramPostings {
     return stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
   }
 
-  /** A background fold is under way, or enough documents wait for one (./posting-folds.ts). */
-  get wantsFold(): boolean {
-    return (
-      this.#unflushed.length === 0 &&
-      (this.#pass !== undefined || this.waitingDocs() >= this.sizes.pendingDocs)
-    );
+  /**
+   * A background fold is under way, or enough documents wait for one (./posting-folds.ts);
+   * `any`: any document waiting is enough (the server is idle).
+   */
+  wantsFold(any = false): boolean {
+    if (this.#unflushed.length > 0) return false;
+    return this.#pass !== undefined || this.waitingDocs() >= (any ? 1 : this.sizes.pendingDocs);
   }
 
   // Reads.
