@@ -74,13 +74,20 @@ export function trigramSearcher(
   };
 }
 
-/** For `explain`: the index and the trigrams looked up (the rarest first), alternations as `either`. */
+/**
+ * For `explain`: the index, the trigrams looked up (the rarest first), alternations as
+ * `either`, and how many documents wait in its pending list (./trigram-postings.ts).
+ */
 export function describeTrigrams({ postings, query }: TrigramSearch): Document {
   const described = (q: TrigramQuery): Document => ({
     all: q.all,
     ...(q.either.length > 0 && { either: q.either.map((branches) => branches.map(described)) }),
   });
-  return { indexName: postings.index.name, trigrams: described(query) };
+  return {
+    indexName: postings.index.name,
+    trigrams: described(query),
+    waitingDocuments: postings.index.postings?.waitingDocs() ?? 0,
+  };
 }
 
 /**
