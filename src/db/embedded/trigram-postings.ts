@@ -46,6 +46,8 @@ export interface PostingSizes {
   mostPending?: number;
 }
 export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 16_384, directFold: 256 };
+/** An index build folds its pending documents itself once this many wait. */
+const BUILD_FOLD_DOCS = 4_096;
 const STAMP = Buffer.from([0xfe]);
 const PENDING = 0xff;
 /** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
@@ -562,8 +564,9 @@ export class TrigramPostings {
       if (block && indexOfKey(block.ids, idKey) >= 0) continue;
       this.write([], trigrams, idKey);
     }
-    // A build's batches commit outside the background's reach (./posting-folds.ts): folded here.
-    if (this.waitingDocs() >= this.sizes.pendingDocs) this.merge();
+    // A build's batches commit outside the background's reach (./posting-folds.ts): folded
+    // here, often enough that one fold stays a short pause of the build.
+    if (this.waitingDocs() >= Math.min(this.sizes.pendingDocs, BUILD_FOLD_DOCS)) this.merge();
   }
 
   /**
