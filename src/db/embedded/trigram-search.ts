@@ -185,24 +185,29 @@ export class Postings {
         if (passes(waiting, 0, waiting.length)) yield waiting;
       }
     }.bind(this);
-    for (const keys of this.#lists.storedBlocks(driver, reverse, BlockKeys.decode))
-      for (let n = 0; n < keys.length; n++) {
-        const i = reverse ? keys.length - 1 - n : n;
-        const waiting = pending[p];
-        if (waiting && keys.compare(i, waiting) * sign >= 0) yield* pendingBefore(keys, i);
-        if (--left < 0) return;
-        examined();
-        if (passes(keys.bytes, keys.starts[i] as number, keys.starts[i + 1] as number))
-          yield keys.key(i);
-      }
-    yield* pendingBefore();
+    try {
+      for (const keys of this.#lists.storedBlocks(driver, reverse, BlockKeys.decode))
+        for (let n = 0; n < keys.length; n++) {
+          const i = reverse ? keys.length - 1 - n : n;
+          const waiting = pending[p];
+          if (waiting && keys.compare(i, waiting) * sign >= 0) yield* pendingBefore(keys, i);
+          if (--left < 0) return;
+          examined();
+          if (passes(keys.bytes, keys.starts[i] as number, keys.starts[i + 1] as number))
+            yield keys.key(i);
+        }
+      yield* pendingBefore();
+    } finally {
+      // An LMDB read left open would keep its snapshot's pages from being reused.
+      walk?.close();
+    }
   }
 
   /** A trigram's postings for keys probed in `_id` order (or its reverse): its pending ones, then its blocks in turn. */
   #walk(
     trigram: string,
     reverse: boolean,
-  ): { has: (key: Uint8Array, start: number, end: number) => boolean } {
+  ): { has: (key: Uint8Array, start: number, end: number) => boolean; close: () => void } {
     const waiting = this.#pending.byTrigram.get(trigram) ?? [];
     const blocks = new BlockWalk(
       this.#lists.storedBlocks(trigram, reverse, BlockKeys.decode),
@@ -210,6 +215,7 @@ export class Postings {
     );
     return {
       has: (key, start, end) => holdsKey(waiting, key, start, end) || blocks.has(key, start, end),
+      close: () => blocks.close(),
     };
   }
 
@@ -296,5 +302,11 @@ class BlockWalk {
       this.#done = next.done === true;
       this.#keys = next.done ? undefined : next.value;
     }
+  }
+
+  /** Ends the read of the blocks (when the keys probed stop before the list does). */
+  close(): void {
+    if (!this.#done) this.blocks.return?.(undefined);
+    this.#done = true;
   }
 }
