@@ -12,6 +12,9 @@ import { startEmbeddedMongo } from '../src/db/embedded/index.js';
 import { startEmbeddedMongoInWorker } from '../src/db/embedded/threaded.js';
 import {
   hundredthToken,
+  RARE_COLD,
+  RARE_SAMPLES,
+  RARE_WARM_UP,
   type RareLatencies,
   rareLatencies,
   type SearchLatencies,
@@ -355,6 +358,9 @@ interface ScaleRow {
   duMiB: number;
 }
 
+/** Rare kinds measured warm on the twin without the trigram index, where each rare match scans. */
+const PLAIN_RARE = 3;
+
 /** The twin without the trigram index: its load and insert rates, sizes and rare searches. */
 interface PlainTwin {
   growPerSec: number;
@@ -444,7 +450,11 @@ async function scaleRun(): Promise<ScaleRow[]> {
         3,
       );
       const searches = await searchLatencies(db.collection('chat-system'), size);
-      const plainSearches = await rareLatencies(plainDb.collection('chat-system'), size, 3);
+      const plainSearches = await rareLatencies(
+        plainDb.collection('chat-system'),
+        size,
+        PLAIN_RARE,
+      );
       const inserted = await insertRates(
         [db, plainDb],
         [child.process.pid as number, plainChild.process.pid as number],
@@ -532,7 +542,7 @@ function indexCosts(scale: ScaleRow[]): string {
   const n = (value: number) => Math.round(value).toLocaleString('en');
   const each = scale.map(
     (r) =>
-      `at ${n(r.size)} messages it takes ${n(r.duMiB - r.plain.duMiB)} MiB on disk (du ${(r.duMiB / r.plain.duMiB).toFixed(2)}x the data without it), loads at ${(r.growPerSec / r.plain.growPerSec).toFixed(2)} and inserts through the driver at ${(r.insertOne / r.plain.insertOne).toFixed(2)} of the rates without it (median round ${r.insertMedianRatio.toFixed(2)}; the server's CPU per insert ${(r.insertCpu / r.plain.insertCpu).toFixed(2)}x), and a newest-first page of a term in 1 of 97 messages takes ${r.searches.hundredth.p50.toFixed(1)} ms at p50 (${r.plain.searches.hundredth.p50.toFixed(1)} without it), of a term in one message ${r.searches.rare.p50.toFixed(1)} ms (${r.plain.searches.rare.p50.toFixed(1)} without it)`,
+      `at ${n(r.size)} messages it takes ${n(r.duMiB - r.plain.duMiB)} MiB on disk (du ${(r.duMiB / r.plain.duMiB).toFixed(2)}x the data without it), loads at ${(r.growPerSec / r.plain.growPerSec).toFixed(2)} and inserts through the driver at ${(r.insertOne / r.plain.insertOne).toFixed(2)} of the rates without it (median round ${r.insertMedianRatio.toFixed(2)}; the server's CPU per insert ${(r.insertCpu / r.plain.insertCpu).toFixed(2)}x), and a newest-first page of a term in 1 of 97 messages takes ${r.searches.hundredth.p50.toFixed(1)} ms at p50 warm (${r.plain.searches.hundredth.p50.toFixed(1)} without it; cold ${r.searches.coldHundredth.toFixed(1)}), of a term in one message ${r.searches.rare.p50.toFixed(1)} ms warm (${r.plain.searches.rare.p50.toFixed(1)} without it; cold ${r.searches.coldRare.toFixed(1)})`,
   );
   return `What the trigram index costs as the history grows: ${each.join('; ')}.`;
 }
@@ -587,14 +597,14 @@ async function main(): Promise<void> {
         `| ${n(r.size)} | ${beside(r.growPerSec, r.plain.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${beside(r.insertOne, r.plain.insertOne)} | ${r.insertMedianRatio.toFixed(2)} | ${beside(r.insertCpu, r.plain.insertCpu)} | ${n(r.findOne)} | ${n(r.findOneServerCpu)}% | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${beside(r.diskMiB, r.plain.diskMiB)} | ${beside(r.duMiB, r.plain.duMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
       );
     out(
-      "\nSearch through the trigram index (src/db/embedded/trigrams.ts), the chat's query (case-insensitive `$regex` of the escaped term, newest first, 50), a fresh term each time, p50 / p95 ms of 10 (of 3 for the last) after one of each rare kind not counted: a match among the newest messages (a phrase every message holds), a rare match (one message, somewhere), 1 in 97 (a token each 97th message ends with: the newest 50 of them; and three such searches at once through the driver), no match (a trigram no message holds), and no match though every trigram is common (each one in every message: the sort index is read, each entry probed for one trigram, then fetched and tested). Service: three no-match searches at once through `GET /api/chat-messages?search=&limit=100` of the service on this data (the embedded default), each one's status and time. Without the index: the same data grown in the same run into a second server process without the trigram index (the rare kinds, p50 / p95 of 3).\n\n",
+      `\nSearch through the trigram index (src/db/embedded/trigrams.ts), the chat's query (case-insensitive \`$regex\` of the escaped term, newest first, 50), a fresh term each time, p50 / p95 ms of 10 (of 3 for the last; the rare kinds as said below): a match among the newest messages (a phrase every message holds), a rare match (one message, somewhere), 1 in 97 (a token each 97th message ends with: the newest 50 of them; and three such searches at once through the driver), no match (a trigram no message holds), and no match though every trigram is common (each one in every message: the sort index is read, each entry probed for one trigram, then fetched and tested). Service: three no-match searches at once through \`GET /api/chat-messages?search=&limit=100\` of the service on this data (the embedded default), each one's status and time. The rare kinds (rare match, 1 in 97) are measured warm, the standard way: at each size (the indexed server is a fresh process at each size after the first; the twin's one process serves every size), ${RARE_WARM_UP} searches of each kind not counted, then p50 / p95 of ${RARE_SAMPLES} more; cold: the p50 of the first ${RARE_COLD} of each kind (the first half of the warm-up), the server's code for them not yet compiled. Without the index: the same data grown in the same run into a second server process without the trigram index, its rare kinds after the same warm-up, p50 / p95 of ${PLAIN_RARE} (each rare match scans the collection), and their cold p50.\n\n`,
     );
     out(
-      '| messages | newest match | rare match | 1 in 97 | 1 in 97, 3 at once (slowest ms) | no match | no match, common trigrams | service, 3 at once | without the index: rare match | without: 1 in 97 |\n|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n',
+      '| messages | newest match | rare match, warm | 1 in 97, warm | rare match, cold p50 | 1 in 97, cold p50 | 1 in 97, 3 at once (slowest ms) | no match | no match, common trigrams | service, 3 at once | without the index: rare match, warm | without: 1 in 97, warm | without: rare match, cold p50 | without: 1 in 97, cold p50 |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n',
     );
     for (const r of scale)
       out(
-        `| ${n(r.size)} | ${shown(r.searches.newest)} | ${shown(r.searches.rare)} | ${shown(r.searches.hundredth)} | ${n(r.searches.hundredthThree)} | ${shown(r.searches.none)} | ${shown(r.searches.noneCommon)} | ${r.serviceSearches} | ${shown(r.plain.searches.rare)} | ${shown(r.plain.searches.hundredth)} |\n`,
+        `| ${n(r.size)} | ${shown(r.searches.newest)} | ${shown(r.searches.rare)} | ${shown(r.searches.hundredth)} | ${r.searches.coldRare.toFixed(1)} | ${r.searches.coldHundredth.toFixed(1)} | ${n(r.searches.hundredthThree)} | ${shown(r.searches.none)} | ${shown(r.searches.noneCommon)} | ${r.serviceSearches} | ${shown(r.plain.searches.rare)} | ${shown(r.plain.searches.hundredth)} | ${r.plain.searches.coldRare.toFixed(1)} | ${r.plain.searches.coldHundredth.toFixed(1)} |\n`,
       );
     out(`\n${indexCosts(scale)}\n`);
     out(

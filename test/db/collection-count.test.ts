@@ -19,7 +19,7 @@ async function opened(dir: string) {
     await client.close();
     await server.close();
   };
-  return { docs: client.db('counted').collection('docs'), close };
+  return { docs: client.db('counted').collection<{ _id: number | string }>('docs'), close };
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number }> {
