@@ -18,16 +18,25 @@ export interface SearchLatencies extends RareLatencies {
   hundredthThree: number;
 }
 
-/** The rare kinds: a term in one message, and a term in 1 of 97 messages. */
+/**
+ * The rare kinds: a term in one message, and a term in 1 of 97 messages. Warm: p50 / p95 after
+ * the warm-up; cold: p50 of the first searches of each kind in the server process.
+ */
 export interface RareLatencies {
   rare: Percentiles;
   hundredth: Percentiles;
+  coldRare: number;
+  coldHundredth: number;
 }
 
 /** The token message `i` ends with (bench/db.ts, grow): each one in 1 of 97 messages. */
 export const hundredthToken = (i: number) => `k${i % 97}q`;
 
 const SAMPLES = 10;
+/** The rare kinds: searches of each kind measured cold, then not counted, then measured warm. */
+export const RARE_COLD = 10;
+export const RARE_WARM_UP = 20;
+export const RARE_SAMPLES = 30;
 
 /** `times` runs of `run(i)`, one after another: p50 and p95 of their times. */
 async function percentiles(
@@ -86,26 +95,38 @@ const searcher = (chat: Collection) => async (term: string, expected?: number) =
 };
 
 /**
- * The rare kinds, `times` each: one message's number, and a token in 1 of 97 messages (upper
- * case every other time).
+ * The rare kinds, each with a term not asked before: one message's number, and a token in 1 of
+ * 97 messages (upper case every other time). The first RARE_COLD of each kind are measured as
+ * they come (cold: the server's code for them not yet compiled), the rest of RARE_WARM_UP are
+ * not counted, then `times` of each are measured warm.
  */
 export async function rareLatencies(
   chat: Collection,
   size: number,
-  times = SAMPLES,
+  times = RARE_SAMPLES,
 ): Promise<RareLatencies> {
   const search = searcher(chat);
-  const token = (i: number) => hundredthToken(i * 13 + 5);
-  return {
-    rare: await percentiles(
-      (i) => search(`message ${Math.floor(((i + 0.5) * size) / times)} with`, 1),
-      times,
-    ),
-    hundredth: await percentiles(
-      (i) => search(i % 2 ? token(i).toUpperCase() : token(i), 50),
-      times,
-    ),
+  // Every term of both kinds differs: the messages' numbers are spread over the history in
+  // each phase and shifted by the phase, and 13 steps through all 97 tokens before repeating
+  // (the first 50 from 6 miss searchLatencies' three at once).
+  let phase = 0;
+  let tokens = 0;
+  const kinds = async (count: number) => {
+    phase++;
+    const rare = await percentiles(
+      (i) => search(`message ${Math.floor(((i + 0.5) * size) / count) + phase} with`, 1),
+      count,
+    );
+    const hundredth = await percentiles((i) => {
+      const token = hundredthToken(tokens++ * 13 + 6);
+      return search(i % 2 ? token.toUpperCase() : token, 50);
+    }, count);
+    return { rare, hundredth };
   };
+  const cold = await kinds(RARE_COLD);
+  await kinds(RARE_WARM_UP - RARE_COLD);
+  const warm = await kinds(times);
+  return { ...warm, coldRare: cold.rare.p50, coldHundredth: cold.hundredth.p50 };
 }
 
 /**

@@ -12,6 +12,9 @@ import { startEmbeddedMongo } from '../src/db/embedded/index.js';
 import { startEmbeddedMongoInWorker } from '../src/db/embedded/threaded.js';
 import {
   hundredthToken,
+  RARE_COLD,
+  RARE_SAMPLES,
+  RARE_WARM_UP,
   type RareLatencies,
   rareLatencies,
   type SearchLatencies,
@@ -209,25 +212,72 @@ async function dataPagesMiB(db: Db): Promise<number> {
   return (Number(stats.storageSize ?? 0) + Number(stats.indexSize ?? 0)) / 2 ** 20;
 }
 
+/** Rounds of insertOne into each database, alternating which goes first. */
+const INSERT_ROUNDS = 4;
+
+/** insertOne through the driver into each database: rates, the median round's ratio, server CPU. */
+interface InsertRates {
+  /** Each one's inserts/s over all its rounds. */
+  rates: number[];
+  /** The median of the rounds' ratios (first database's rate over the second's). */
+  medianRatio: number;
+  /** Each server process's CPU per insert, in microseconds, the work it did after them included. */
+  cpuMicros: number[];
+}
+
 /**
- * insertOne through the driver, 20 concurrent, into each database in turn, twice (so a slow
- * moment of the shared CPU falls on both): each one's inserts/s over its two runs.
+ * insertOne through the driver, 20 concurrent, into each database in turn, INSERT_ROUNDS times
+ * (the order alternating, so a slow moment of the shared CPU falls on both), and the CPU each
+ * server process spent per insert: over the rounds and until it is idle again afterwards (a
+ * trigram index folds its pending list in the background: ./src/db/embedded/posting-folds.ts).
  */
-async function insertRates(dbs: Db[], next: () => number): Promise<number[]> {
+async function insertRates(dbs: Db[], pids: number[], next: () => number): Promise<InsertRates> {
   const done = dbs.map(() => ({ ops: 0, seconds: 0 }));
-  for (let round = 0; round < 2; round++)
-    for (const [n, db] of dbs.entries()) {
+  const inserts = dbs.map(() => 0);
+  const cpuBefore = pids.map(cpuSeconds);
+  const ratios: number[] = [];
+  for (let round = 0; round < INSERT_ROUNDS; round++) {
+    const rates: number[] = [];
+    const order = [...dbs.keys()];
+    if (round % 2 === 1) order.reverse();
+    for (const n of order) {
+      const db = dbs[n] as Db;
       const rate = await measure(20, async () => {
         const i = next();
+        inserts[n] = (inserts[n] as number) + 1;
         await db
           .collection('chat-system')
           .insertOne({ user: 'account-1', text: probeText(i), when: new Date(T0 - i) });
       });
+      rates[n] = rate.opsPerSecond;
       const total = done[n] as { ops: number; seconds: number };
       total.ops += rate.opsPerSecond * seconds;
       total.seconds += seconds;
     }
-  return done.map(({ ops, seconds: s }) => ops / s);
+    ratios.push((rates[0] as number) / (rates[1] as number));
+  }
+  const cpuMicros: number[] = [];
+  for (const [n, pid] of pids.entries()) {
+    await untilIdle(pid);
+    cpuMicros.push((1e6 * (cpuSeconds(pid) - (cpuBefore[n] as number))) / (inserts[n] as number));
+  }
+  ratios.sort((a, b) => a - b);
+  return {
+    rates: done.map(({ ops, seconds: s }) => ops / s),
+    medianRatio:
+      ((ratios[(ratios.length - 1) >> 1] as number) + (ratios[ratios.length >> 1] as number)) / 2,
+    cpuMicros,
+  };
+}
+
+/** Waits until a process has used (almost) no CPU for 300 ms, after the second its background work may wait to start. */
+async function untilIdle(pid: number): Promise<void> {
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  for (let tries = 0; tries < 100; tries++) {
+    const before = cpuSeconds(pid);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    if (cpuSeconds(pid) - before < 0.02) return;
+  }
 }
 
 /** One chat page as the service reads it: the messages, their hearts, their authors' handles. */
@@ -290,6 +340,10 @@ interface ScaleRow {
   /** Three no-match searches at once through the service's chat route: each one's status and ms. */
   serviceSearches: string;
   insertOne: number;
+  /** The median of the insert rounds' ratios to the twin without the trigram index. */
+  insertMedianRatio: number;
+  /** The server's CPU per insert (µs), its background work after them included. */
+  insertCpu: number;
   findOne: number;
   /** Percent of one core the server process used during the findOne run. */
   findOneServerCpu: number;
@@ -304,10 +358,14 @@ interface ScaleRow {
   duMiB: number;
 }
 
+/** Rare kinds measured warm on the twin without the trigram index, where each rare match scans. */
+const PLAIN_RARE = 3;
+
 /** The twin without the trigram index: its load and insert rates, sizes and rare searches. */
 interface PlainTwin {
   growPerSec: number;
   insertOne: number;
+  insertCpu: number;
   duMiB: number;
   diskMiB: number;
   searches: RareLatencies;
@@ -392,8 +450,18 @@ async function scaleRun(): Promise<ScaleRow[]> {
         3,
       );
       const searches = await searchLatencies(db.collection('chat-system'), size);
-      const plainSearches = await rareLatencies(plainDb.collection('chat-system'), size, 3);
-      const [insertOne = 0, plainInsertOne = 0] = await insertRates([db, plainDb], () => ++probes);
+      const plainSearches = await rareLatencies(
+        plainDb.collection('chat-system'),
+        size,
+        PLAIN_RARE,
+      );
+      const inserted = await insertRates(
+        [db, plainDb],
+        [child.process.pid as number, plainChild.process.pid as number],
+        () => ++probes,
+      );
+      const [insertOne = 0, plainInsertOne = 0] = inserted.rates;
+      const [insertCpu = 0, plainInsertCpu = 0] = inserted.cpuMicros;
       const ids = await db
         .collection('chat-system')
         .find(
@@ -438,6 +506,8 @@ async function scaleRun(): Promise<ScaleRow[]> {
         searches,
         serviceSearches: throughService,
         insertOne,
+        insertMedianRatio: inserted.medianRatio,
+        insertCpu,
         findOne: findOne.opsPerSecond,
         findOneServerCpu: findOne.serverCpu,
         stopMs,
@@ -449,6 +519,7 @@ async function scaleRun(): Promise<ScaleRow[]> {
         plain: {
           growPerSec: plainGrowPerSec,
           insertOne: plainInsertOne,
+          insertCpu: plainInsertCpu,
           duMiB: sized.plainDuMiB,
           diskMiB: sized.plainDiskMiB,
           searches: plainSearches,
@@ -471,7 +542,7 @@ function indexCosts(scale: ScaleRow[]): string {
   const n = (value: number) => Math.round(value).toLocaleString('en');
   const each = scale.map(
     (r) =>
-      `at ${n(r.size)} messages it takes ${n(r.duMiB - r.plain.duMiB)} MiB on disk (du ${(r.duMiB / r.plain.duMiB).toFixed(2)}x the data without it), loads at ${(r.growPerSec / r.plain.growPerSec).toFixed(2)} and inserts through the driver at ${(r.insertOne / r.plain.insertOne).toFixed(2)} of the rates without it, and a newest-first page of a term in 1 of 97 messages takes ${r.searches.hundredth.p50.toFixed(1)} ms at p50 (${r.plain.searches.hundredth.p50.toFixed(1)} without it), of a term in one message ${r.searches.rare.p50.toFixed(1)} ms (${r.plain.searches.rare.p50.toFixed(1)} without it)`,
+      `at ${n(r.size)} messages it takes ${n(r.duMiB - r.plain.duMiB)} MiB on disk (du ${(r.duMiB / r.plain.duMiB).toFixed(2)}x the data without it), loads at ${(r.growPerSec / r.plain.growPerSec).toFixed(2)} and inserts through the driver at ${(r.insertOne / r.plain.insertOne).toFixed(2)} of the rates without it (median round ${r.insertMedianRatio.toFixed(2)}; the server's CPU per insert ${(r.insertCpu / r.plain.insertCpu).toFixed(2)}x), and a newest-first page of a term in 1 of 97 messages takes ${r.searches.hundredth.p50.toFixed(1)} ms at p50 warm (${r.plain.searches.hundredth.p50.toFixed(1)} without it; cold ${r.searches.coldHundredth.toFixed(1)}), of a term in one message ${r.searches.rare.p50.toFixed(1)} ms warm (${r.plain.searches.rare.p50.toFixed(1)} without it; cold ${r.searches.coldRare.toFixed(1)})`,
   );
   return `What the trigram index costs as the history grows: ${each.join('; ')}.`;
 }
@@ -510,28 +581,30 @@ async function main(): Promise<void> {
   if (sizes.every((size) => size > 0)) {
     const scale = await scaleRun();
     out(
-      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (through the trigram index: see the search table), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file; du: the data directory on disk. Each beside the same data grown in the same run, batch by batch in turn, into a second server process without the trigram index (load and insert rates each its own time; insertOne two rounds each, alternating), and the ratio. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
+      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (through the trigram index: see the search table), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file; du: the data directory on disk. Each beside the same data grown in the same run, batch by batch in turn, into a second server process without the trigram index (load and insert rates each its own time; insertOne ${INSERT_ROUNDS} rounds each, alternating which goes first: the rate over all of them, and the median of the rounds' ratios), and the ratio. Server CPU per insert: what the server process spent from the first round until it was idle again after the last (the trigram index folds its pending list in the background), per insert made (warm-up included), in µs. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
     );
     out(
-      '| messages | load msg/s (without trigram index; ratio) | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) (without; ratio) | findOne _id/s (20) | server CPU, findOne | stop ms | restart-to-ready ms | RSS MiB | data MiB (without; ratio) | du MiB (without; ratio) | loop delay, 3 searches (ms) |\n',
+      '| messages | load msg/s (without trigram index; ratio) | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) (without; ratio) | insertOne median round ratio | server CPU µs per insert (without; ratio) | findOne _id/s (20) | server CPU, findOne | stop ms | restart-to-ready ms | RSS MiB | data MiB (without; ratio) | du MiB (without; ratio) | loop delay, 3 searches (ms) |\n',
     );
-    out('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n');
+    out(
+      '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|\n',
+    );
     const n = (value: number) => Math.round(value).toLocaleString('en');
     const beside = (value: number, without: number) =>
       `${n(value)} (${n(without)}; ${(value / without).toFixed(2)})`;
     for (const r of scale)
       out(
-        `| ${n(r.size)} | ${beside(r.growPerSec, r.plain.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${beside(r.insertOne, r.plain.insertOne)} | ${n(r.findOne)} | ${n(r.findOneServerCpu)}% | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${beside(r.diskMiB, r.plain.diskMiB)} | ${beside(r.duMiB, r.plain.duMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
+        `| ${n(r.size)} | ${beside(r.growPerSec, r.plain.growPerSec)} | ${r.newest} | ${r.middle} | ${r.oldest} | ${r.from} | ${r.search} | ${beside(r.insertOne, r.plain.insertOne)} | ${r.insertMedianRatio.toFixed(2)} | ${beside(r.insertCpu, r.plain.insertCpu)} | ${n(r.findOne)} | ${n(r.findOneServerCpu)}% | ${n(r.stopMs)} | ${n(r.restartMs)} | ${n(r.rssMiB)} | ${beside(r.diskMiB, r.plain.diskMiB)} | ${beside(r.duMiB, r.plain.duMiB)} | ${r.loopDelayMs.toFixed(1)} |\n`,
       );
     out(
-      "\nSearch through the trigram index (src/db/embedded/trigrams.ts), the chat's query (case-insensitive `$regex` of the escaped term, newest first, 50), a fresh term each time, p50 / p95 ms of 10 (of 3 for the last): a match among the newest messages (a phrase every message holds), a rare match (one message, somewhere), 1 in 97 (a token each 97th message ends with: the newest 50 of them; and three such searches at once through the driver), no match (a trigram no message holds), and no match though every trigram is common (each one in every message: the sort index is read, each entry probed for one trigram, then fetched and tested). Service: three no-match searches at once through `GET /api/chat-messages?search=&limit=100` of the service on this data (the embedded default), each one's status and time. Without the index: the same data grown in the same run into a second server process without the trigram index (the rare kinds, p50 / p95 of 3).\n\n",
+      `\nSearch through the trigram index (src/db/embedded/trigrams.ts), the chat's query (case-insensitive \`$regex\` of the escaped term, newest first, 50), a fresh term each time, p50 / p95 ms of 10 (of 3 for the last; the rare kinds as said below): a match among the newest messages (a phrase every message holds), a rare match (one message, somewhere), 1 in 97 (a token each 97th message ends with: the newest 50 of them; and three such searches at once through the driver), no match (a trigram no message holds), and no match though every trigram is common (each one in every message: the sort index is read, each entry probed for one trigram, then fetched and tested). Service: three no-match searches at once through \`GET /api/chat-messages?search=&limit=100\` of the service on this data (the embedded default), each one's status and time. The rare kinds (rare match, 1 in 97) are measured warm, the standard way: at each size (the indexed server is a fresh process at each size after the first; the twin's one process serves every size), ${RARE_WARM_UP} searches of each kind not counted, then p50 / p95 of ${RARE_SAMPLES} more; cold: the p50 of the first ${RARE_COLD} of each kind (the first half of the warm-up), the server's code for them not yet compiled. Without the index: the same data grown in the same run into a second server process without the trigram index, its rare kinds after the same warm-up, p50 / p95 of ${PLAIN_RARE} (each rare match scans the collection), and their cold p50.\n\n`,
     );
     out(
-      '| messages | newest match | rare match | 1 in 97 | 1 in 97, 3 at once (slowest ms) | no match | no match, common trigrams | service, 3 at once | without the index: rare match | without: 1 in 97 |\n|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|\n',
+      '| messages | newest match | rare match, warm | 1 in 97, warm | rare match, cold p50 | 1 in 97, cold p50 | 1 in 97, 3 at once (slowest ms) | no match | no match, common trigrams | service, 3 at once | without the index: rare match, warm | without: 1 in 97, warm | without: rare match, cold p50 | without: 1 in 97, cold p50 |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|\n',
     );
     for (const r of scale)
       out(
-        `| ${n(r.size)} | ${shown(r.searches.newest)} | ${shown(r.searches.rare)} | ${shown(r.searches.hundredth)} | ${n(r.searches.hundredthThree)} | ${shown(r.searches.none)} | ${shown(r.searches.noneCommon)} | ${r.serviceSearches} | ${shown(r.plain.searches.rare)} | ${shown(r.plain.searches.hundredth)} |\n`,
+        `| ${n(r.size)} | ${shown(r.searches.newest)} | ${shown(r.searches.rare)} | ${shown(r.searches.hundredth)} | ${r.searches.coldRare.toFixed(1)} | ${r.searches.coldHundredth.toFixed(1)} | ${n(r.searches.hundredthThree)} | ${shown(r.searches.none)} | ${shown(r.searches.noneCommon)} | ${r.serviceSearches} | ${shown(r.plain.searches.rare)} | ${shown(r.plain.searches.hundredth)} | ${r.plain.searches.coldRare.toFixed(1)} | ${r.plain.searches.coldHundredth.toFixed(1)} |\n`,
       );
     out(`\n${indexCosts(scale)}\n`);
     out(

@@ -2,7 +2,9 @@ import { type Collection, type Document, MongoClient, type MongoServerError } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type EmbeddedMongo, startEmbeddedMongo } from '../../src/db/embedded/index.js';
 
-const MESSAGES = 60_000;
+// Long enough that a scan alone takes far longer than the 50 ms after which scans take turns
+// (src/db/embedded/slices.ts), whatever the machine does meanwhile.
+const MESSAGES = 120_000;
 const T0 = Date.parse('2026-01-01T00:00:00.000Z');
 let server: EmbeddedMongo;
 let client: MongoClient;

@@ -34,6 +34,14 @@ const op = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('merge' as const) }) },
+  // The background folds the pending documents with the lowest `_id`s, a slice at a time.
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('fold' as const),
+      most: fc.integer({ min: 1, max: 4 }),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -102,6 +110,7 @@ describe('trigram posting lists', () => {
                 model.set(one.doc, one.trigrams);
               };
               if (step.kind === 'merge') index.postings?.merge();
+              else if (step.kind === 'fold') index.postings?.foldSome(step.most);
               else if (step.kind === 'write') apply(step);
               else if (step.kind === 'batch') {
                 step.writes.forEach(apply);

@@ -11,6 +11,7 @@ import { Cursors } from './cursors.js';
 import { errorReply } from './errors.js';
 import { GroupCommit } from './group-commit.js';
 import { IndexBuilds } from './index-build.js';
+import { PostingFolds } from './posting-folds.js';
 import './regex.js';
 import { lockDataDir } from './lock.js';
 import { listen, type RequestHandler, type WireServer } from './server.js';
@@ -116,7 +117,11 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
   const cursors = new Cursors();
   const activity = new Activity();
   const changeStreams = new ChangeStreams(store);
-  const commits = new GroupCommit(store, () => changeStreams.committed());
+  const folds = new PostingFolds(store, logger);
+  const commits = new GroupCommit(store, () => {
+    changeStreams.committed();
+    folds.wake();
+  });
   const builds = new IndexBuilds(store, logger, () => cursors.reading > 0);
   const handle: RequestHandler = (request, connection) => {
     const { command, db } = request;
@@ -187,6 +192,7 @@ export async function startEmbeddedMongo(options: EmbeddedMongoOptions): Promise
       (closing ??= (async () => {
         clearInterval(ttl);
         builds.stop();
+        folds.stop();
         await server.close();
         if (options.endpointFile) rmSync(options.endpointFile, { force: true });
         cursors.closeAll();

@@ -266,8 +266,13 @@ export class Index {
    * reuses the memory of the keys it reads, and this key is looked up next.
    */
   idKeyOf(entry: Buffer): Buffer {
+    return Buffer.from(entry.subarray(this.idKeyStart(entry)));
+  }
+
+  /** Where the `_id` key starts in an entry's key. */
+  idKeyStart(entry: Buffer): number {
     let at = 0;
     for (const direction of this.storedDirections) at = valueEnd(entry, at, direction === -1);
-    return Buffer.from(entry.subarray(at));
+    return at;
   }
 }

@@ -258,7 +258,13 @@ function* scan(
           inclusiveEnd: true,
         }
       : { start, ...(end && { end }) };
-    for (let { key, value } of table.getRange(range)) {
+    // An index's entries have no value: reading their keys alone is cheaper.
+    const entries: Iterable<{ key: unknown; value?: unknown } | Buffer> = index
+      ? table.getKeys(range)
+      : table.getRange(range);
+    for (const entry of entries) {
+      let key = index ? (entry as Buffer) : (entry as { key: unknown }).key;
+      let value = index ? undefined : (entry as { value: unknown }).value;
       timeLimit?.check();
       if (slices?.due()) {
         // Reads between the slices reuse lmdb's buffers: this entry's bytes are kept apart.
@@ -269,13 +275,16 @@ function* scan(
       let bytes: Buffer | undefined;
       if (index) {
         stats.keysExamined++;
-        const idKey = index.idKeyOf(key as Buffer);
+        const entry = key as Buffer;
+        const idStart = index.idKeyStart(entry);
+        // Probed where it lies in the entry: most entries of a sieve go no further.
+        if (sieve && !trigramMayHold(sieve, entry, idStart)) continue;
+        const idKey = Buffer.from(entry.subarray(idStart));
         if (seen) {
           const id = idKey.toString('latin1');
           if (seen.has(id)) continue;
           seen.add(id);
         }
-        if (sieve && !trigramMayHold(sieve, idKey)) continue;
         bytes = coll.fetchBytes(idKey);
         if (!bytes) continue;
       } else {

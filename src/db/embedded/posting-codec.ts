@@ -43,7 +43,7 @@ class Writer {
 }
 
 /** Reads an unsigned LEB128 varint at `at.offset`, advancing it. */
-function getVarint(bytes: Uint8Array, at: { offset: number }): number {
+export function getVarint(bytes: Uint8Array, at: { offset: number }): number {
   let value = 0;
   let shift = 0;
   for (;;) {

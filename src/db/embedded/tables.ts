@@ -11,6 +11,11 @@ const MAX_TABLES = 4096;
 
 const binary = { keyEncoding: 'binary', encoding: 'binary' } as const;
 
+/** How many entries LMDB counts in the table, as the write under way (or a fresh read) sees it. */
+export function storedEntries(table: Table): number {
+  return (table.getStats() as { entryCount: number }).entryCount;
+}
+
 /** What the write under way does last, inside its transaction (none: no write under way). */
 let atEnd: Array<() => void> | undefined;
 

@@ -91,19 +91,19 @@ export function likelyMatches(plan: TrigramPlan): number {
   if (isUnion(plan) || rarest === undefined) return plan.estimate;
   let read = 0;
   let held = 0;
-  for (const idKey of plan.postings.ids(rarest, true)) {
-    if (read === SAMPLE_POSTINGS) break;
-    read++;
-    if (plan.postings.holds(plan.query, idKey, 1)) held++;
-  }
+  const examined = () => read++;
+  for (const _ of plan.postings.candidates(plan.query, true, examined, SAMPLE_POSTINGS)) held++;
   return read === 0 ? 0 : Math.round((plan.estimate * held) / read);
 }
 
-/** Whether the document filed under `idKey` may match (a sieve's cheap probe, Postings.mayHold). */
-export function trigramMayHold(plan: TrigramPlan, idKey: Buffer): boolean {
+/**
+ * Whether the document filed under the `_id` key in `key` from `start` on (a sort index's entry
+ * ends with it) may match (a sieve's cheap probe, Postings.mayHold).
+ */
+export function trigramMayHold(plan: TrigramPlan, key: Uint8Array, start = 0): boolean {
   return isUnion(plan)
-    ? plan.branches.some((branch) => trigramMayHold(branch, idKey))
-    : plan.postings.mayHold(plan.query, idKey);
+    ? plan.branches.some((branch) => trigramMayHold(branch, key, start))
+    : plan.postings.mayHold(plan.query, key, start, key.length);
 }
 
 /** For `explain`: a `TRIGRAM_IXSCAN` stage, or an `OR` stage of them. */

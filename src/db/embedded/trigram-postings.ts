@@ -8,6 +8,7 @@ import {
   encodeTail,
   firstKeyOf,
 } from './posting-codec.js';
+import { BlockKeys, compareBytes } from './posting-keys.js';
 import { atEndOfWrite, type Table } from './tables.js';
 import { trigramKey } from './trigrams.js';
 
@@ -34,11 +35,19 @@ import { trigramKey } from './trigrams.js';
 /** How many keys a block holds at most, and how many documents wait before a merge. */
 export interface PostingSizes {
   block: number;
+  /**
+   * From this many pending documents on, they are folded into the blocks in the background
+   * (./posting-folds.ts), a slice at a time between other commands.
+   */
   pendingDocs: number;
   /** A transaction inserting at least this many documents folds them into the blocks itself. */
   directFold: number;
+  /** A write that leaves this many pending (the background has not kept up) folds them all itself; 4x `pendingDocs` when absent. */
+  mostPending?: number;
 }
-export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 4096, directFold: 256 };
+export const POSTING_SIZES: PostingSizes = { block: 128, pendingDocs: 16_384, directFold: 256 };
+/** An index build folds its pending documents itself once this many wait. */
+const BUILD_FOLD_DOCS = 4_096;
 const STAMP = Buffer.from([0xfe]);
 const PENDING = 0xff;
 /** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
@@ -127,13 +136,16 @@ export function indexOfKey(keys: readonly Buffer[], key: Buffer): number {
  * keys it answers for: from `lower` (none: from the start) up to, not including, `upper` (the
  * next block's first key; none: to the end).
  */
-export interface Block {
+export interface Block<Keys = Buffer[]> {
   key: Buffer;
-  ids: Buffer[];
+  ids: Keys;
   tail: boolean;
   lower?: Buffer | undefined;
   upper?: Buffer | undefined;
 }
+
+/** How a block's stored bytes are read: as a Buffer per key (to rewrite it) or for lookups. */
+type Decode<Keys> = (block: Uint8Array) => Keys;
 
 /**
  * The pending list as a reader sees it: for each trigram, the `_id` keys waiting (sorted).
@@ -143,35 +155,123 @@ export interface Block {
 export interface PendingView {
   stamp: string;
   byTrigram: Map<string, Buffer[]>;
+  /** No list holds a key after this one (none: the lists are empty). */
+  last?: Buffer | undefined;
 }
 
-/** Files `key` in a trigram's pending list: appended in place when it comes last (as new `_id`s do). */
+/** The later of two keys. */
+const later = (a: Buffer | undefined, b: Buffer) => (a && Buffer.compare(a, b) > 0 ? a : b);
+
+/** Where `key` goes in a sorted list: the first position holding a key not below it. */
+function insertionPoint(keys: readonly Buffer[], key: Buffer): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (Buffer.compare(keys[middle] as Buffer, key) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
+/**
+ * Files `key` in a trigram's pending list: appended in place when it comes last (as new `_id`s
+ * mostly do), else in a copy with it at its place (a search part-way through keeps the old list).
+ */
 function addWaiting(byTrigram: Map<string, Buffer[]>, trigram: string, key: Buffer): void {
   const list = byTrigram.get(trigram);
   if (!list) byTrigram.set(trigram, [key]);
   else if (Buffer.compare(list[list.length - 1] as Buffer, key) < 0) list.push(key);
-  else if (indexOfKey(list, key) < 0) byTrigram.set(trigram, [...list, key].sort(Buffer.compare));
+  else {
+    const at = insertionPoint(list, key);
+    if (list[at]?.equals(key)) return;
+    byTrigram.set(trigram, [...list.slice(0, at), key, ...list.slice(at)]);
+  }
 }
 
 const isTail = (key: Buffer, trigram: string) =>
   key.length === Buffer.byteLength(trigram) + 1 && key[key.length - 1] === TAIL;
 
 /** A block's keys from its table entry. */
-const blockIds = (key: Buffer, value: Buffer, trigram: string) =>
-  decodeBlock(isTail(key, trigram) ? decodeTail(value).block : value);
+const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Decode<Keys>) =>
+  decode(isTail(key, trigram) ? decodeTail(value).block : value);
+
+/**
+ * A background fold under way: the documents pending when it began (by their `_id` key as
+ * latin1), each trigram's postings among them, the trigrams not yet folded and those folded,
+ * and the documents written since (their pending entry is no longer the one noted: left to
+ * the next fold).
+ */
+interface FoldPass {
+  docs: Map<string, Buffer>;
+  byTrigram: Map<string, Buffer[]>;
+  left: string[];
+  done: Set<string>;
+  dropped: Set<string>;
+}
+
+/** A sorted list without the keys of another (sorted, most often its first ones). */
+function without(list: Buffer[], gone: Buffer[]): Buffer[] {
+  if (gone.length === 0) return list;
+  const last = gone[gone.length - 1] as Buffer;
+  if (
+    (list[0] as Buffer | undefined)?.equals(gone[0] as Buffer) &&
+    list[gone.length - 1]?.equals(last)
+  )
+    return list.slice(gone.length);
+  const out: Buffer[] = [];
+  let j = 0;
+  for (const key of list) {
+    while (j < gone.length && Buffer.compare(gone[j] as Buffer, key) < 0) j++;
+    if (j >= gone.length || !(gone[j] as Buffer).equals(key)) out.push(key);
+  }
+  return out;
+}
+
+/** A document's trigrams, filed under its `_id` key. */
+interface Waiting {
+  idKey: Buffer;
+  trigrams: readonly string[];
+}
 
 export class TrigramPostings {
   #view: PendingView | undefined;
   /**
+   * Documents this writer added to the pending list since the view was last read: filed into
+   * it by trigram only when a search or a merge reads it, so an insert does not pay for that.
+   */
+  #recent: Waiting[] = [];
+  /** The background fold under way, if any. */
+  #pass: FoldPass | undefined;
+  /**
    * Documents the write under way inserted, not yet on disk: at the write's end (or before a
    * search inside it) they are folded into the blocks (many) or written to the pending list (few).
    */
-  #unflushed: Array<{ idKey: Buffer; trigrams: readonly string[] }> = [];
+  #unflushed: Waiting[] = [];
 
   constructor(
     readonly table: Table,
     private readonly sizes = POSTING_SIZES,
   ) {}
+
+  get #mostPending(): number {
+    return this.sizes.mostPending ?? 4 * this.sizes.pendingDocs;
+  }
+
+  /** How many documents the pending list holds. */
+  waitingDocs(): number {
+    const stamp = this.#storedStamp();
+    return stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
+  }
+
+  /**
+   * A background fold is under way, or enough documents wait for one (./posting-folds.ts);
+   * `any`: any document waiting is enough (the server is idle).
+   */
+  wantsFold(any = false): boolean {
+    if (this.#unflushed.length > 0) return false;
+    return this.#pass !== undefined || this.waitingDocs() >= (any ? 1 : this.sizes.pendingDocs);
+  }
 
   // Reads.
 
@@ -180,11 +280,13 @@ export class TrigramPostings {
     // A search inside the write that inserted documents sees them.
     this.#flush();
     const stamp = this.#storedStamp();
-    if (this.#view?.stamp === stamp) return this.#view;
+    if (this.#view?.stamp === stamp) return this.#settled(this.#view);
+    this.#recent = [];
     const view: PendingView = { stamp, byTrigram: new Map() };
     if (stamp !== '')
       for (const { key, value } of this.table.getRange({ start: Buffer.from([PENDING]) })) {
         const idKey = Buffer.from((key as Buffer).subarray(1));
+        view.last = idKey;
         for (const trigram of splitTrigrams(value as Buffer)) {
           const ids = view.byTrigram.get(trigram) ?? [];
           ids.push(idKey);
@@ -202,7 +304,33 @@ export class TrigramPostings {
   /** The view kept up to date by this writer, when it is the current one. */
   #currentView(stamp: string): PendingView | undefined {
     if (!this.#view && stamp === '') this.#view = { stamp, byTrigram: new Map() };
-    return this.#view?.stamp === stamp ? this.#view : undefined;
+    if (this.#view?.stamp === stamp) return this.#view;
+    this.#recent = [];
+    return undefined;
+  }
+
+  /**
+   * The view with the documents added since it was last read filed in. When they all come
+   * after every key already there (as new ObjectIds do), they are appended in `_id` order
+   * without comparing keys trigram by trigram.
+   */
+  #settled(view: PendingView): PendingView {
+    const recent = this.#recent;
+    if (recent.length === 0) return view;
+    this.#recent = [];
+    const { byTrigram } = view;
+    // Concurrent inserts may arrive a little out of order.
+    recent.sort((a, b) => Buffer.compare(a.idKey, b.idKey));
+    const inOrder = !view.last || Buffer.compare(view.last, (recent[0] as Waiting).idKey) < 0;
+    for (const { idKey, trigrams } of recent) {
+      for (const trigram of trigrams) {
+        const list = inOrder && byTrigram.get(trigram);
+        if (list) list.push(idKey);
+        else addWaiting(byTrigram, trigram, idKey);
+      }
+      view.last = later(view.last, idKey);
+    }
+    return view;
   }
 
   /** How many documents hold a trigram (blocks and pending list). */
@@ -211,34 +339,60 @@ export class TrigramPostings {
   }
 
   /**
-   * The block where `idKey` is or would go: the full block starting at or before it when it
-   * is not past that block's end, else the tail when it is not before the tail's start; the
-   * first block when every block starts after it.
+   * The block where `idKey` is or would go: the last one starting at or before it (the tail
+   * when that one is), else the first one.
    */
   blockFor(trigram: string, idKey: Buffer): Block | undefined {
+    return this.#blockAt(trigram, idKey, 0, idKey.length, decodeBlock);
+  }
+
+  /** The same block, its keys decoded for lookups (./posting-keys.ts), for the `_id` key in `key` from `start` to `end`. */
+  keysFor(
+    trigram: string,
+    key: Uint8Array,
+    start: number,
+    end: number,
+  ): Block<BlockKeys> | undefined {
+    return this.#blockAt(trigram, key, start, end, BlockKeys.decode);
+  }
+
+  #blockAt<Keys>(
+    trigram: string,
+    key: Uint8Array,
+    start: number,
+    end: number,
+    decode: Decode<Keys>,
+  ): Block<Keys> | undefined {
     const prefix = trigramKey(trigram);
-    let floor: Block | undefined;
-    const start = Buffer.concat([prefix, idKey]);
-    for (const { key, value } of this.table.getRange({ start, reverse: true, limit: 1 })) {
-      const found = key as Buffer;
-      if (found.length > prefix.length && found.subarray(0, prefix.length).equals(prefix))
-        floor = { key: Buffer.from(found), ids: decodeBlock(value as Buffer), tail: false };
-    }
-    if (!floor) {
-      const first = this.#firstBlock(trigram);
-      if (first && !first.tail) first.upper = this.#nextFirst(trigram, first);
-      return first;
-    }
-    floor.lower = floor.ids[0];
-    if (Buffer.compare(idKey, floor.ids[floor.ids.length - 1] as Buffer) > 0) {
-      const tail = this.#tail(trigram);
-      if (tail && Buffer.compare(idKey, tail.ids[0] as Buffer) >= 0) {
-        tail.lower = tail.ids[0];
-        return tail;
+    let floorKey: Buffer | undefined;
+    let floorValue: Buffer | undefined;
+    const probe = Buffer.concat([prefix, key.subarray(start, end)]);
+    for (const found of this.table.getRange({ start: probe, reverse: true, limit: 1 })) {
+      const foundKey = found.key as Buffer;
+      if (foundKey.length > prefix.length && foundKey.subarray(0, prefix.length).equals(prefix)) {
+        floorKey = Buffer.from(foundKey);
+        floorValue = Buffer.from(found.value as Buffer);
       }
     }
-    floor.upper = this.#nextFirst(trigram, floor);
-    return floor;
+    if (!floorKey || !floorValue) {
+      const first = this.#firstBlock(trigram, decode);
+      if (first && !first.tail) first.upper = this.#nextFirst(trigram, first.key);
+      return first;
+    }
+    const upper = this.#nextFirst(trigram, floorKey);
+    // Past the next block's start: the next one is the tail (the floor is the last full block).
+    if (upper && compareBytes(key, start, end, upper, 0, upper.length) >= 0) {
+      const tail = this.#tail(trigram, decode);
+      if (tail) tail.lower = upper;
+      return tail;
+    }
+    return {
+      key: floorKey,
+      ids: decode(floorValue),
+      tail: false,
+      lower: floorKey.subarray(prefix.length),
+      upper,
+    };
   }
 
   /** The `_id` keys holding a trigram, in `_id` order or its reverse, each once. */
@@ -269,13 +423,18 @@ export class TrigramPostings {
   }
 
   *#stored(trigram: string, reverse: boolean): Generator<Buffer> {
-    const { start, end } = listRange(trigram);
-    const range = reverse ? { start: end, end: start, reverse } : { start, end };
-    for (const { key, value } of this.table.getRange(range)) {
-      const ids = blockIds(key as Buffer, value as Buffer, trigram);
+    for (const ids of this.storedBlocks(trigram, reverse, decodeBlock)) {
       if (reverse) ids.reverse();
       yield* ids;
     }
+  }
+
+  /** The blocks of a trigram's list (not its pending documents), in `_id` order or its reverse. */
+  *storedBlocks<Keys>(trigram: string, reverse: boolean, decode: Decode<Keys>): Generator<Keys> {
+    const { start, end } = listRange(trigram);
+    const range = reverse ? { start: end, end: start, reverse } : { start, end };
+    for (const { key, value } of this.table.getRange(range))
+      yield blockIds(key as Buffer, value as Buffer, trigram, decode);
   }
 
   #storedCount(trigram: string): number {
@@ -283,18 +442,18 @@ export class TrigramPostings {
     return tail ? decodeTail(tail).count : 0;
   }
 
-  #tail(trigram: string): Block | undefined {
+  #tail<Keys>(trigram: string, decode: Decode<Keys>): Block<Keys> | undefined {
     const key = tailKey(trigram);
     const value = this.table.getBinary(key);
-    return value && { key, ids: decodeBlock(decodeTail(value).block), tail: true };
+    return value && { key, ids: decode(decodeTail(value).block), tail: true };
   }
 
-  #firstBlock(trigram: string): Block | undefined {
+  #firstBlock<Keys>(trigram: string, decode: Decode<Keys>): Block<Keys> | undefined {
     for (const { key, value } of this.table.getRange({ ...listRange(trigram), limit: 1 })) {
       const found = Buffer.from(key as Buffer);
       return {
         key: found,
-        ids: blockIds(found, value as Buffer, trigram),
+        ids: blockIds(found, value as Buffer, trigram, decode),
         tail: isTail(found, trigram),
       };
     }
@@ -312,24 +471,34 @@ export class TrigramPostings {
     this.#flush();
     const key = pendingKey(idKey);
     const stamp = this.#storedStamp();
-    const view = this.#currentView(stamp);
+    const current = this.#currentView(stamp);
+    const view = current && this.#settled(current);
     let pendingDocs = stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
     let waiting: string[] = [];
     let gained: readonly string[] = after;
+    let hadEntry = false;
     if (before.length > 0) {
       // Only trigrams it had can be waiting (a new document has none).
       const stored = this.table.getBinary(key);
+      hadEntry = stored !== undefined;
       waiting = stored ? splitTrigrams(stored) : [];
+      // Those a background fold has filed already are in the blocks; it leaves the rest to the next.
+      const pass = this.#pass;
+      const id = idKey.toString('latin1');
+      if (pass?.docs.has(id) && !pass.dropped.has(id)) {
+        pass.dropped.add(id);
+        waiting = waiting.filter((trigram) => !pass.done.has(trigram));
+      }
       const waits = new Set(waiting);
       const inBlocks = new Set(before.filter((trigram) => !waits.has(trigram)));
       const kept = new Set(after);
       for (const trigram of inBlocks) if (!kept.has(trigram)) this.#remove(trigram, idKey);
       gained = after.filter((trigram) => !inBlocks.has(trigram));
     }
-    if (gained.length === 0 && waiting.length === 0) return;
+    if (gained.length === 0 && !hadEntry) return;
     if (gained.length > 0) this.table.putSync(key, Buffer.from(gained.join(''), 'utf8'));
     else this.table.removeSync(key);
-    if (waiting.length === 0) pendingDocs++;
+    if (!hadEntry) pendingDocs++;
     if (gained.length === 0) pendingDocs--;
     if (view) {
       const { byTrigram } = view;
@@ -339,10 +508,11 @@ export class TrigramPostings {
         else byTrigram.delete(trigram);
       }
       for (const trigram of gained) addWaiting(byTrigram, trigram, idKey);
+      if (gained.length > 0) view.last = later(view.last, idKey);
     }
     const written = this.#stamp(pendingDocs);
     if (view) view.stamp = written;
-    if (pendingDocs >= this.sizes.pendingDocs) this.merge();
+    if (pendingDocs >= this.#mostPending) this.merge();
   }
 
   /** Keeps a new document's trigrams until the write's end; false when no write is under way. */
@@ -370,15 +540,14 @@ export class TrigramPostings {
     }
     const stamp = this.#storedStamp();
     const view = this.#currentView(stamp);
-    for (const { idKey, trigrams } of docs) {
+    for (const { idKey, trigrams } of docs)
       this.table.putSync(pendingKey(idKey), Buffer.from(trigrams.join(''), 'utf8'));
-      if (view) for (const trigram of trigrams) addWaiting(view.byTrigram, trigram, idKey);
-    }
+    if (view) this.#recent.push(...docs);
     const pendingDocs =
       (stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8)) + docs.length;
     const written = this.#stamp(pendingDocs);
     if (view) view.stamp = written;
-    if (pendingDocs >= this.sizes.pendingDocs) this.merge();
+    if (pendingDocs >= this.#mostPending) this.merge();
   }
 
   /**
@@ -395,6 +564,59 @@ export class TrigramPostings {
       if (block && indexOfKey(block.ids, idKey) >= 0) continue;
       this.write([], trigrams, idKey);
     }
+    // A build's batches commit outside the background's reach (./posting-folds.ts): folded
+    // here, often enough that one fold stays a short pause of the build.
+    if (this.waitingDocs() >= Math.min(this.sizes.pendingDocs, BUILD_FOLD_DOCS)) this.merge();
+  }
+
+  /**
+   * One slice of a background fold (./posting-folds.ts): at first, notes the documents pending
+   * now; then folds their postings into the blocks, trigram by trigram, about `postings` of
+   * them per slice, each leaving the pending list as the searches see it (a search part-way
+   * keeps the one it had); at last, takes those documents off the stored pending list. Returns
+   * whether the fold goes on. Cut short (a restart), the pending list on disk still holds them:
+   * folding a posting again changes nothing.
+   */
+  foldSome(postings: number): boolean {
+    const view = this.pending();
+    const pass = this.#pass ?? this.#startPass(view);
+    this.#pass = pass;
+    const byTrigram = new Map(view.byTrigram);
+    let budget = postings;
+    for (let trigram = pass.left.pop(); trigram !== undefined; trigram = pass.left.pop()) {
+      pass.done.add(trigram);
+      let ids = pass.byTrigram.get(trigram) ?? [];
+      if (pass.dropped.size > 0) ids = ids.filter((id) => !pass.dropped.has(id.toString('latin1')));
+      if (ids.length > 0) this.#fold(trigram, ids);
+      const rest = without(byTrigram.get(trigram) ?? [], ids);
+      if (rest.length > 0) byTrigram.set(trigram, rest);
+      else byTrigram.delete(trigram);
+      // A list costs a read and a write of its tail besides its postings.
+      budget -= ids.length + 16;
+      if (budget <= 0) break;
+    }
+    if (pass.left.length > 0) {
+      this.#view = { ...view, byTrigram };
+      return true;
+    }
+    let removed = 0;
+    for (const [id, idKey] of pass.docs)
+      if (!pass.dropped.has(id) && this.table.removeSync(pendingKey(idKey))) removed++;
+    const written = this.#stamp(this.waitingDocs() - removed);
+    this.#view = { ...view, byTrigram, stamp: written };
+    this.#pass = undefined;
+    return false;
+  }
+
+  #startPass(view: PendingView): FoldPass {
+    const docs = new Map<string, Buffer>();
+    for (const key of this.table.getKeys({ start: Buffer.from([PENDING]) })) {
+      const idKey = Buffer.from((key as Buffer).subarray(1));
+      docs.set(idKey.toString('latin1'), idKey);
+    }
+    const byTrigram = new Map<string, Buffer[]>();
+    for (const [trigram, ids] of view.byTrigram) byTrigram.set(trigram, ids.slice());
+    return { docs, byTrigram, left: [...byTrigram.keys()], done: new Set(), dropped: new Set() };
   }
 
   /** Folds every pending document into the blocks and empties the pending list. */
@@ -407,6 +629,8 @@ export class TrigramPostings {
     for (const [trigram, ids] of byTrigram) this.#fold(trigram, ids);
     this.#stamp(0);
     this.#view = { stamp: '', byTrigram: new Map() };
+    this.#recent = [];
+    this.#pass = undefined;
   }
 
   /** Marks the pending list changed (`pendingDocs` waiting now); returns the new stamp. */
@@ -448,11 +672,10 @@ export class TrigramPostings {
     if (tail.count !== count) this.table.putSync(key, encodeTail({ ...tail, count }));
   }
 
-  /** The first key of the block after a full one (maybe the tail's), if any. */
-  #nextFirst(trigram: string, block: Block): Buffer | undefined {
-    if (block.tail) return undefined;
+  /** The first key of the block after a full one (stored under `blockKey`; maybe the tail's), if any. */
+  #nextFirst(trigram: string, blockKey: Buffer): Buffer | undefined {
     const { end } = listRange(trigram);
-    const after = { start: block.key, end, exclusiveStart: true, limit: 1 };
+    const after = { start: blockKey, end, exclusiveStart: true, limit: 1 };
     for (const key of this.table.getKeys(after)) {
       const found = key as Buffer;
       if (!isTail(found, trigram)) return Buffer.from(found.subarray(Buffer.byteLength(trigram)));
@@ -475,11 +698,15 @@ export class TrigramPostings {
       return;
     }
     const { last } = decodeTail(stored);
-    let after = 0;
-    while (after < ids.length && Buffer.compare(ids[ids.length - 1 - after] as Buffer, last) > 0)
-      after++;
-    const older = ids.slice(0, ids.length - after);
-    const newer = ids.slice(ids.length - after);
+    // The first key after the list's last one: those from it on are appended.
+    let from = ids.length;
+    for (let low = 0; low < from; ) {
+      const middle = (low + from) >>> 1;
+      if (Buffer.compare(ids[middle] as Buffer, last) > 0) from = middle;
+      else low = middle + 1;
+    }
+    const older = ids.slice(0, from);
+    const newer = ids.slice(from);
     let count = decodeTail(stored).count;
     if (older.length > 0) count += this.#mergeInto(trigram, older, count);
     if (newer.length === 0) {

@@ -1,12 +1,8 @@
 import type { Document } from 'bson';
 import type { Index } from './indexes.js';
+import { BlockKeys, compareBytes, holdsKey } from './posting-keys.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
-import {
-  type Block,
-  indexOfKey,
-  type PendingView,
-  type TrigramPostings,
-} from './trigram-postings.js';
+import type { Block, PendingView, TrigramPostings } from './trigram-postings.js';
 import { isOperatorObject, isPlainObject } from './values.js';
 
 /**
@@ -78,13 +74,20 @@ export function trigramSearcher(
   };
 }
 
-/** For `explain`: the index and the trigrams looked up (the rarest first), alternations as `either`. */
+/**
+ * For `explain`: the index, the trigrams looked up (the rarest first), alternations as
+ * `either`, and how many documents wait in its pending list (./trigram-postings.ts).
+ */
 export function describeTrigrams({ postings, query }: TrigramSearch): Document {
   const described = (q: TrigramQuery): Document => ({
     all: q.all,
     ...(q.either.length > 0 && { either: q.either.map((branches) => branches.map(described)) }),
   });
-  return { indexName: postings.index.name, trigrams: described(query) };
+  return {
+    indexName: postings.index.name,
+    trigrams: described(query),
+    waitingDocuments: postings.index.postings?.waitingDocs() ?? 0,
+  };
 }
 
 /**
@@ -95,7 +98,7 @@ export function describeTrigrams({ postings, query }: TrigramSearch): Document {
  */
 export class Postings {
   readonly #counts = new Map<string, number>();
-  readonly #blocks = new Map<string, Block>();
+  readonly #blocks = new Map<string, Block<BlockKeys>>();
   readonly #lists: TrigramPostings;
   /** The pending list as this search found it. */
   readonly #pending: PendingView;
@@ -105,21 +108,24 @@ export class Postings {
     this.#pending = this.#lists.pending();
   }
 
-  /** Whether the document filed under `idKey` holds the trigram. */
-  has(trigram: string, idKey: Buffer): boolean {
+  /**
+   * Whether the document filed under the `_id` key in `key` (from `start` to `end`: a sort
+   * index's entry ends with it) holds the trigram.
+   */
+  has(trigram: string, key: Uint8Array, start = 0, end = key.length): boolean {
     const waiting = this.#pending.byTrigram.get(trigram);
-    if (waiting && indexOfKey(waiting, idKey) >= 0) return true;
+    if (waiting && holdsKey(waiting, key, start, end)) return true;
     let block = this.#blocks.get(trigram);
     const answers =
       block &&
-      (!block.lower || Buffer.compare(idKey, block.lower) >= 0) &&
-      (!block.upper || Buffer.compare(idKey, block.upper) < 0);
+      (!block.lower || compareBytes(key, start, end, block.lower, 0, block.lower.length) >= 0) &&
+      (!block.upper || compareBytes(key, start, end, block.upper, 0, block.upper.length) < 0);
     if (!answers) {
-      block = this.#lists.blockFor(trigram, idKey);
+      block = this.#lists.keysFor(trigram, key, start, end);
       if (!block) return false;
       this.#blocks.set(trigram, block);
     }
-    return indexOfKey((block as Block).ids, idKey) >= 0;
+    return (block as Block<BlockKeys>).ids.has(key, start, end);
   }
 
   /** How many documents hold a trigram (kept with the lists: ./trigram-postings.ts). */
@@ -145,16 +151,90 @@ export class Postings {
     return branches.reduce((sum, branch) => sum + this.estimate(branch), 0);
   }
 
+  /**
+   * The candidates of a query with a trigram of its own: the postings of its rarest one, each
+   * probed for the others, read block by block (a Buffer only for those that pass).
+   */
+  *#driven(
+    query: TrigramQuery,
+    driver: string,
+    reverse: boolean,
+    examined: () => void,
+    most: number,
+  ): Generator<Buffer> {
+    const pending = this.#pending.byTrigram.get(driver) ?? [];
+    let left = most;
+    // The next rarest trigram's blocks are read one after another, as the driver's are.
+    const [, second] = query.all;
+    const walk = second === undefined ? undefined : this.#walk(second, reverse);
+    const passes = (key: Uint8Array, start: number, end: number) =>
+      (walk === undefined || walk.has(key, start, end)) && this.holds(query, key, 2, start, end);
+    const sign = reverse ? -1 : 1;
+    let p = reverse ? pending.length - 1 : 0;
+    const step = reverse ? -1 : 1;
+    /** The pending keys that come before key `i` of `keys` (all of them when none), each probed. */
+    const pendingBefore = function* (this: Postings, keys?: BlockKeys, i = 0): Generator<Buffer> {
+      for (let waiting = pending[p]; waiting; waiting = pending[p]) {
+        const order = keys ? keys.compare(i, waiting) * sign : 1;
+        if (order < 0) return;
+        p += step;
+        // A key both pending and in a block (a document rewritten) is probed once.
+        if (order === 0) return;
+        if (--left < 0) return;
+        examined();
+        if (passes(waiting, 0, waiting.length)) yield waiting;
+      }
+    }.bind(this);
+    try {
+      for (const keys of this.#lists.storedBlocks(driver, reverse, BlockKeys.decode))
+        for (let n = 0; n < keys.length; n++) {
+          const i = reverse ? keys.length - 1 - n : n;
+          const waiting = pending[p];
+          if (waiting && keys.compare(i, waiting) * sign >= 0) yield* pendingBefore(keys, i);
+          if (--left < 0) return;
+          examined();
+          if (passes(keys.bytes, keys.starts[i] as number, keys.starts[i + 1] as number))
+            yield keys.key(i);
+        }
+      yield* pendingBefore();
+    } finally {
+      // An LMDB read left open would keep its snapshot's pages from being reused.
+      walk?.close();
+    }
+  }
+
+  /** A trigram's postings for keys probed in `_id` order (or its reverse): its pending ones, then its blocks in turn. */
+  #walk(
+    trigram: string,
+    reverse: boolean,
+  ): { has: (key: Uint8Array, start: number, end: number) => boolean; close: () => void } {
+    const waiting = this.#pending.byTrigram.get(trigram) ?? [];
+    const blocks = new BlockWalk(
+      this.#lists.storedBlocks(trigram, reverse, BlockKeys.decode),
+      reverse,
+    );
+    return {
+      has: (key, start, end) => holdsKey(waiting, key, start, end) || blocks.has(key, start, end),
+      close: () => blocks.close(),
+    };
+  }
+
   /** The `_id` keys holding one trigram, in `_id` order or its reverse. */
   ids(trigram: string, reverse: boolean): Generator<Buffer> {
     return this.#lists.ids(trigram, reverse);
   }
 
-  /** Whether the document filed under `idKey` holds what the ranked query requires. */
-  holds(query: TrigramQuery, idKey: Buffer, from = 0): boolean {
+  /**
+   * Whether the document filed under the `_id` key in `key` (from `start` to `end`) holds what
+   * the ranked query requires, its required trigrams from `from` on.
+   */
+  holds(query: TrigramQuery, key: Uint8Array, from = 0, start = 0, end = key.length): boolean {
     for (let i = from; i < query.all.length; i++)
-      if (!this.has(query.all[i] as string, idKey)) return false;
-    return query.either.every((branches) => branches.some((b) => this.holds(b, idKey)));
+      if (!this.has(query.all[i] as string, key, start, end)) return false;
+    if (query.either.length === 0) return true;
+    return query.either.every((branches) =>
+      branches.some((b) => this.holds(b, key, 0, start, end)),
+    );
   }
 
   /**
@@ -162,25 +242,27 @@ export class Postings {
    * fetched and tested: the rarest trigram only (each further lookup would cost about what it
    * saves when every trigram is common).
    */
-  mayHold(query: TrigramQuery, idKey: Buffer): boolean {
+  mayHold(query: TrigramQuery, key: Uint8Array, start = 0, end = key.length): boolean {
     const [rarest] = query.all;
-    return rarest === undefined ? this.holds(query, idKey) : this.has(rarest, idKey);
+    return rarest === undefined
+      ? this.holds(query, key, 0, start, end)
+      : this.has(rarest, key, start, end);
   }
 
   /**
    * The `_id` keys of the documents that may match a ranked query, in `_id` order (or its
    * reverse): the rarest trigram's postings, each probed for the others; without a trigram of
-   * its own, the union of its first alternation's branches. `examined`: one per posting read.
+   * its own, the union of its first alternation's branches. `examined`: one per posting read;
+   * `most`: how many postings of its rarest trigram are read at most (when it has one).
    */
-  *candidates(query: TrigramQuery, reverse: boolean, examined: () => void): Generator<Buffer> {
+  *candidates(
+    query: TrigramQuery,
+    reverse: boolean,
+    examined: () => void,
+    most = Number.POSITIVE_INFINITY,
+  ): Generator<Buffer> {
     const [driver] = query.all;
-    if (driver !== undefined) {
-      for (const idKey of this.ids(driver, reverse)) {
-        examined();
-        if (this.holds(query, idKey, 1)) yield idKey;
-      }
-      return;
-    }
+    if (driver !== undefined) return yield* this.#driven(query, driver, reverse, examined, most);
     const [branches = [], ...others] = query.either;
     const union = new Map<string, Buffer>();
     for (const branch of branches)
@@ -190,5 +272,41 @@ export class Postings {
     if (reverse) ordered.reverse();
     const rest = { all: [], either: others };
     for (const idKey of ordered) if (this.holds(rest, idKey)) yield idKey;
+  }
+}
+
+/**
+ * A list's blocks read one after another, for keys probed in the list's order (or its reverse):
+ * a block is read once the keys probed pass the one before it.
+ */
+class BlockWalk {
+  #keys: BlockKeys | undefined;
+  #done = false;
+
+  constructor(
+    private readonly blocks: Iterator<BlockKeys>,
+    private readonly reverse: boolean,
+  ) {}
+
+  /** Whether the list holds the key in `key` from `start` to `end` (keys probed in the walk's order). */
+  has(key: Uint8Array, start: number, end: number): boolean {
+    for (;;) {
+      const keys = this.#keys;
+      if (keys && keys.length > 0) {
+        // The block's last key in the walk's order is not before the probed one: it is here or nowhere.
+        const order = keys.compare(this.reverse ? 0 : keys.length - 1, key, start, end);
+        if (this.reverse ? order <= 0 : order >= 0) return keys.has(key, start, end);
+      }
+      if (this.#done) return false;
+      const next = this.blocks.next();
+      this.#done = next.done === true;
+      this.#keys = next.done ? undefined : next.value;
+    }
+  }
+
+  /** Ends the read of the blocks (when the keys probed stop before the list does). */
+  close(): void {
+    if (!this.#done) this.blocks.return?.(undefined);
+    this.#done = true;
   }
 }

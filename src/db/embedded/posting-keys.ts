@@ -1,0 +1,137 @@
+import { getVarint } from './posting-codec.js';
+
+/**
+ * Compares two byte ranges as Buffer.compare compares buffers. Keys in one posting list share
+ * most of their bytes, so a loop here costs less than a call into Buffer.compare.
+ */
+export function compareBytes(
+  a: Uint8Array,
+  aStart: number,
+  aEnd: number,
+  b: Uint8Array,
+  bStart: number,
+  bEnd: number,
+): number {
+  const aLength = aEnd - aStart;
+  const bLength = bEnd - bStart;
+  const shared = aLength < bLength ? aLength : bLength;
+  for (let i = 0; i < shared; i++) {
+    const order = (a[aStart + i] as number) - (b[bStart + i] as number);
+    if (order !== 0) return order;
+  }
+  return aLength - bLength;
+}
+
+/**
+ * A posting block's `_id` keys decoded for reading (./posting-codec.ts): all in one buffer, key
+ * `i` from `starts[i]` to `starts[i + 1]`, so reading a block makes no Buffer per key and
+ * looking a key up is a binary search of byte comparisons.
+ */
+export class BlockKeys {
+  private constructor(
+    readonly bytes: Buffer,
+    readonly starts: Int32Array,
+  ) {}
+
+  /** Decodes a block (varint count, then per key: shared prefix, rest length, rest). */
+  static decode(block: Uint8Array): BlockKeys {
+    const at = { offset: 0 };
+    const count = getVarint(block, at);
+    const starts = new Int32Array(count + 1);
+    let bytes = Buffer.allocUnsafe(Math.max(16, count * 16));
+    let length = 0;
+    let previous = 0;
+    for (let n = 0; n < count; n++) {
+      const shared = getVarint(block, at);
+      const rest = getVarint(block, at);
+      if (shared > length - previous || at.offset + rest > block.length)
+        throw new Error('a posting block is cut short');
+      if (length + shared + rest > bytes.length) {
+        const grown = Buffer.allocUnsafe(2 * (length + shared + rest));
+        bytes.copy(grown, 0, 0, length);
+        bytes = grown;
+      }
+      starts[n] = length;
+      for (let i = 0; i < shared; i++) bytes[length + i] = bytes[previous + i] as number;
+      for (let i = 0; i < rest; i++) bytes[length + shared + i] = block[at.offset + i] as number;
+      at.offset += rest;
+      previous = length;
+      length += shared + rest;
+    }
+    starts[count] = length;
+    if (at.offset !== block.length) throw new Error('a posting block has bytes after its keys');
+    return new BlockKeys(bytes, starts);
+  }
+
+  get length(): number {
+    return this.starts.length - 1;
+  }
+
+  /** Key `i`, as a Buffer of its own. */
+  key(i: number): Buffer {
+    return Buffer.from(this.bytes.subarray(this.starts[i], this.starts[i + 1]));
+  }
+
+  /** Key `i` against the key in `key` from `start` to `end`. */
+  compare(i: number, key: Uint8Array, start = 0, end = key.length): number {
+    return compareBytes(
+      this.bytes,
+      this.starts[i] as number,
+      this.starts[i + 1] as number,
+      key,
+      start,
+      end,
+    );
+  }
+
+  /** Where the last lookup ended: keys looked up one after another fall near each other. */
+  #near = 0;
+
+  /** Whether the block holds the key in `key` from `start` to `end`. */
+  has(key: Uint8Array, start = 0, end = key.length): boolean {
+    let low = 0;
+    let high = this.length - 1;
+    // First between the last key found (or passed) and its neighbour.
+    const near = this.#near;
+    if (near <= high) {
+      const order = this.compare(near, key, start, end);
+      if (order === 0) return true;
+      if (order < 0) {
+        if (near === high || this.compare(near + 1, key, start, end) > 0) return false;
+        low = near + 1;
+      } else {
+        if (near === 0 || this.compare(near - 1, key, start, end) < 0) return false;
+        high = near - 1;
+      }
+    }
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const order = this.compare(middle, key, start, end);
+      this.#near = middle;
+      if (order === 0) return true;
+      if (order < 0) low = middle + 1;
+      else high = middle - 1;
+    }
+    return false;
+  }
+}
+
+/** Whether a sorted list of keys holds the key in `key` from `start` to `end`. */
+export function holdsKey(
+  keys: readonly Buffer[],
+  key: Uint8Array,
+  start: number,
+  end: number,
+): boolean {
+  let low = 0;
+  let high = keys.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = keys[middle] as Buffer;
+    const order = compareBytes(found, 0, found.length, key, start, end);
+    if (order === 0) return true;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
