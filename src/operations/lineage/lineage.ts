@@ -22,7 +22,7 @@ import {
 } from '../items/published-connection.js';
 import { defineOperation } from '../operation.js';
 import type { Connection } from '../paging.js';
-import { failIfRemoved, findRemoval } from '../takedowns/removal.js';
+import { failIfRemoved, loadRemoval } from '../takedowns/removal.js';
 import { optional } from '../validation.js';
 
 /**
@@ -43,7 +43,7 @@ export async function parentOf(ctx: RequestContext, item: Item): Promise<Item | 
 /** The work `item` was remixed from was taken down (src/operations/takedowns/). */
 export async function parentRemoved(ctx: RequestContext, item: Item): Promise<boolean> {
   if (!item.remixOf || (await parentOf(ctx, item))) return false;
-  return (await findRemoval(ctx.services.db, item.remixOf.address)) !== null;
+  return (await loadRemoval(ctx, item.remixOf.address)) !== null;
 }
 
 /** Its ancestors, the parent first, up to the root: one lookup per level (batched across items). */

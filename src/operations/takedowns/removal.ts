@@ -1,7 +1,10 @@
+import DataLoader from 'dataloader';
 import { AppError } from '../../app-error.js';
-import type { RequestContext } from '../../context.js';
+import type { RequestContext, Services } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import type { RemovedBy, RemovedWorkRecord } from '../../db/collections.js';
+import { tracedBatch } from '../../telemetry/work-spans.js';
+import { oneBatch } from '../handle-loaders.js';
 import { addressOf, type ItemKind, parseAddress, SHARED_KINDS } from '../items/item.js';
 import { removedWorks } from './store.js';
 
@@ -34,6 +37,34 @@ export async function findRemoval(db: Database, address: string): Promise<Remova
     { projection: { _id: 1, kind: 1, code: 1, by: 1, when: 1 } },
   );
   return entry && removalOf(entry);
+}
+
+/**
+ * Removals by canonical address, every lookup of one tick in one query. Not cached: a request may
+ * take a work down (deleteWork) and then read its lineage.
+ */
+const createRemovalLoader = ({ db }: Services) =>
+  new DataLoader<string, Removal | null>(
+    tracedBatch('removed_works', async (addresses: readonly string[]) => {
+      const entries = await removedWorks(db)
+        .find(
+          { _id: { $in: [...addresses] } },
+          {
+            projection: { _id: 1, kind: 1, code: 1, by: 1, when: 1 },
+            batchSize: oneBatch(addresses.length),
+          },
+        )
+        .toArray();
+      const byAddress = new Map(entries.map((entry) => [entry._id, removalOf(entry)]));
+      return addresses.map((address) => byAddress.get(address) ?? null);
+    }),
+    { cache: false },
+  );
+
+/** findRemoval for a request that may ask of many works at once (the items of a page). */
+export async function loadRemoval(ctx: RequestContext, address: string): Promise<Removal | null> {
+  const canonical = canonicalAddress(address);
+  return canonical === null ? null : ctx.perRequest(createRemovalLoader).load(canonical);
 }
 
 export const removalOf = (
