@@ -10,7 +10,7 @@ import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
 import { type BenchRow, type LoadOptions, type LoadResult, listen, load, row } from './report.js';
 
-const MESSAGES_PER_CHANNEL = 200_000;
+export const MESSAGES_PER_CHANNEL = 200_000;
 const HISTORY = `${(MESSAGES_PER_CHANNEL / 1000).toLocaleString('en')}k messages a channel`;
 const ACCOUNTS = 200;
 const PAGE = 50;

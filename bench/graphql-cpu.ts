@@ -7,8 +7,8 @@ import { loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import { createLogger } from '../src/logger.js';
 import { startService } from '../src/service.js';
-import { GRAPHQL_PAGE } from './chat.js';
-import { CODE, ITEM_QUERY, seedReadItem } from './items.js';
+import { GRAPHQL_PAGE, MESSAGES_PER_CHANNEL } from './chat.js';
+import { CODE, ITEM_QUERY, OTHER_ITEMS, seedReadItem } from './items.js';
 
 /**
  * `npx tsx bench/graphql-cpu.ts`: the service's CPU time per request (process.cpuUsage(), so the
@@ -42,27 +42,44 @@ autocannon({ url, method, connections: 10, amount: Number(amount),
   process.stdout.write(JSON.stringify({ requests: r.requests.total, non2xx: r.non2xx }));
 });`;
 
+/** In slices, so a seed as large as `npm run bench`'s never builds one huge array. */
+async function insertInSlices<T>(
+  count: number,
+  make: (i: number) => T,
+  insert: (docs: T[]) => Promise<unknown>,
+) {
+  for (let start = 0; start < count; start += 10_000)
+    await insert(
+      Array.from({ length: Math.min(10_000, count - start) }, (_, i) => make(start + i)),
+    );
+}
+
+/** The sizes of `npm run bench` (bench/items.ts, bench/chat.ts): 100,000 works, 200,000 messages. */
 async function seed(db: Database): Promise<void> {
   const when = new Date('2026-08-03T12:00:00.000Z');
-  await db.kidlisp.insertMany(
-    Array.from({ length: 10_000 }, (_, i) => ({
+  await insertInSlices(
+    OTHER_ITEMS,
+    (i) => ({
       code: `seed${i}`,
       source: `(wipe navy) ; ${i}`,
       hash: `bench-seed-${i}`,
       when,
       lastAccessed: when,
       hits: 1,
-    })),
+    }),
+    (docs) => db.kidlisp.insertMany(docs),
   );
   await seedReadItem(db, when);
   const t0 = Date.parse('2026-01-01T00:00:00.000Z');
-  await db.chat.system.insertMany(
-    Array.from({ length: 20_000 }, (_, i) => ({
+  await insertInSlices(
+    MESSAGES_PER_CHANNEL,
+    (i) => ({
       _id: new ObjectId(),
       user: i % 7 === 0 ? '' : `account-${i % 200}`,
       text: `system message ${i} with some words in it`,
       when: new Date(t0 + i * 1_000),
-    })),
+    }),
+    (docs) => db.chat.system.insertMany(docs),
   );
   await db.handles.insertMany(
     Array.from({ length: 150 }, (_, i) => ({ _id: `account-${i}`, handle: `handle${i}` })),

@@ -5,7 +5,7 @@ import { type BenchRow, interleaved, listen, load, row } from './report.js';
 export const CODE = 'benchread';
 const ACCOUNT = 'auth0|bench-reader';
 /** Published KidLisp beside the one read, so lookups run in a collection of a community's size. */
-const OTHER_ITEMS = 100_000;
+export const OTHER_ITEMS = 100_000;
 const BATCH = 10_000;
 
 async function seed(db: Database): Promise<void> {

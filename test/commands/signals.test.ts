@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requireBuiltCli } from '../support/processes.js';
+import { startServeProcess } from '../support/processes.js';
 
 describe('signals while the service stops', () => {
   let dataDir: string | undefined;
@@ -15,27 +14,18 @@ describe('signals while the service stops', () => {
 
   it('SIGTERM then SIGINT (a supervisor and a Ctrl+C) close the service once and exit 0', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'signals-'));
-    const child = spawn(process.execPath, [requireBuiltCli(), 'serve'], {
-      env: { PATH: process.env.PATH ?? '', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let output = '';
-    const listening = new Promise<void>((resolve) =>
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString('utf8');
-        if (output.includes('publish-gateway listening')) resolve();
-      }),
-    );
-    await listening;
-    child.kill('SIGTERM');
-    child.kill('SIGINT');
-    const killer = setTimeout(() => child.kill('SIGKILL'), 12_000);
-    const [code, signal] = await once(child, 'exit');
+    const serve = await startServeProcess({ DATA_DIR: dataDir });
+    const exited = once(serve.child, 'exit');
+    serve.child.kill('SIGTERM');
+    serve.child.kill('SIGINT');
+    const killer = setTimeout(() => serve.child.kill('SIGKILL'), 12_000);
+    const [code, signal] = await exited;
     clearTimeout(killer);
 
-    const messages = output
+    const messages = serve
+      .output()
       .split('\n')
-      .filter(Boolean)
+      .filter((line) => line.startsWith('{'))
       .map((line) => (JSON.parse(line) as { msg: string }).msg);
     expect({ code, signal }).toEqual({ code: 0, signal: null });
     expect(messages.filter((msg) => msg === 'stopped')).toHaveLength(1);

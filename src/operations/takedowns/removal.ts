@@ -28,14 +28,14 @@ export function canonicalAddress(address: string): string | null {
 export const kindsOfAddress = (address: string): readonly ItemKind[] =>
   parseAddress(address)?.namespace === 'clock' ? ['clock'] : SHARED_KINDS;
 
+/** The fields of a removed-works entry that make its Removal. */
+const REMOVAL_FIELDS = { _id: 1, kind: 1, code: 1, by: 1, when: 1 };
+
 /** The removal of the work at `address`, or null when nothing removed is there. */
 export async function findRemoval(db: Database, address: string): Promise<Removal | null> {
   const canonical = canonicalAddress(address);
   if (canonical === null) return null;
-  const entry = await removedWorks(db).findOne(
-    { _id: canonical },
-    { projection: { _id: 1, kind: 1, code: 1, by: 1, when: 1 } },
-  );
+  const entry = await removedWorks(db).findOne({ _id: canonical }, { projection: REMOVAL_FIELDS });
   return entry && removalOf(entry);
 }
 
@@ -50,7 +50,7 @@ const createRemovalLoader = ({ db }: Services) =>
         .find(
           { _id: { $in: [...addresses] } },
           {
-            projection: { _id: 1, kind: 1, code: 1, by: 1, when: 1 },
+            projection: REMOVAL_FIELDS,
             batchSize: oneBatch(addresses.length),
           },
         )
