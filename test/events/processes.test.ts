@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publish } from '../items/fixtures.js';
 import { createHttpClient, mapConcurrent } from '../support/http-client.js';
@@ -223,6 +223,59 @@ describe('webhooks across processes', () => {
         15_000,
       );
       expect(receiver.verifyAll(secret)[0]?.data).toMatchObject({ kind: 'clock', code: 'orphan' });
+    } finally {
+      await second.stop();
+    }
+  }, 60_000);
+
+  it('a work taken down by a process killed before its event is announced at the next start; a take-down cut short is not', async () => {
+    const receiver = await startReceiver();
+    receivers.push(receiver);
+    const { secret } = await addHook(receiver);
+    const first = await serve();
+    first.child.kill('SIGKILL');
+    await first.stop();
+    const stored = (code: string) => {
+      const when = new Date();
+      return { _id: new ObjectId(), code, source: `c e g ; ${code}`, hash: `${code}-hash`, when };
+    };
+    const removal = (record: ReturnType<typeof stored>) => ({
+      _id: `clock~${record.code}`,
+      kind: 'clock',
+      code: record.code,
+      record,
+      hash: record.hash,
+      by: 'operator',
+      reason: 'a test',
+      when: new Date(),
+    });
+    // What a process leaves when it dies right after a take-down: the work moved out, no event.
+    await mongo
+      .db('events')
+      .collection('removed-works')
+      .insertOne(removal(stored('gone')) as never);
+    // And when it dies between the two steps: the entry written, the work still shown.
+    const halfway = stored('halfway');
+    await mongo.db('events').collection('clocks').insertOne(halfway);
+    await mongo
+      .db('events')
+      .collection('removed-works')
+      .insertOne(removal(halfway) as never);
+    const second = await serve();
+    try {
+      // The start-up sweep has run before the service listens.
+      const removed = await mongo
+        .db('events')
+        .collection('work-events')
+        .find({ type: 'work.removed' })
+        .toArray();
+      expect(removed.map((event) => event.data.code)).toEqual(['gone']);
+      const delivered = await until(
+        'the take-down delivered',
+        () => receiver.verifyAll(secret).find((body) => body.type === 'work.removed'),
+        15_000,
+      );
+      expect(delivered.data).toMatchObject({ kind: 'clock', code: 'gone' });
     } finally {
       await second.stop();
     }

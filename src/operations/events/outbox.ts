@@ -76,44 +76,65 @@ export const SWEEP_OVERLAP_MS = 5 * 60_000;
 const SWEEP_MARK = 'works-swept';
 
 /**
- * Finds works published since the last sweep (less SWEEP_OVERLAP_MS) that have no event, and
- * records theirs: what a process killed between a publish and its event left. The first sweep
- * of a database only sets the mark, so the works published before events existed make none.
+ * Runs one sweep from where the last one of its kind (`mark`) looked, less SWEEP_OVERLAP_MS,
+ * then moves the mark. The first sweep of a database only sets it, so what happened before
+ * events existed makes none.
  */
-export async function sweepUnrecordedWorks(
-  db: Database,
+export async function sweepFromMark(
   collections: EventCollections,
-  publicUrl: string,
-  logger: Logger,
+  mark: string,
+  sweep: (since: Date) => Promise<number>,
 ): Promise<number> {
   const started = new Date();
-  const mark = await collections.marks.findOne({ _id: SWEEP_MARK });
-  if (!mark) {
+  const last = await collections.marks.findOne({ _id: mark });
+  if (!last) {
     await collections.marks.updateOne(
-      { _id: SWEEP_MARK },
+      { _id: mark },
       { $set: { until: started } },
       { upsert: true },
     );
     return 0;
   }
-  const since = new Date(mark.until.getTime() - SWEEP_OVERLAP_MS);
-  const missing: { kind: ItemKind; record: Document }[] = [];
-  for (const kind of ITEM_KINDS) {
-    const works = await collectionOf(db, kind)
-      .find({ when: { $gte: since } }, { projection: WORK_EVENT_FIELDS })
-      .toArray();
-    if (works.length === 0) continue;
-    const keys = works.map((work) => eventKey('work.published', kind, work.code));
-    const known = new Set(
-      (
-        await collections.events.find({ key: { $in: keys } }, { projection: { key: 1 } }).toArray()
-      ).map((event) => event.key),
-    );
-    for (const [index, record] of works.entries())
-      if (!known.has(keys[index] as string)) missing.push({ kind, record });
-  }
-  const recorded = await recordWorkEvents(db, collections, publicUrl, 'work.published', missing);
-  if (recorded > 0) logger.info({ recorded }, 'events of works published without one recorded');
-  await collections.marks.updateOne({ _id: SWEEP_MARK }, { $set: { until: started } });
+  const recorded = await sweep(new Date(last.until.getTime() - SWEEP_OVERLAP_MS));
+  await collections.marks.updateOne({ _id: mark }, { $set: { until: started } });
   return recorded;
+}
+
+/**
+ * Finds works published since the last sweep that have no event, and records theirs: what a
+ * process killed between a publish and its event left.
+ */
+export function sweepUnrecordedWorks(
+  db: Database,
+  collections: EventCollections,
+  publicUrl: string,
+  logger: Logger,
+): Promise<number> {
+  return sweepFromMark(collections, SWEEP_MARK, async (since) => {
+    const missing: { kind: ItemKind; record: Document }[] = [];
+    for (const kind of ITEM_KINDS) {
+      const works = await collectionOf(db, kind)
+        .find({ when: { $gte: since } }, { projection: WORK_EVENT_FIELDS })
+        .toArray();
+      if (works.length === 0) continue;
+      const keys = works.map((work) => eventKey('work.published', kind, work.code));
+      const known = await knownKeys(collections, keys);
+      for (const [index, record] of works.entries())
+        if (!known.has(keys[index] as string)) missing.push({ kind, record });
+    }
+    const recorded = await recordWorkEvents(db, collections, publicUrl, 'work.published', missing);
+    if (recorded > 0) logger.info({ recorded }, 'events of works published without one recorded');
+    return recorded;
+  });
+}
+
+/** Which of these event keys are recorded. */
+export async function knownKeys(
+  collections: EventCollections,
+  keys: string[],
+): Promise<Set<string>> {
+  const found = await collections.events
+    .find({ key: { $in: keys } }, { projection: { key: 1 } })
+    .toArray();
+  return new Set(found.map((event) => event.key));
 }

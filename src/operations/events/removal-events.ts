@@ -2,9 +2,12 @@ import type { Services } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import type { RemovedWorkRecord } from '../../db/collections.js';
 import type { Logger } from '../../logger.js';
-import { eventCollections } from './collections.js';
+import { collectionOf } from '../items/item.js';
+import { removedWorks } from '../takedowns/store.js';
+import { type EventCollections, eventCollections } from './collections.js';
 import type { EventType } from './event-types.js';
-import { recordWorkEvents } from './outbox.js';
+import { knownKeys, recordWorkEvents, sweepFromMark } from './outbox.js';
+import { eventKey } from './work-event.js';
 
 /** What a take-down or a restore needs to record its event (src/operations/takedowns/take-down.ts). */
 export interface RemovalEvents {
@@ -26,7 +29,7 @@ export const removalEventsOf = (
 /**
  * `work.removed` after a take-down, `work.restored` after a restore: the work's own `data` with
  * the removal's time (never the operator's reason). A failure is logged and the take-down or
- * restore stands; no sweeper records it later, since the removal is done.
+ * restore stands; a take-down's is recorded later by the sweeper below, a restore's is not.
  */
 export async function announceRemoval(
   db: Database,
@@ -42,4 +45,47 @@ export async function announceRemoval(
   } catch (error) {
     events.logger.warn({ err: error, address: entry._id, type }, 'work event not recorded');
   }
+}
+
+const REMOVALS_SWEEP_MARK = 'removals-swept';
+
+/**
+ * Finds works taken down since the last sweep that have no `work.removed` event, and records
+ * theirs: what a process killed between a take-down and its event left. A take-down cut short
+ * before its work left its collection is not one yet: the work is still shown, so it makes none.
+ */
+export function sweepUnrecordedRemovals(
+  db: Database,
+  collections: EventCollections,
+  publicUrl: string,
+  logger: Logger,
+): Promise<number> {
+  return sweepFromMark(collections, REMOVALS_SWEEP_MARK, async (since) => {
+    const entries = await removedWorks(db)
+      .find({ when: { $gte: since } })
+      .toArray();
+    if (entries.length === 0) return 0;
+    const keys = entries.map((entry) =>
+      eventKey('work.removed', entry.kind, entry.code, entry.when),
+    );
+    const known = await knownKeys(collections, keys);
+    const missing: RemovedWorkRecord[] = [];
+    for (const [index, entry] of entries.entries()) {
+      if (known.has(keys[index] as string)) continue;
+      const shown = await collectionOf(db, entry.kind).findOne(
+        { code: entry.code },
+        { projection: { _id: 1 } },
+      );
+      if (!shown) missing.push(entry);
+    }
+    const recorded = await recordWorkEvents(
+      db,
+      collections,
+      publicUrl,
+      'work.removed',
+      missing.map((entry) => ({ kind: entry.kind, record: entry.record, removedAt: entry.when })),
+    );
+    if (recorded > 0) logger.info({ recorded }, 'events of works taken down without one recorded');
+    return recorded;
+  });
 }

@@ -4,13 +4,14 @@ import type { Logger } from '../../logger.js';
 import { ensureEventIndexes, eventCollections } from './collections.js';
 import type { EventsRuntime } from './events-runtime.js';
 import { sweepUnrecordedWorks } from './outbox.js';
+import { sweepUnrecordedRemovals } from './removal-events.js';
 import { startDeliverer } from './webhooks/deliverer.js';
 import { createWorksHub } from './works-hub.js';
 
 /** The deliverer looks for work nobody woke it for (see DelivererOptions.idlePollMs) this often. */
 export const DELIVERER_IDLE_POLL_MS = 1_000;
 
-/** The sweeper looks for works without their event this often (and once at start). */
+/** The sweeper looks for works and take-downs without their event this often (and once at start). */
 export const SWEEP_INTERVAL_MS = 60_000;
 
 /**
@@ -25,7 +26,10 @@ export async function startEvents(
 ): Promise<EventsRuntime> {
   const collections = eventCollections(db.db);
   await ensureEventIndexes(collections, logger);
-  const sweep = () => sweepUnrecordedWorks(db, collections, config.publicUrl, logger);
+  const sweep = async () => {
+    await sweepUnrecordedWorks(db, collections, config.publicUrl, logger);
+    await sweepUnrecordedRemovals(db, collections, config.publicUrl, logger);
+  };
   await sweep();
   const hub = createWorksHub({
     collections,
