@@ -79,9 +79,13 @@ function keysAt(
     const most = Math.min(before.length, key.length);
     let shared = 0;
     while (shared < most && before[shared] === key[shared]) shared++;
-    offset = varintAt(out, offset, shared);
-    offset = varintAt(out, offset, key.length - shared);
-    offset = bytesAt(out, offset, key, shared);
+    const rest = key.length - shared;
+    // Keys below 128 bytes (all `_id` keys but long strings'): each count is one byte.
+    if (shared < 0x80 && rest < 0x80) {
+      out[offset++] = shared;
+      out[offset++] = rest;
+    } else offset = varintAt(out, varintAt(out, offset, shared), rest);
+    for (let i = shared; i < key.length; i++) out[offset++] = key[i] as number;
     before = key;
   }
   return offset;
