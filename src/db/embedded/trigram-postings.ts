@@ -31,8 +31,11 @@ import { trigramKey } from './trigrams.js';
  *   each here, not one per trigram; one that inserts `directFold` or more folds them into the
  *   blocks at its end instead. Once `pendingDocs` documents wait, they are all folded into the
  *   blocks (each block touched once).
- * - STAMP: changes with every change to the pending list (random bytes and the number of
- *   pending documents), so a reader knows when its copy of that list is out of date.
+ * - STAMP: an earlier release's record of the pending list's changes; removed at the first
+ *   change. The writer now keeps its stamp (and the number of pending documents) in memory:
+ *   it is the only one to change this table while it lives, and a write that fails makes the
+ *   store load its catalog objects anew (./store.ts), this one included, which count the
+ *   pending documents again from the table when they first need to.
  */
 /** How many keys a block holds at most, and how many documents wait before a merge. */
 export interface PostingSizes {
@@ -74,9 +77,19 @@ const listRange = (trigram: string) => {
   const start = trigramKey(trigram);
   return { start, end: Buffer.concat([start, Buffer.from([TAIL, 0])]) };
 };
-/** Each stamp differs from every other this process writes, and (by its random start) from others'. */
+/** Each stamp differs from every other this process makes, and (by its random start) from others'. */
 const STAMP_START = randomBytes(4);
 let stamps = 0;
+
+/** A new stamp of the pending list, `pendingDocs` waiting ('' when none). */
+function makeStamp(pendingDocs: number): string {
+  if (pendingDocs === 0) return '';
+  const stamp = Buffer.allocUnsafe(12);
+  STAMP_START.copy(stamp);
+  stamp.writeUInt32BE(++stamps >>> 0, 4);
+  stamp.writeUInt32BE(pendingDocs, 8);
+  return stamp.toString('latin1');
+}
 
 /** Only ASCII: each trigram is three bytes. */
 const isAscii = (bytes: Buffer) => {
@@ -265,6 +278,11 @@ export class TrigramPostings {
    */
   #unflushed: Waiting[] = [];
 
+  /** The pending list's stamp as this writer left it (none: not counted yet). */
+  #current: string | undefined;
+  /** An earlier release's STAMP entry is gone from the table. */
+  #stampGone = false;
+
   constructor(
     readonly table: Table,
     private readonly sizes = POSTING_SIZES,
@@ -313,8 +331,11 @@ export class TrigramPostings {
     return view;
   }
 
+  /** The pending list's stamp, made from the table's pending entries when first needed. */
   #storedStamp(): string {
-    return this.table.getBinary(STAMP)?.toString('latin1') ?? '';
+    if (this.#current === undefined)
+      this.#current = makeStamp(this.table.getKeysCount({ start: Buffer.from([PENDING]) }));
+    return this.#current;
   }
 
   /** The view kept up to date by this writer, when it is the current one. */
@@ -660,16 +681,12 @@ export class TrigramPostings {
 
   /** Marks the pending list changed (`pendingDocs` waiting now); returns the new stamp. */
   #stamp(pendingDocs: number): string {
-    if (pendingDocs === 0) {
+    if (!this.#stampGone) {
       this.table.removeSync(STAMP);
-      return '';
+      this.#stampGone = true;
     }
-    const stamp = Buffer.allocUnsafe(12);
-    STAMP_START.copy(stamp);
-    stamp.writeUInt32BE(++stamps >>> 0, 4);
-    stamp.writeUInt32BE(pendingDocs, 8);
-    this.table.putSync(STAMP, stamp);
-    return stamp.toString('latin1');
+    this.#current = makeStamp(pendingDocs);
+    return this.#current;
   }
 
   /**
