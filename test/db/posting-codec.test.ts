@@ -4,13 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { encodeValue } from '../../src/db/embedded/keys.js';
 import {
   appendToBlock,
-  appendToTail,
   blockCount,
   decodeBlock,
   decodeTail,
   encodeBlock,
   encodeTail,
-  encodeTailOf,
+  tailWith,
 } from '../../src/db/embedded/posting-codec.js';
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
@@ -58,10 +57,10 @@ describe('posting block codec', () => {
         fc.pre(keys.length >= 2);
         const at = 1 + (cut % (keys.length - 1));
         expect(encodeBlock(keys, at, keys.length)).toEqual(encodeBlock(keys.slice(at)));
-        const head = encodeTailOf(count, keys, 0, at);
+        const head = tailWith(count, keys, 0, at);
         const last = keys[at - 1] as Buffer;
         expect(head).toEqual(encodeTail({ count, last, block: encodeBlock(keys.slice(0, at)) }));
-        const whole = appendToTail(decodeTail(head), count + 1, keys, at, keys.length);
+        const whole = tailWith(count + 1, keys, at, keys.length, decodeTail(head));
         const lastKey = keys[keys.length - 1] as Buffer;
         expect(whole).toEqual(
           encodeTail({ count: count + 1, last: lastKey, block: encodeBlock(keys) }),

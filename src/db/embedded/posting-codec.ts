@@ -190,35 +190,24 @@ export function encodeTail({ count, last, block }: Tail): Buffer {
   return Buffer.from(out.subarray(0, length));
 }
 
-/** A tail of keys `start` to `end` (at least one), the list holding `count`: as encodeTail of their block. */
-export function encodeTailOf(
-  count: number,
-  keys: readonly Uint8Array[],
-  start: number,
-  end: number,
-): Buffer {
-  const last = keys[end - 1] as Uint8Array;
-  const out = room(15 + last.length + boundOf(keys, start, end));
-  const at = bytesAt(out, lastAt(out, count, last), last);
-  const length = keysAt(out, varintAt(out, at, end - start), keys, start, end, NONE);
-  return Buffer.from(out.subarray(0, length));
-}
-
 /**
- * A tail with keys `start` to `end` of `keys` (at least one, each after its last key) appended,
- * the list holding `count`: as encodeTail of appendToBlock, in one pass.
+ * A tail of keys `start` to `end` (at least one), the list holding `count`: their block, or
+ * `onto`'s with them appended (each after its last key). As encodeTail of encodeBlock (or of
+ * appendToBlock), in one pass.
  */
-export function appendToTail(
-  tail: Tail,
+export function tailWith(
   count: number,
   keys: readonly Uint8Array[],
   start: number,
   end: number,
+  onto?: Tail,
 ): Buffer {
   const last = keys[end - 1] as Uint8Array;
-  const out = room(15 + last.length + tail.block.length + boundOf(keys, start, end));
+  const out = room(15 + last.length + (onto?.block.length ?? 0) + boundOf(keys, start, end));
   const at = bytesAt(out, lastAt(out, count, last), last);
-  const length = appendAt(out, at, tail.block, tail.last, keys, start, end);
+  const length = onto
+    ? appendAt(out, at, onto.block, onto.last, keys, start, end)
+    : keysAt(out, varintAt(out, at, end - start), keys, start, end, NONE);
   return Buffer.from(out.subarray(0, length));
 }
 

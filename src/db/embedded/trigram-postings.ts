@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import {
   appendToBlock,
-  appendToTail,
   blockCount,
   decodeBlock,
   decodeTail,
   encodeBlock,
   encodeTail,
-  encodeTailOf,
   firstKeyOf,
+  tailWith,
 } from './posting-codec.js';
 import { BlockKeys, compareBytes } from './posting-keys.js';
 import { atEndOfWrite, type Table } from './tables.js';
@@ -704,7 +703,7 @@ export class TrigramPostings {
         encodeBlock(ids, at, Math.min(at + size, sealed)),
       );
     if (count !== undefined && ids.length > sealed)
-      this.table.putSync(withTail(prefix), encodeTailOf(count, ids, sealed, ids.length));
+      this.table.putSync(withTail(prefix), tailWith(count, ids, sealed, ids.length));
   }
 
   /** Writes the list's count into its tail. */
@@ -764,7 +763,7 @@ export class TrigramPostings {
     // decoding the tail.
     const fits = this.sizes.block - blockCount(tail.block);
     if (ids.length - from <= fits) {
-      this.table.putSync(key, appendToTail(tail, count, ids, from, ids.length));
+      this.table.putSync(key, tailWith(count, ids, from, ids.length, tail));
       return;
     }
     const first = firstKeyOf(tail.block) as Buffer;
