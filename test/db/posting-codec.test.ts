@@ -9,6 +9,7 @@ import {
   decodeTail,
   encodeBlock,
   encodeTail,
+  tailWith,
 } from '../../src/db/embedded/posting-codec.js';
 
 const SEED = Number(process.env.FC_SEED ?? Date.now() % 2_147_483_647);
@@ -45,6 +46,25 @@ describe('posting block codec', () => {
         expect(tail.count).toBe(cut);
         expect(Buffer.from(tail.last)).toEqual(last);
         expect(Buffer.from(tail.block)).toEqual(appended);
+      }),
+      { seed: SEED, numRuns: 300 },
+    );
+  });
+
+  it('writes a tail of part of a list, or appends part of one to a tail, as encoding its block would', () => {
+    fc.assert(
+      fc.property(sortedKeys, fc.nat(2 ** 31 - 1), fc.nat(2 ** 31 - 1), (keys, cut, count) => {
+        fc.pre(keys.length >= 2);
+        const at = 1 + (cut % (keys.length - 1));
+        expect(encodeBlock(keys, at, keys.length)).toEqual(encodeBlock(keys.slice(at)));
+        const head = tailWith(count, keys, 0, at);
+        const last = keys[at - 1] as Buffer;
+        expect(head).toEqual(encodeTail({ count, last, block: encodeBlock(keys.slice(0, at)) }));
+        const whole = tailWith(count + 1, keys, at, keys.length, decodeTail(head));
+        const lastKey = keys[keys.length - 1] as Buffer;
+        expect(whole).toEqual(
+          encodeTail({ count: count + 1, last: lastKey, block: encodeBlock(keys) }),
+        );
       }),
       { seed: SEED, numRuns: 300 },
     );

@@ -8,38 +8,42 @@
  * A block: varint(count), then per key varint(shared), varint(rest length), rest.
  */
 
-/** Bytes written one after another into a buffer that grows as needed. */
-class Writer {
-  bytes: Buffer;
-  length = 0;
-  constructor(size: number) {
-    this.bytes = Buffer.allocUnsafe(Math.max(size, 16));
+/**
+ * Where blocks are written before being copied out at their size (one allocation each, from
+ * Node's pool: a block is a few hundred bytes). Grown when a block needs more.
+ */
+let scratch = Buffer.allocUnsafe(1 << 16);
+
+/** The scratch space, at least `size` bytes of it. */
+function room(size: number): Buffer {
+  if (scratch.length < size) scratch = Buffer.allocUnsafe(2 * size);
+  return scratch;
+}
+
+/** The most bytes keys `start` to `end` take written after one another (below: each at most 10 besides its bytes). */
+function boundOf(keys: readonly Uint8Array[], start: number, end: number): number {
+  let size = 0;
+  for (let k = start; k < end; k++) size += (keys[k] as Uint8Array).length + 10;
+  return size;
+}
+
+/** Writes `value` (a non-negative integer below 2^31) as an unsigned LEB128 varint at `at`; returns where it ends. */
+function varintAt(out: Uint8Array, at: number, value: number): number {
+  let end = at;
+  let rest = value;
+  while (rest >= 0x80) {
+    out[end++] = (rest & 0x7f) | 0x80;
+    rest >>>= 7;
   }
-  #room(more: number): void {
-    if (this.length + more <= this.bytes.length) return;
-    const grown = Buffer.allocUnsafe(2 * (this.length + more));
-    this.bytes.copy(grown, 0, 0, this.length);
-    this.bytes = grown;
-  }
-  /** `value` (a non-negative integer below 2^31) as an unsigned LEB128 varint. */
-  varint(value: number): void {
-    this.#room(5);
-    let rest = value;
-    while (rest >= 0x80) {
-      this.bytes[this.length++] = (rest & 0x7f) | 0x80;
-      rest >>>= 7;
-    }
-    this.bytes[this.length++] = rest;
-  }
-  put(source: Uint8Array, from = 0): void {
-    this.#room(source.length - from);
-    const { bytes } = this;
-    // Most often a byte or two (what follows a shared prefix): copied one by one.
-    for (let i = from; i < source.length; i++) bytes[this.length++] = source[i] as number;
-  }
-  done(): Buffer {
-    return this.bytes.subarray(0, this.length);
-  }
+  out[end++] = rest;
+  return end;
+}
+
+/** Copies `source` (from `from`) to `at`; returns where it ends. Most often a byte or two. */
+function bytesAt(out: Uint8Array, at: number, source: Uint8Array, from = 0): number {
+  let end = at;
+  for (let i = from; i < source.length; i++) out[end++] = source[i] as number;
+  return end;
 }
 
 /** Reads an unsigned LEB128 varint at `at.offset`, advancing it. */
@@ -56,35 +60,44 @@ export function getVarint(bytes: Uint8Array, at: { offset: number }): number {
   }
 }
 
-/** How many leading bytes two keys share. */
-function sharedPrefix(a: Uint8Array, b: Uint8Array): number {
-  const most = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < most && a[i] === b[i]) i++;
-  return i;
-}
-
-/** Writes each key as what it shares with the one before (`previous` for the first) and the rest. */
-function putKeys(out: Writer, keys: readonly Uint8Array[], previous: Uint8Array): void {
+/**
+ * Writes keys `start` to `end` at `at`, each as what it shares with the one before
+ * (`previous` for the first) and the rest; returns where they end.
+ */
+function keysAt(
+  out: Uint8Array,
+  at: number,
+  keys: readonly Uint8Array[],
+  start: number,
+  end: number,
+  previous: Uint8Array,
+): number {
+  let offset = at;
   let before = previous;
-  for (const key of keys) {
-    const shared = sharedPrefix(before, key);
-    out.varint(shared);
-    out.varint(key.length - shared);
-    out.put(key, shared);
+  for (let k = start; k < end; k++) {
+    const key = keys[k] as Uint8Array;
+    const most = Math.min(before.length, key.length);
+    let shared = 0;
+    while (shared < most && before[shared] === key[shared]) shared++;
+    const rest = key.length - shared;
+    // Keys below 128 bytes (all `_id` keys but long strings'): each count is one byte.
+    if (shared < 0x80 && rest < 0x80) {
+      out[offset++] = shared;
+      out[offset++] = rest;
+    } else offset = varintAt(out, varintAt(out, offset, shared), rest);
+    for (let i = shared; i < key.length; i++) out[offset++] = key[i] as number;
     before = key;
   }
+  return offset;
 }
 
-/** Room for a block of these keys, most often enough. */
-const roomFor = (keys: readonly Uint8Array[]) => 8 + 4 * keys.length;
+const NONE = new Uint8Array(0);
 
-/** One block of keys, in the order given (the caller keeps them sorted and distinct). */
-export function encodeBlock(keys: readonly Uint8Array[]): Buffer {
-  const out = new Writer(roomFor(keys) + (keys[0]?.length ?? 0));
-  out.varint(keys.length);
-  putKeys(out, keys, new Uint8Array(0));
-  return out.done();
+/** One block of keys `start` to `end` (all when not given), in order (the caller keeps them sorted and distinct). */
+export function encodeBlock(keys: readonly Uint8Array[], start = 0, end = keys.length): Buffer {
+  const out = room(5 + boundOf(keys, start, end));
+  const length = keysAt(out, varintAt(out, 0, end - start), keys, start, end, NONE);
+  return Buffer.from(out.subarray(0, length));
 }
 
 /** The keys of a block, each a Buffer of its own (the block's memory may be reused by LMDB). */
@@ -99,8 +112,8 @@ export function decodeBlock(block: Uint8Array): Buffer[] {
     if (shared > previous.length || at.offset + rest > block.length)
       throw new Error('a posting block is cut short');
     const key = Buffer.allocUnsafe(shared + rest);
-    previous.copy(key, 0, 0, shared);
-    key.set(block.subarray(at.offset, at.offset + rest), shared);
+    for (let i = 0; i < shared; i++) key[i] = previous[i] as number;
+    for (let i = 0; i < rest; i++) key[shared + i] = block[at.offset + i] as number;
     at.offset += rest;
     keys.push(key);
     previous = key;
@@ -125,21 +138,35 @@ export function blockCount(block: Uint8Array): number {
 }
 
 /**
- * The block with `keys` added at its end, without decoding it: `last` is its last key (each
- * of `keys` comes after it, in order).
+ * The block with keys `start` to `end` of `keys` (all when not given) added at its end, without
+ * decoding it: `last` is its last key (each of `keys` comes after it, in order).
  */
 export function appendToBlock(
   block: Uint8Array,
   last: Uint8Array,
   keys: readonly Uint8Array[],
+  start = 0,
+  end = keys.length,
 ): Buffer {
-  const at = { offset: 0 };
-  const count = getVarint(block, at);
-  const out = new Writer(block.length + roomFor(keys));
-  out.varint(count + keys.length);
-  out.put(block, at.offset);
-  putKeys(out, keys, last);
-  return out.done();
+  const out = room(5 + block.length + boundOf(keys, start, end));
+  const length = appendAt(out, 0, block, last, keys, start, end);
+  return Buffer.from(out.subarray(0, length));
+}
+
+/** Writes the block with keys `start` to `end` appended at `at`; returns where it ends. */
+function appendAt(
+  out: Uint8Array,
+  at: number,
+  block: Uint8Array,
+  last: Uint8Array,
+  keys: readonly Uint8Array[],
+  start: number,
+  end: number,
+): number {
+  const after = { offset: 0 };
+  const count = getVarint(block, after);
+  const offset = bytesAt(out, varintAt(out, at, count + end - start), block, after.offset);
+  return keysAt(out, offset, keys, start, end, last);
 }
 
 /** The open end of a list (./trigram-postings.ts): its last block, the list's count, its last key. */
@@ -149,17 +176,39 @@ export interface Tail {
   block: Uint8Array;
 }
 
+/** Writes a tail's count and last key's length; returns where the last key goes. */
+const lastAt = (out: Uint8Array, count: number, last: Uint8Array) =>
+  varintAt(out, varintAt(out, 0, count), last.length);
+
 /**
  * A tail as stored: varint(count), varint(last key's length), the last key, the block. With
  * its last key at hand, keys are appended without decoding the block.
  */
 export function encodeTail({ count, last, block }: Tail): Buffer {
-  const out = new Writer(10 + last.length + block.length);
-  out.varint(count);
-  out.varint(last.length);
-  out.put(last);
-  out.put(block);
-  return out.done();
+  const out = room(10 + last.length + block.length);
+  const length = bytesAt(out, bytesAt(out, lastAt(out, count, last), last), block);
+  return Buffer.from(out.subarray(0, length));
+}
+
+/**
+ * A tail of keys `start` to `end` (at least one), the list holding `count`: their block, or
+ * `onto`'s with them appended (each after its last key). As encodeTail of encodeBlock (or of
+ * appendToBlock), in one pass.
+ */
+export function tailWith(
+  count: number,
+  keys: readonly Uint8Array[],
+  start: number,
+  end: number,
+  onto?: Tail,
+): Buffer {
+  const last = keys[end - 1] as Uint8Array;
+  const out = room(15 + last.length + (onto?.block.length ?? 0) + boundOf(keys, start, end));
+  const at = bytesAt(out, lastAt(out, count, last), last);
+  const length = onto
+    ? appendAt(out, at, onto.block, onto.last, keys, start, end)
+    : keysAt(out, varintAt(out, at, end - start), keys, start, end, NONE);
+  return Buffer.from(out.subarray(0, length));
 }
 
 /** A stored tail; its parts are views of `value`. */

@@ -7,6 +7,7 @@ import {
   encodeBlock,
   encodeTail,
   firstKeyOf,
+  tailWith,
 } from './posting-codec.js';
 import { BlockKeys, compareBytes } from './posting-keys.js';
 import { atEndOfWrite, type Table } from './tables.js';
@@ -29,8 +30,11 @@ import { trigramKey } from './trigrams.js';
  *   each here, not one per trigram; one that inserts `directFold` or more folds them into the
  *   blocks at its end instead. Once `pendingDocs` documents wait, they are all folded into the
  *   blocks (each block touched once).
- * - STAMP: changes with every change to the pending list (random bytes and the number of
- *   pending documents), so a reader knows when its copy of that list is out of date.
+ * - STAMP: an earlier release's record of the pending list's changes; removed at the first
+ *   change. The writer now keeps its stamp (and the number of pending documents) in memory:
+ *   it is the only one to change this table while it lives, and a write that fails makes the
+ *   store load its catalog objects anew (./store.ts), this one included, which count the
+ *   pending documents again from the table when they first need to.
  */
 /** How many keys a block holds at most, and how many documents wait before a merge. */
 export interface PostingSizes {
@@ -55,16 +59,36 @@ const TAIL = 0xff;
 
 const tagged = (tag: number, rest: Buffer) => Buffer.concat([Buffer.from([tag]), rest]);
 const pendingKey = (idKey: Buffer) => tagged(PENDING, idKey);
-const blockKey = (trigram: string, first: Buffer) => Buffer.concat([trigramKey(trigram), first]);
-const tailKey = (trigram: string) => Buffer.concat([trigramKey(trigram), Buffer.from([TAIL])]);
+/** `prefix` then `rest`, in one Buffer. */
+function withPrefix(prefix: Buffer, rest: Uint8Array): Buffer {
+  const key = Buffer.allocUnsafe(prefix.length + rest.length);
+  for (let i = 0; i < prefix.length; i++) key[i] = prefix[i] as number;
+  for (let i = 0; i < rest.length; i++) key[prefix.length + i] = rest[i] as number;
+  return key;
+}
+const TAIL_BYTE = Buffer.from([TAIL]);
+/** A trigram's tail, from the trigram's key. */
+const withTail = (prefix: Buffer) => withPrefix(prefix, TAIL_BYTE);
+const blockKey = (trigram: string, first: Buffer) => withPrefix(trigramKey(trigram), first);
+const tailKey = (trigram: string) => withTail(trigramKey(trigram));
 /** A trigram's keys: its blocks, then its tail. */
 const listRange = (trigram: string) => {
   const start = trigramKey(trigram);
   return { start, end: Buffer.concat([start, Buffer.from([TAIL, 0])]) };
 };
-/** Each stamp differs from every other this process writes, and (by its random start) from others'. */
+/** Each stamp differs from every other this process makes, and (by its random start) from others'. */
 const STAMP_START = randomBytes(4);
 let stamps = 0;
+
+/** A new stamp of the pending list, `pendingDocs` waiting ('' when none). */
+function makeStamp(pendingDocs: number): string {
+  if (pendingDocs === 0) return '';
+  const stamp = Buffer.allocUnsafe(12);
+  STAMP_START.copy(stamp);
+  stamp.writeUInt32BE(++stamps >>> 0, 4);
+  stamp.writeUInt32BE(pendingDocs, 8);
+  return stamp.toString('latin1');
+}
 
 /** Only ASCII: each trigram is three bytes. */
 const isAscii = (bytes: Buffer) => {
@@ -95,8 +119,11 @@ function splitTrigrams(bytes: Buffer): string[] {
 /** Sorted, each key once (most often they come so already). */
 function sortedUnique(keys: Buffer[]): Buffer[] {
   let sorted = true;
-  for (let i = 1; i < keys.length && sorted; i++)
-    sorted = Buffer.compare(keys[i - 1] as Buffer, keys[i] as Buffer) < 0;
+  for (let i = 1; i < keys.length && sorted; i++) {
+    const before = keys[i - 1] as Buffer;
+    const key = keys[i] as Buffer;
+    sorted = compareBytes(before, 0, before.length, key, 0, key.length) < 0;
+  }
   if (sorted) return keys;
   keys.sort(Buffer.compare);
   return keys.filter((key, i) => i === 0 || !key.equals(keys[i - 1] as Buffer));
@@ -200,11 +227,12 @@ const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Dec
  * A background fold under way: the documents pending when it began (by their `_id` key as
  * latin1), each trigram's postings among them, the trigrams not yet folded and those folded,
  * and the documents written since (their pending entry is no longer the one noted: left to
- * the next fold).
+ * the next fold). A trigram's postings are the first `length` of the view's list as it was:
+ * a list is only appended to in place, else replaced (PendingView), so no copy is needed.
  */
 interface FoldPass {
   docs: Map<string, Buffer>;
-  byTrigram: Map<string, Buffer[]>;
+  byTrigram: Map<string, { ids: Buffer[]; length: number }>;
   left: string[];
   done: Set<string>;
   dropped: Set<string>;
@@ -248,6 +276,11 @@ export class TrigramPostings {
    * search inside it) they are folded into the blocks (many) or written to the pending list (few).
    */
   #unflushed: Waiting[] = [];
+
+  /** The pending list's stamp as this writer left it (none: not counted yet). */
+  #current: string | undefined;
+  /** An earlier release's STAMP entry is gone from the table. */
+  #stampGone = false;
 
   constructor(
     readonly table: Table,
@@ -297,8 +330,11 @@ export class TrigramPostings {
     return view;
   }
 
+  /** The pending list's stamp, made from the table's pending entries when first needed. */
   #storedStamp(): string {
-    return this.table.getBinary(STAMP)?.toString('latin1') ?? '';
+    if (this.#current === undefined)
+      this.#current = makeStamp(this.table.getKeysCount({ start: Buffer.from([PENDING]) }));
+    return this.#current;
   }
 
   /** The view kept up to date by this writer, when it is the current one. */
@@ -585,7 +621,12 @@ export class TrigramPostings {
     let budget = postings;
     for (let trigram = pass.left.pop(); trigram !== undefined; trigram = pass.left.pop()) {
       pass.done.add(trigram);
-      let ids = pass.byTrigram.get(trigram) ?? [];
+      const noted = pass.byTrigram.get(trigram);
+      let ids = !noted
+        ? []
+        : noted.length < noted.ids.length
+          ? noted.ids.slice(0, noted.length)
+          : noted.ids;
       if (pass.dropped.size > 0) ids = ids.filter((id) => !pass.dropped.has(id.toString('latin1')));
       if (ids.length > 0) this.#fold(trigram, ids);
       const rest = without(byTrigram.get(trigram) ?? [], ids);
@@ -614,9 +655,13 @@ export class TrigramPostings {
       const idKey = Buffer.from((key as Buffer).subarray(1));
       docs.set(idKey.toString('latin1'), idKey);
     }
-    const byTrigram = new Map<string, Buffer[]>();
-    for (const [trigram, ids] of view.byTrigram) byTrigram.set(trigram, ids.slice());
-    return { docs, byTrigram, left: [...byTrigram.keys()], done: new Set(), dropped: new Set() };
+    const byTrigram = new Map<string, { ids: Buffer[]; length: number }>();
+    for (const [trigram, ids] of view.byTrigram)
+      byTrigram.set(trigram, { ids, length: ids.length });
+    // Folded in the table's order (popped from the end), so that neighbouring lists, often on
+    // one page, are rewritten by the same slice.
+    const left = [...byTrigram.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+    return { docs, byTrigram, left, done: new Set(), dropped: new Set() };
   }
 
   /** Folds every pending document into the blocks and empties the pending list. */
@@ -635,34 +680,30 @@ export class TrigramPostings {
 
   /** Marks the pending list changed (`pendingDocs` waiting now); returns the new stamp. */
   #stamp(pendingDocs: number): string {
-    if (pendingDocs === 0) {
+    if (!this.#stampGone) {
       this.table.removeSync(STAMP);
-      return '';
+      this.#stampGone = true;
     }
-    const stamp = Buffer.allocUnsafe(12);
-    STAMP_START.copy(stamp);
-    stamp.writeUInt32BE(++stamps >>> 0, 4);
-    stamp.writeUInt32BE(pendingDocs, 8);
-    this.table.putSync(STAMP, stamp);
-    return stamp.toString('latin1');
+    this.#current = makeStamp(pendingDocs);
+    return this.#current;
   }
 
   /**
-   * Writes a sorted list in place of a block: as full blocks, each under its first key; for a
-   * tail (`count`: the list's postings), its last `block` keys at most stay the tail.
+   * Writes a sorted list (from `start` on) in place of a block: as full blocks, each under its
+   * first key; for a tail (`count`: the list's postings), its last `block` keys at most stay the tail.
    */
-  #putBlocks(trigram: string, ids: Buffer[], count?: number): void {
+  #putBlocks(trigram: string, ids: Buffer[], count?: number, start = 0): void {
     const size = this.sizes.block;
-    const sealed = count === undefined ? ids.length : Math.floor((ids.length - 1) / size) * size;
-    for (let at = 0; at < sealed; at += size) {
-      const chunk = ids.slice(at, Math.min(at + size, sealed));
-      this.table.putSync(blockKey(trigram, chunk[0] as Buffer), encodeBlock(chunk));
-    }
-    if (count !== undefined && ids.length > sealed) {
-      const rest = ids.slice(sealed);
-      const last = rest[rest.length - 1] as Buffer;
-      this.table.putSync(tailKey(trigram), encodeTail({ count, last, block: encodeBlock(rest) }));
-    }
+    const n = ids.length - start;
+    const sealed = start + (count === undefined ? n : Math.floor((n - 1) / size) * size);
+    const prefix = trigramKey(trigram);
+    for (let at = start; at < sealed; at += size)
+      this.table.putSync(
+        withPrefix(prefix, ids[at] as Buffer),
+        encodeBlock(ids, at, Math.min(at + size, sealed)),
+      );
+    if (count !== undefined && ids.length > sealed)
+      this.table.putSync(withTail(prefix), tailWith(count, ids, sealed, ids.length));
   }
 
   /** Writes the list's count into its tail. */
@@ -697,32 +738,40 @@ export class TrigramPostings {
       this.#putBlocks(trigram, ids, ids.length);
       return;
     }
-    const { last } = decodeTail(stored);
+    let tail = decodeTail(stored);
+    const { last } = tail;
     // The first key after the list's last one: those from it on are appended.
     let from = ids.length;
     for (let low = 0; low < from; ) {
       const middle = (low + from) >>> 1;
-      if (Buffer.compare(ids[middle] as Buffer, last) > 0) from = middle;
+      const id = ids[middle] as Buffer;
+      if (compareBytes(id, 0, id.length, last, 0, last.length) > 0) from = middle;
       else low = middle + 1;
     }
-    const older = ids.slice(0, from);
-    const newer = ids.slice(from);
-    let count = decodeTail(stored).count;
-    if (older.length > 0) count += this.#mergeInto(trigram, older, count);
-    if (newer.length === 0) {
-      this.#setCount(trigram, count);
+    let count = tail.count;
+    if (from > 0) {
+      count += this.#mergeInto(trigram, ids.slice(0, from), count);
+      if (from === ids.length) {
+        this.#setCount(trigram, count);
+        return;
+      }
+      tail = decodeTail(this.table.getBinary(key) as Buffer);
+    }
+    count += ids.length - from;
+    // The tail filled up to a full block, sealed under its first key; the rest after it, in
+    // full blocks then a tail: as if the tail's keys and these were written anew, without
+    // decoding the tail.
+    const fits = this.sizes.block - blockCount(tail.block);
+    if (ids.length - from <= fits) {
+      this.table.putSync(key, tailWith(count, ids, from, ids.length, tail));
       return;
     }
-    count += newer.length;
-    const tail =
-      older.length > 0 ? decodeTail(this.table.getBinary(key) as Buffer) : decodeTail(stored);
-    if (blockCount(tail.block) + newer.length <= this.sizes.block) {
-      const block = appendToBlock(tail.block, tail.last, newer);
-      this.table.putSync(
-        key,
-        encodeTail({ count, last: newer[newer.length - 1] as Buffer, block }),
-      );
-    } else this.#putBlocks(trigram, [...decodeBlock(tail.block), ...newer], count);
+    const first = firstKeyOf(tail.block) as Buffer;
+    this.table.putSync(
+      blockKey(trigram, first),
+      appendToBlock(tail.block, tail.last, ids, from, from + fits),
+    );
+    this.#putBlocks(trigram, ids, count, from + fits);
   }
 
   /**
