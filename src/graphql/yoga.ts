@@ -16,6 +16,7 @@ import { schema } from './index.js';
 import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
 import { useOperationTelemetry } from './operation-telemetry.js';
 import { usePersistedQueries } from './persisted-queries.js';
+import { useResultsRunAlready } from './plain-post.js';
 import { useQueryCost } from './query-cost.js';
 
 function originalOf(error: unknown): unknown {
@@ -104,6 +105,8 @@ export function createGraphqlHandler(
       useCompiledExecution(),
       useOperationTelemetry(),
       usePersistedQueries(),
+      // After persisted queries: a result the plain path ran (src/graphql/plain-post.ts).
+      useResultsRunAlready(),
       useHttpCaching(),
       useErrorBodies(),
       ...armor.protect().plugins,
