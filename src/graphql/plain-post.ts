@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ExecutionResult } from 'graphql';
-import type { GraphQLParams, Plugin } from 'graphql-yoga';
+import type { GraphQLParams } from 'graphql-yoga';
 import { CONTENT_LENGTH } from './body-limit.js';
 import { cacheControlOf } from './http-caching.js';
+import { handOver } from './results-run-already.js';
 import type { GraphqlHandler } from './yoga.js';
 
 /** The media types Yoga answers a plain POST with `application/json` for (no Accept is `*\/*`). */
@@ -65,6 +66,8 @@ function readBody(req: IncomingMessage, length: number): Promise<Buffer> {
     });
     req.once('end', () => resolve(body.subarray(0, read)));
     req.once('error', reject);
+    // Closed before its end (the client went away): settled, so nothing waits for it.
+    req.once('close', () => reject(new Error('request closed before its body ended')));
   });
 }
 
@@ -83,24 +86,6 @@ function stringified(result: ExecutionResult): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Results run on the plain path that Yoga's HTTP layer answers (those with errors, say). */
-const ranAlready = new WeakMap<IncomingMessage, unknown>();
-
-/**
- * Hands Yoga a result the plain path already ran, so no operation runs twice: its `onParams`
- * hooks, then its result hooks, processing and response hooks answer it as they answer any.
- */
-export function useResultsRunAlready(): Plugin {
-  return {
-    onParams({ context, setResult }) {
-      const req = (context as { req?: IncomingMessage }).req;
-      if (!req || !ranAlready.has(req)) return;
-      setResult(ranAlready.get(req) as ExecutionResult);
-      ranAlready.delete(req);
-    },
-  };
 }
 
 /**
@@ -153,7 +138,7 @@ export function createGraphqlListener(
     }
     const answer = isPlainResult(result) ? stringified(result) : undefined;
     if (answer === undefined) {
-      ranAlready.set(req, result);
+      handOver(req, result);
       return viaYoga(req, res, body);
     }
     if (res.destroyed || res.writableEnded) return;

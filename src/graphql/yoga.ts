@@ -16,8 +16,8 @@ import { schema } from './index.js';
 import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
 import { useOperationTelemetry } from './operation-telemetry.js';
 import { usePersistedQueries } from './persisted-queries.js';
-import { useResultsRunAlready } from './plain-post.js';
 import { useQueryCost } from './query-cost.js';
+import { useResultsRunAlready } from './results-run-already.js';
 
 function originalOf(error: unknown): unknown {
   let current = error;
