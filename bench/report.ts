@@ -20,8 +20,12 @@ export interface LoadOptions {
   connections?: number;
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
-  /** A fresh body per request, for writes that must not deduplicate. */
-  body?: () => string;
+  /**
+   * The body: a string is sent as it is with every request (autocannon builds the request once,
+   * as it does for a GET); a function makes a fresh one per request, for writes that must not
+   * deduplicate.
+   */
+  body?: string | (() => string);
   /** A fresh path (with its query) per request, for reads that must miss a cache. */
   path?: () => string;
 }
@@ -35,7 +39,8 @@ export interface LoadResult {
 
 /** Runs autocannon against one URL on loopback for a bounded time. */
 export async function load(options: LoadOptions): Promise<LoadResult> {
-  const { body: makeBody, path: makePath } = options;
+  const { body, path: makePath } = options;
+  const makeBody = typeof body === 'function' ? body : undefined;
   const setupRequest = (request: autocannon.Request): autocannon.Request => ({
     ...request,
     ...(makeBody ? { body: makeBody() } : {}),
@@ -47,6 +52,7 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
     connections: options.connections ?? 20,
     method: options.method ?? 'GET',
     headers: options.headers ?? {},
+    ...(typeof body === 'string' ? { body } : {}),
     ...(makeBody || makePath ? { requests: [{ setupRequest }] } : {}),
   });
   return {

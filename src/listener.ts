@@ -5,7 +5,9 @@ import type { Services } from './context.js';
 import { apiInfo } from './docs/api-info.js';
 import { createDocsRouter } from './docs/docs-routes.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
+import { createGraphqlListener } from './graphql/plain-post.js';
 import { createGraphqlHandler } from './graphql/yoga.js';
+import { MAX_BODY_BYTES } from './http/body-limit.js';
 import { trustFunction } from './http/client-address.js';
 import { answerConditionalRequests } from './http/conditional.js';
 import { baseSecurity } from './http/html/page-security.js';
@@ -78,6 +80,7 @@ const isGraphqlPath = (url: string | undefined, endpoint: string) =>
  */
 export function createRequestListener(services: Services): RequestListener {
   const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
+  const answerGraphql = createGraphqlListener(graphql, MAX_BODY_BYTES);
   // Viewer pages and raw files, rendered once per item: a repeated GET is replayed before express.
   const views = createViewCache();
   // The home page, author pages and feeds, kept a few seconds: a repeated GET is replayed too.
@@ -103,7 +106,7 @@ export function createRequestListener(services: Services): RequestListener {
     });
     telemetry.serve(req, res, route, () => {
       if (hasMalformedPath(req.url)) rejectMalformedPath(res);
-      else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void graphql(req, res);
+      else if (isGraphqlPath(req.url, graphql.graphqlEndpoint)) void answerGraphql(req, res);
       else if (
         !replayChatHit(req, res) &&
         !views.replay(req, res) &&

@@ -7,7 +7,7 @@ const tooLarge = () =>
   });
 
 /** A single non-negative integer, as Yoga accepts it (`1, 2` or `-1` is refused). */
-const CONTENT_LENGTH = /^\d+$/;
+export const CONTENT_LENGTH = /^\d+$/;
 
 /**
  * The request body limit (Yoga's `maxRequestBodySize`, with the same errors: 413

@@ -17,6 +17,7 @@ import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input
 import { useOperationTelemetry } from './operation-telemetry.js';
 import { usePersistedQueries } from './persisted-queries.js';
 import { useQueryCost } from './query-cost.js';
+import { useResultsRunAlready } from './results-run-already.js';
 
 function originalOf(error: unknown): unknown {
   let current = error;
@@ -104,6 +105,8 @@ export function createGraphqlHandler(
       useCompiledExecution(),
       useOperationTelemetry(),
       usePersistedQueries(),
+      // After persisted queries: a result the plain path ran (src/graphql/plain-post.ts).
+      useResultsRunAlready(),
       useHttpCaching(),
       useErrorBodies(),
       ...armor.protect().plugins,

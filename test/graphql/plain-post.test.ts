@@ -1,0 +1,136 @@
+import { request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATION_METRICS } from '../../src/telemetry/operation-metrics.js';
+import { publisher } from '../lineage/publish.js';
+import { startTestApp, type TestApp } from '../support/app.js';
+import { createHttpClient, type HttpClient } from '../support/http-client.js';
+
+let app: TestApp;
+let http: HttpClient;
+let code = '';
+
+beforeAll(async () => {
+  app = await startTestApp();
+  http = createHttpClient(app.url);
+  code = await publisher(() => http)('/api/store-kidlisp', { source: '(wipe navy) ; plain' });
+});
+afterAll(async () => {
+  http?.close();
+  await app?.close();
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/**
+ * A POST to /graphql over real HTTP. `chunked` sends the body without a Content-Length, which
+ * src/graphql/plain-post.ts leaves to Yoga's HTTP layer; otherwise it is a plain POST.
+ */
+function post(body: string, headers: Record<string, string>, chunked: boolean): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${app.url}/graphql`,
+      {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(chunked ? {} : { 'content-length': String(Buffer.byteLength(body)) }),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const { date: _date, ...rest } = res.headers;
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: rest,
+            body: Buffer.concat(chunks).toString(),
+          });
+        });
+      },
+    );
+    req.on('error', reject);
+    // A body given to end() alone gets a Content-Length from node:http; written first, it is chunked.
+    if (chunked) req.write(body);
+    req.end(chunked ? undefined : body);
+  });
+}
+
+/** The same request, answered by the plain path and by Yoga's HTTP layer. */
+async function bothWays(body: string, headers: Record<string, string> = {}) {
+  const plain = await post(body, headers, false);
+  const viaYoga = await post(body, headers, true);
+  return { plain, viaYoga };
+}
+
+async function operationsCounted(): Promise<number> {
+  const text = await (await fetch(`${app.url}/metrics`)).text();
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith(`${OPERATION_METRICS.requests}{`) && line.includes('graphql'))
+    .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
+}
+
+const ITEM = 'query ($code: String!) { item(code: $code) { kind code hits author { handle } } }';
+
+describe('a plain POST to /graphql (src/graphql/plain-post.ts)', () => {
+  it('answers exactly what Yoga answers: status, headers and bytes', async () => {
+    // Read once first, so the hit is counted before the compared reads.
+    await post(JSON.stringify({ query: ITEM, variables: { code } }), {}, false);
+    const cases: [string, Record<string, string>][] = [
+      [JSON.stringify({ query: ITEM, variables: { code } }), {}],
+      [JSON.stringify({ query: ITEM, variables: { code }, operationName: null }), {}],
+      [JSON.stringify({ query: '{ version }' }), { accept: 'application/json' }],
+      [JSON.stringify({ query: '{ version }' }), { authorization: 'Bearer pgw_nope' }],
+      [JSON.stringify({ query: '{ item(code: "zzzzz") { code } }' }), { accept: '*/*' }],
+      [JSON.stringify({ query: '{ nope }' }), {}],
+      [JSON.stringify({ query: '{ item(code: ' }), {}],
+      [JSON.stringify({ query: ITEM, variables: { code: 5 } }), {}],
+      [JSON.stringify({ query: '{ published(first: 100000) { edges { cursor } } }' }), {}],
+      [JSON.stringify({ query: ITEM, variables: { code }, operationName: 'Missing' }), {}],
+      [JSON.stringify({ query: '' }), {}],
+      [JSON.stringify({ variables: {} }), {}],
+      [JSON.stringify({ query: '{ version }', variables: [1] }), {}],
+      [JSON.stringify({ query: '{ version }', extensions: {} }), {}],
+      [JSON.stringify([{ query: '{ version }' }]), {}],
+      ['{"query": ', {}],
+      ['null', {}],
+      ['', {}],
+    ];
+    for (const [body, headers] of cases) {
+      const { plain, viaYoga } = await bothWays(body, headers);
+      expect({ sent: body, ...plain }).toEqual({ sent: body, ...viaYoga });
+    }
+  });
+
+  it('keeps the status Yoga gives an error (a bad token is 401), and runs an operation once', async () => {
+    const { plain, viaYoga } = await bothWays(
+      JSON.stringify({ query: 'mutation { publishKidlisp(source: "(wipe gold)") { code } }' }),
+      { authorization: 'Bearer pgw_nope' },
+    );
+    expect(plain.status).toBe(401);
+    expect(JSON.parse(plain.body).errors[0].extensions.code).toBe('UNAUTHENTICATED');
+    expect(plain).toEqual(viaYoga);
+    // A result with errors is handed to Yoga's HTTP layer, never run a second time.
+    const before = await operationsCounted();
+    const refused = await post(JSON.stringify({ query: ITEM, variables: { code: 5 } }), {}, false);
+    expect(JSON.parse(refused.body).errors[0].extensions.code).toBe('INVALID_INPUT');
+    expect(await operationsCounted()).toBe(before + 1);
+  });
+
+  it('answers a successful read with the cache headers of a POST', async () => {
+    const answer = await post(JSON.stringify({ query: ITEM, variables: { code } }), {}, false);
+    expect(answer.status).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+    expect(answer.headers.vary).toBe('Authorization');
+    expect(JSON.parse(answer.body)).toMatchObject({
+      data: { item: { kind: 'KIDLISP', code } },
+      extensions: { cost: { requestedQueryCost: expect.any(Number) } },
+    });
+  });
+});
