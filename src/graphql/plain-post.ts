@@ -132,13 +132,14 @@ export function createGraphqlListener(
         res,
         waitUntil: yoga.waitUntil,
       } as never);
-    } catch {
-      // Only an `onParams` hook throws here, before anything ran: Yoga answers as it would.
+    } catch (thrown) {
+      // An error instead of a result: Yoga answers it as its own run would, without a second run.
+      handOver(req, { thrown });
       return viaYoga(req, res, body);
     }
     const answer = isPlainResult(result) ? stringified(result) : undefined;
     if (answer === undefined) {
-      handOver(req, result);
+      handOver(req, { result });
       return viaYoga(req, res, body);
     }
     if (res.destroyed || res.writableEnded) return;
