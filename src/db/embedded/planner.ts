@@ -338,16 +338,16 @@ function choose(
   for (const candidate of candidates) if (candidate.score > best.score) best = candidate;
   if (best.score === 0 && best.index) best = candidates[0] as Access;
   // A unique key (or `_id`) pinned by equality finds at most one document: no search.
-  const search = best.score < 10 ? trigramPlan(coll.indexes.values(), filter) : undefined;
+  const documents = best.score < 10 ? coll.count() : 0;
+  const search = best.score < 10 ? trigramPlan(coll.indexes.values(), filter, documents) : undefined;
   if (!search) return best;
   // Every required trigram is common (in many documents, or in half of them), or a page of
   // matches is expected among fewer entries of the sort's order than there are matches:
   // reading the index in that order, skipping what lacks one, finds the first matches sooner.
-  const documents = coll.count();
-  const manyMatches = () => {
-    const matches = likelyMatches(search);
-    return matches > 0 && (wanted * documents) / matches < FETCH_COST * matches;
-  };
+  const worthSieve = (matches: number) =>
+    matches > 0 && (wanted * documents) / matches < FETCH_COST * matches;
+  // There are no more matches than the estimate: when even that many would not do, no sample.
+  const manyMatches = () => worthSieve(search.estimate) && worthSieve(likelyMatches(search));
   const common =
     search.estimate > POSTINGS_BUDGET ||
     search.estimate * 2 >= documents ||

@@ -30,9 +30,14 @@ function orClauses(filter: Document): unknown[][] {
  * The trigram plan expected to read the fewest postings for a filter, if any: a `$regex` it
  * requires (./trigram-search.ts), or a `$or` it requires whose every branch has a plan of its
  * own; a `$or` with a branch no trigram narrows could match anything, so it adds nothing.
+ * `documents`: how many the collection holds (./trigram-search.ts, Postings).
  */
-export function trigramPlan(indexes: Iterable<Index>, filter: Document): TrigramPlan | undefined {
-  const searchOf = trigramSearcher(indexes);
+export function trigramPlan(
+  indexes: Iterable<Index>,
+  filter: Document,
+  documents?: number,
+): TrigramPlan | undefined {
+  const searchOf = trigramSearcher(indexes, documents);
   const planOf = (part: Document): TrigramPlan | undefined => {
     let best: TrigramPlan | undefined = searchOf(part);
     for (const clause of orClauses(part)) {

@@ -1,6 +1,7 @@
 import type { Document } from 'bson';
+import { ForwardProbe } from './forward-probe.js';
 import type { Index } from './indexes.js';
-import { BlockKeys, compareBytes, holdsKey } from './posting-keys.js';
+import { BlockKeys, compareBytes, holdsKey, KeyCursor } from './posting-keys.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
 import type { Block, PendingView, TrigramPostings } from './trigram-postings.js';
 import { isOperatorObject, isPlainObject } from './values.js';
@@ -14,6 +15,13 @@ import { isOperatorObject, isPlainObject } from './values.js';
 export const POSTINGS_BUDGET = 20_000;
 /** At most this many trigrams of one pattern are looked up (any subset is still required). */
 const MOST_TRIGRAMS = 12;
+/**
+ * A list up to this many times the driver's postings is read whole, one block after another, to
+ * probe the candidates; a longer one is sought a block at a time (./forward-probe.ts).
+ */
+const WALK_RATIO = 8;
+/** A trigram in at least this share of the documents is not probed (Postings, #probed). */
+const COMMON_SHARE = 0.9;
 
 /** A `$regex` on a trigram-indexed field: the index and what every match contains. */
 export interface TrigramSearch {
@@ -54,12 +62,13 @@ const fewer = (trigrams: string[]) =>
  */
 export function trigramSearcher(
   indexes: Iterable<Index>,
+  documents = Number.POSITIVE_INFINITY,
 ): (filter: Document) => TrigramSearch | undefined {
   const trigramIndexes = [...indexes].filter((index) => index.trigram);
   let postings: Postings[] | undefined;
   return (filter) => {
     if (trigramIndexes.length === 0) return undefined;
-    postings ??= trigramIndexes.map((index) => new Postings(index));
+    postings ??= trigramIndexes.map((index) => new Postings(index, documents));
     let best: TrigramSearch | undefined;
     for (const indexed of postings) {
       for (const regex of fieldRegexes(filter, indexed.index.fields[0] as string)) {
@@ -103,7 +112,11 @@ export class Postings {
   /** The pending list as this search found it. */
   readonly #pending: PendingView;
 
-  constructor(readonly index: Index) {
+  /** `documents`: how many the collection holds (a trigram in nearly all of them is not probed). */
+  constructor(
+    readonly index: Index,
+    private readonly documents = Number.POSITIVE_INFINITY,
+  ) {
     this.#lists = index.postings as TrigramPostings;
     this.#pending = this.#lists.pending();
   }
@@ -162,6 +175,7 @@ export class Postings {
     examined: () => void,
     most: number,
   ): Generator<Buffer> {
+    if (!reverse) return yield* this.#forward(this.#probed(query), driver, examined, most);
     const pending = this.#pending.byTrigram.get(driver) ?? [];
     let left = most;
     // The next rarest trigram's blocks are read one after another, as the driver's are.
@@ -200,6 +214,76 @@ export class Postings {
     } finally {
       // An LMDB read left open would keep its snapshot's pages from being reused.
       walk?.close();
+    }
+  }
+
+  /**
+   * The query without the required trigrams 9 in 10 documents hold or more (the rarest one
+   * kept): probing one of those costs a block read for each candidate left, to reject at most
+   * the few documents lacking it. Every candidate is fetched and tested against the whole filter
+   * anyway. (The newest postings sampled to estimate the matches, read in reverse, are probed
+   * for every trigram.)
+   */
+  #probed(query: TrigramQuery): TrigramQuery {
+    const kept = query.all.findIndex(
+      (trigram, i) => i > 0 && this.count(trigram) >= COMMON_SHARE * this.documents,
+    );
+    return kept < 0 ? query : { all: query.all.slice(0, kept), either: query.either };
+  }
+
+  /**
+   * `#driven` in `_id` order: the driver's blocks read key by key, each key probed for the
+   * other trigrams in turn, each of their lists read as far as the probes go (./forward-probe.ts).
+   */
+  *#forward(
+    query: TrigramQuery,
+    driver: string,
+    examined: () => void,
+    most: number,
+  ): Generator<Buffer> {
+    const waitingFor = (trigram: string) => this.#pending.byTrigram.get(trigram) ?? [];
+    const pending = waitingFor(driver);
+    const walkUpTo = WALK_RATIO * this.count(driver);
+    const probes = query.all
+      .slice(1)
+      .map(
+        (trigram) =>
+          new ForwardProbe(this.#lists, trigram, waitingFor(trigram), this.count(trigram) <= walkUpTo),
+      );
+    const from = query.all.length;
+    const passes = (key: Uint8Array, start: number, end: number) =>
+      probes.every((probe) => probe.has(key, start, end)) && this.holds(query, key, from, start, end);
+    const cursor = new KeyCursor();
+    let left = most;
+    let p = 0;
+    try {
+      for (const block of this.#lists.storedBlocks(driver, false, (stored) => stored)) {
+        cursor.start(block);
+        while (cursor.next()) {
+          const { key, length } = cursor;
+          // The pending keys before this one (one also here: a document rewritten, probed once).
+          for (let waiting = pending[p]; waiting !== undefined; waiting = pending[p]) {
+            const order = compareBytes(waiting, 0, waiting.length, key, 0, length);
+            if (order > 0) break;
+            p++;
+            if (order === 0) break;
+            if (--left < 0) return;
+            examined();
+            if (passes(waiting, 0, waiting.length)) yield waiting;
+          }
+          if (--left < 0) return;
+          examined();
+          if (passes(key, 0, length)) yield cursor.copy();
+        }
+      }
+      for (; p < pending.length; p++) {
+        const waiting = pending[p] as Buffer;
+        if (--left < 0) return;
+        examined();
+        if (passes(waiting, 0, waiting.length)) yield waiting;
+      }
+    } finally {
+      for (const probe of probes) probe.close();
     }
   }
 
