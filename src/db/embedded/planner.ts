@@ -339,7 +339,8 @@ function choose(
   if (best.score === 0 && best.index) best = candidates[0] as Access;
   // A unique key (or `_id`) pinned by equality finds at most one document: no search.
   const documents = best.score < 10 ? coll.count() : 0;
-  const search = best.score < 10 ? trigramPlan(coll.indexes.values(), filter, documents) : undefined;
+  const search =
+    best.score < 10 ? trigramPlan(coll.indexes.values(), filter, documents) : undefined;
   if (!search) return best;
   // Every required trigram is common (in many documents, or in half of them), or a page of
   // matches is expected among fewer entries of the sort's order than there are matches:

@@ -371,7 +371,10 @@ export class TrigramPostings {
     for (const found of this.table.getRange({ start: probe, reverse: true, limit: 1 })) {
       const foundKey = found.key as Buffer;
       if (foundKey.length > prefix.length && foundKey.subarray(0, prefix.length).equals(prefix))
-        return { first: Buffer.from(foundKey.subarray(prefix.length)), block: found.value as Buffer };
+        return {
+          first: Buffer.from(foundKey.subarray(prefix.length)),
+          block: found.value as Buffer,
+        };
     }
     return undefined;
   }

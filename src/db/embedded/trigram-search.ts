@@ -248,11 +248,17 @@ export class Postings {
       .slice(1)
       .map(
         (trigram) =>
-          new ForwardProbe(this.#lists, trigram, waitingFor(trigram), this.count(trigram) <= walkUpTo),
+          new ForwardProbe(
+            this.#lists,
+            trigram,
+            waitingFor(trigram),
+            this.count(trigram) <= walkUpTo,
+          ),
       );
     const from = query.all.length;
     const passes = (key: Uint8Array, start: number, end: number) =>
-      probes.every((probe) => probe.has(key, start, end)) && this.holds(query, key, from, start, end);
+      probes.every((probe) => probe.has(key, start, end)) &&
+      this.holds(query, key, from, start, end);
     const cursor = new KeyCursor();
     let left = most;
     let p = 0;
