@@ -29,9 +29,6 @@ export class ForwardProbe {
   /** Whether the list holds the key in `key` from `start` to `end` (not before the last one probed). */
   has(key: Uint8Array, start: number, end: number): boolean {
     if (this.waiting.length > 0 && holdsKey(this.waiting, key, start, end)) return true;
-    const tail = this.#tail;
-    // Past the list's last key (or no list): none further.
-    if (!tail || compareBytes(key, start, end, tail.last, 0, tail.last.length) > 0) return false;
     for (;;) {
       const order = this.#cursor.advanceTo(key, start, end);
       if (order >= 0) return order === 0;
@@ -41,6 +38,9 @@ export class ForwardProbe {
 
   /** Moves to the block that may hold the key probed, past the one read; false: none does. */
   #nextBlock(key: Uint8Array, start: number, end: number): boolean {
+    const tail = this.#tail;
+    // Past the list's last key (or no list): no block holds it.
+    if (!tail || compareBytes(key, start, end, tail.last, 0, tail.last.length) > 0) return false;
     if (this.#walk) {
       const next = this.#walk.next();
       if (next.done) return false;
@@ -56,8 +56,7 @@ export class ForwardProbe {
     }
     // The key falls after the block read (or before every full block): only the tail, when it
     // starts at or before the key, may hold it (a full block between would be its floor).
-    const tail = this.#tail;
-    if (!tail || compareBytes(tail.first, 0, tail.first.length, key, start, end) > 0) return false;
+    if (compareBytes(tail.first, 0, tail.first.length, key, start, end) > 0) return false;
     this.#onTail = true;
     this.#blockFirst = undefined;
     this.#cursor.start(tail.block);

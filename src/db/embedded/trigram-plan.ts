@@ -83,7 +83,7 @@ export function* trigramCandidates(
   }
 }
 
-/** How many of the newest postings of a search's rarest trigram are probed to estimate its matches. */
+/** How many of the newest postings of a search's rarest trigram (at least: whole blocks) are probed to estimate its matches. */
 const SAMPLE_POSTINGS = 256;
 
 /**
@@ -94,10 +94,7 @@ const SAMPLE_POSTINGS = 256;
 export function likelyMatches(plan: TrigramPlan): number {
   const [rarest] = isUnion(plan) ? [] : plan.query.all;
   if (isUnion(plan) || rarest === undefined) return plan.estimate;
-  let read = 0;
-  let held = 0;
-  const examined = () => read++;
-  for (const _ of plan.postings.candidates(plan.query, true, examined, SAMPLE_POSTINGS)) held++;
+  const { read, held } = plan.postings.sampleNewest(plan.query, rarest, SAMPLE_POSTINGS);
   return read === 0 ? 0 : Math.round((plan.estimate * held) / read);
 }
 

@@ -163,7 +163,7 @@ export interface PendingView {
 const later = (a: Buffer | undefined, b: Buffer) => (a && Buffer.compare(a, b) > 0 ? a : b);
 
 /** Where `key` goes in a sorted list: the first position holding a key not below it. */
-function insertionPoint(keys: readonly Buffer[], key: Buffer): number {
+export function insertionPoint(keys: readonly Buffer[], key: Buffer): number {
   let low = 0;
   let high = keys.length;
   while (low < high) {

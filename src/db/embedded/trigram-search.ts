@@ -1,9 +1,15 @@
 import type { Document } from 'bson';
 import { ForwardProbe } from './forward-probe.js';
 import type { Index } from './indexes.js';
+import { blockCount, firstKeyOf } from './posting-codec.js';
 import { BlockKeys, compareBytes, holdsKey, KeyCursor } from './posting-keys.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
-import type { Block, PendingView, TrigramPostings } from './trigram-postings.js';
+import {
+  type Block,
+  insertionPoint,
+  type PendingView,
+  type TrigramPostings,
+} from './trigram-postings.js';
 import { isOperatorObject, isPlainObject } from './values.js';
 
 /**
@@ -173,11 +179,16 @@ export class Postings {
     driver: string,
     reverse: boolean,
     examined: () => void,
-    most: number,
   ): Generator<Buffer> {
-    if (!reverse) return yield* this.#forward(this.#probed(query), driver, examined, most);
-    const pending = this.#pending.byTrigram.get(driver) ?? [];
-    let left = most;
+    if (!reverse) {
+      const walkUpTo = WALK_RATIO * this.count(driver);
+      return yield* this.#forward(this.#probed(query), examined, {
+        blocks: this.#lists.storedBlocks(driver, false, (stored) => stored),
+        pending: this.#waiting(driver),
+        walk: (trigram) => this.count(trigram) <= walkUpTo,
+      });
+    }
+    const pending = this.#waiting(driver);
     // The next rarest trigram's blocks are read one after another, as the driver's are.
     const [, second] = query.all;
     const walk = second === undefined ? undefined : this.#walk(second, reverse);
@@ -194,7 +205,6 @@ export class Postings {
         p += step;
         // A key both pending and in a block (a document rewritten) is probed once.
         if (order === 0) return;
-        if (--left < 0) return;
         examined();
         if (passes(waiting, 0, waiting.length)) yield waiting;
       }
@@ -205,7 +215,6 @@ export class Postings {
           const i = reverse ? keys.length - 1 - n : n;
           const waiting = pending[p];
           if (waiting && keys.compare(i, waiting) * sign >= 0) yield* pendingBefore(keys, i);
-          if (--left < 0) return;
           examined();
           if (passes(keys.bytes, keys.starts[i] as number, keys.starts[i + 1] as number))
             yield keys.key(i);
@@ -231,39 +240,80 @@ export class Postings {
     return kept < 0 ? query : { all: query.all.slice(0, kept), either: query.either };
   }
 
+  /** A trigram's pending keys (sorted). */
+  #waiting(trigram: string): readonly Buffer[] {
+    return this.#pending.byTrigram.get(trigram) ?? [];
+  }
+
   /**
-   * `#driven` in `_id` order: the driver's blocks read key by key, each key probed for the
-   * other trigrams in turn, each of their lists read as far as the probes go (./forward-probe.ts).
+   * How many of the newest postings (by `_id`) of a ranked query's rarest trigram were read
+   * (`newest` at least: whole blocks, with the pending keys among them), and how many of them
+   * hold every trigram the query requires.
+   */
+  sampleNewest(
+    query: TrigramQuery,
+    driver: string,
+    newest: number,
+  ): { read: number; held: number } {
+    const waiting = this.#waiting(driver);
+    const last = this.#lists.tailBlock(driver)?.last;
+    // Pending keys after every block's: enough of them are the newest.
+    const after = last
+      ? waiting.length - insertionPoint(waiting, Buffer.from(last))
+      : waiting.length;
+    let pending: readonly Buffer[] = waiting.slice(Math.max(0, waiting.length - newest));
+    const blocks: Uint8Array[] = [];
+    if (after < newest) {
+      let stored = 0;
+      for (const block of this.#lists.storedBlocks(driver, true, (value) => value)) {
+        blocks.push(block);
+        stored += blockCount(block);
+        const first = firstKeyOf(block);
+        if (first) pending = waiting.slice(insertionPoint(waiting, first));
+        if (stored + pending.length >= newest) break;
+      }
+      // Every block read: every pending key is among them.
+      if (stored + pending.length < newest) pending = waiting;
+    }
+    let read = 0;
+    let held = 0;
+    const examined = () => read++;
+    // Those few blocks' span of the other lists is sought, not read from their start.
+    const walk = () => false;
+    for (const _ of this.#forward(query, examined, { blocks: blocks.reverse(), pending, walk }))
+      held++;
+    return { read, held };
+  }
+
+  /**
+   * `#driven` in `_id` order, over the driver's `blocks` (as stored, in order) and its `pending`
+   * keys: each key read one at a time and probed for the other trigrams in turn, each of their
+   * lists read block after block (`walk`) or sought, as far as the probes go (./forward-probe.ts).
    */
   *#forward(
     query: TrigramQuery,
-    driver: string,
     examined: () => void,
-    most: number,
+    driver: {
+      blocks: Iterable<Uint8Array>;
+      pending: readonly Buffer[];
+      walk: (trigram: string) => boolean;
+    },
   ): Generator<Buffer> {
-    const waitingFor = (trigram: string) => this.#pending.byTrigram.get(trigram) ?? [];
-    const pending = waitingFor(driver);
-    const walkUpTo = WALK_RATIO * this.count(driver);
+    const { pending } = driver;
     const probes = query.all
       .slice(1)
       .map(
         (trigram) =>
-          new ForwardProbe(
-            this.#lists,
-            trigram,
-            waitingFor(trigram),
-            this.count(trigram) <= walkUpTo,
-          ),
+          new ForwardProbe(this.#lists, trigram, this.#waiting(trigram), driver.walk(trigram)),
       );
     const from = query.all.length;
     const passes = (key: Uint8Array, start: number, end: number) =>
       probes.every((probe) => probe.has(key, start, end)) &&
       this.holds(query, key, from, start, end);
     const cursor = new KeyCursor();
-    let left = most;
     let p = 0;
     try {
-      for (const block of this.#lists.storedBlocks(driver, false, (stored) => stored)) {
+      for (const block of driver.blocks) {
         cursor.start(block);
         while (cursor.next()) {
           const { key, length } = cursor;
@@ -273,18 +323,15 @@ export class Postings {
             if (order > 0) break;
             p++;
             if (order === 0) break;
-            if (--left < 0) return;
             examined();
             if (passes(waiting, 0, waiting.length)) yield waiting;
           }
-          if (--left < 0) return;
           examined();
           if (passes(key, 0, length)) yield cursor.copy();
         }
       }
       for (; p < pending.length; p++) {
         const waiting = pending[p] as Buffer;
-        if (--left < 0) return;
         examined();
         if (passes(waiting, 0, waiting.length)) yield waiting;
       }
@@ -342,17 +389,11 @@ export class Postings {
   /**
    * The `_id` keys of the documents that may match a ranked query, in `_id` order (or its
    * reverse): the rarest trigram's postings, each probed for the others; without a trigram of
-   * its own, the union of its first alternation's branches. `examined`: one per posting read;
-   * `most`: how many postings of its rarest trigram are read at most (when it has one).
+   * its own, the union of its first alternation's branches. `examined`: one per posting read.
    */
-  *candidates(
-    query: TrigramQuery,
-    reverse: boolean,
-    examined: () => void,
-    most = Number.POSITIVE_INFINITY,
-  ): Generator<Buffer> {
+  *candidates(query: TrigramQuery, reverse: boolean, examined: () => void): Generator<Buffer> {
     const [driver] = query.all;
-    if (driver !== undefined) return yield* this.#driven(query, driver, reverse, examined, most);
+    if (driver !== undefined) return yield* this.#driven(query, driver, reverse, examined);
     const [branches = [], ...others] = query.either;
     const union = new Map<string, Buffer>();
     for (const branch of branches)
