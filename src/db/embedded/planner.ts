@@ -14,8 +14,8 @@ import {
   likelyMatches,
   type TrigramPlan,
   trigramCandidates,
-  trigramMayHold,
   trigramPlan,
+  trigramSieve,
 } from './trigram-plan.js';
 import { POSTINGS_BUDGET } from './trigram-search.js';
 import { isOperatorObject, isPlainObject, pathValues, valueKey } from './values.js';
@@ -224,7 +224,8 @@ function* scan(
   timeLimit: TimeLimit | undefined,
   slices: Slices | undefined,
 ): Generator<Document> {
-  const { index, trigrams, sieve } = access;
+  const { index, trigrams } = access;
+  const mayHold = access.sieve && trigramSieve(access.sieve);
   const confirm = (bytes: Buffer) => {
     stats.docsExamined++;
     const doc = decodeDocument(bytes);
@@ -278,7 +279,7 @@ function* scan(
         const entry = key as Buffer;
         const idStart = index.idKeyStart(entry);
         // Probed where it lies in the entry: most entries of a sieve go no further.
-        if (sieve && !trigramMayHold(sieve, entry, idStart)) continue;
+        if (mayHold && !mayHold(entry, idStart)) continue;
         const idKey = Buffer.from(entry.subarray(idStart));
         if (seen) {
           const id = idKey.toString('latin1');
@@ -289,7 +290,7 @@ function* scan(
         if (!bytes) continue;
       } else {
         if (access.score > 0) stats.keysExamined++;
-        if (sieve && !trigramMayHold(sieve, key as Buffer)) continue;
+        if (mayHold && !mayHold(key as Buffer, 0)) continue;
         bytes = value as Buffer;
       }
       const doc = confirm(bytes);

@@ -99,13 +99,16 @@ export function likelyMatches(plan: TrigramPlan): number {
 }
 
 /**
- * Whether the document filed under the `_id` key in `key` from `start` on (a sort index's entry
- * ends with it) may match (a sieve's cheap probe, Postings.mayHold).
+ * For a sieve, made once per scan: whether the document filed under the `_id` key in `key`
+ * from `start` on (a sort index's entry ends with it) may match (Postings.sieve).
  */
-export function trigramMayHold(plan: TrigramPlan, key: Uint8Array, start = 0): boolean {
-  return isUnion(plan)
-    ? plan.branches.some((branch) => trigramMayHold(branch, key, start))
-    : plan.postings.mayHold(plan.query, key, start, key.length);
+export function trigramSieve(plan: TrigramPlan): (key: Uint8Array, start: number) => boolean {
+  if (isUnion(plan)) {
+    const branches = plan.branches.map(trigramSieve);
+    return (key, start) => branches.some((mayHold) => mayHold(key, start));
+  }
+  const mayHold = plan.postings.sieve(plan.query);
+  return (key, start) => mayHold(key, start, key.length);
 }
 
 /** For `explain`: a `TRIGRAM_IXSCAN` stage, or an `OR` stage of them. */

@@ -105,6 +105,11 @@ export function describeTrigrams({ postings, query }: TrigramSearch): Document {
   };
 }
 
+/** Whether a block read answers for the `_id` key in `key` from `start` to `end` (./trigram-postings.ts, Block). */
+const answersFor = (block: Block<BlockKeys>, key: Uint8Array, start: number, end: number) =>
+  (!block.lower || compareBytes(key, start, end, block.lower, 0, block.lower.length) >= 0) &&
+  (!block.upper || compareBytes(key, start, end, block.upper, 0, block.upper.length) < 0);
+
 /**
  * A trigram index's postings (./trigram-postings.ts) as one search reads them: for each
  * trigram, the `_id` keys of the documents holding it. Documents are probed mostly in `_id`
@@ -135,11 +140,7 @@ export class Postings {
     const waiting = this.#pending.byTrigram.get(trigram);
     if (waiting && holdsKey(waiting, key, start, end)) return true;
     let block = this.#blocks.get(trigram);
-    const answers =
-      block &&
-      (!block.lower || compareBytes(key, start, end, block.lower, 0, block.lower.length) >= 0) &&
-      (!block.upper || compareBytes(key, start, end, block.upper, 0, block.upper.length) < 0);
-    if (!answers) {
+    if (!block || !answersFor(block, key, start, end)) {
       block = this.#lists.keysFor(trigram, key, start, end);
       if (!block) return false;
       this.#blocks.set(trigram, block);
@@ -377,13 +378,22 @@ export class Postings {
   /**
    * A cheaper `holds` for a sieve over another index, where each entry would otherwise be
    * fetched and tested: the rarest trigram only (each further lookup would cost about what it
-   * saves when every trigram is common).
+   * saves when every trigram is common). Made once per scan: each probe then looks nothing up
+   * by name.
    */
-  mayHold(query: TrigramQuery, key: Uint8Array, start = 0, end = key.length): boolean {
-    const [rarest] = query.all;
-    return rarest === undefined
-      ? this.holds(query, key, 0, start, end)
-      : this.has(rarest, key, start, end);
+  sieve(query: TrigramQuery): (key: Uint8Array, start: number, end: number) => boolean {
+    const rarest = query.all[0];
+    if (rarest === undefined) return (key, start, end) => this.holds(query, key, 0, start, end);
+    const waiting = this.#waiting(rarest);
+    let block: Block<BlockKeys> | undefined;
+    return (key, start, end) => {
+      if (waiting.length > 0 && holdsKey(waiting, key, start, end)) return true;
+      if (!block || !answersFor(block, key, start, end)) {
+        block = this.#lists.keysFor(rarest, key, start, end);
+        if (!block) return false;
+      }
+      return block.ids.has(key, start, end);
+    };
   }
 
   /**
