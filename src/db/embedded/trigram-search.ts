@@ -105,10 +105,45 @@ export function describeTrigrams({ postings, query }: TrigramSearch): Document {
   };
 }
 
+/** Whether a document, by the `_id` key in `key` from `start` to `end`, holds a trigram. */
+type Probe = (key: Uint8Array, start: number, end: number) => boolean;
+
 /** Whether a block read answers for the `_id` key in `key` from `start` to `end` (./trigram-postings.ts, Block). */
 const answersFor = (block: Block<BlockKeys>, key: Uint8Array, start: number, end: number) =>
   (!block.lower || compareBytes(key, start, end, block.lower, 0, block.lower.length) >= 0) &&
   (!block.upper || compareBytes(key, start, end, block.upper, 0, block.upper.length) < 0);
+
+/**
+ * The keys of a driver's block that pass, each after the pending keys before it (one also in
+ * the block, a document rewritten, probed once), put in `passed`; returns where the pending
+ * keys left off. A plain loop (not a generator's) is compiled while it runs.
+ */
+function passingIn(
+  block: Uint8Array,
+  cursor: KeyCursor,
+  pending: readonly Buffer[],
+  from: number,
+  passes: Probe,
+  examined: () => void,
+  passed: Buffer[],
+): number {
+  let p = from;
+  cursor.start(block);
+  while (cursor.next()) {
+    const { key, length } = cursor;
+    for (let waiting = pending[p]; waiting !== undefined; waiting = pending[p]) {
+      const order = compareBytes(waiting, 0, waiting.length, key, 0, length);
+      if (order > 0) break;
+      p++;
+      if (order === 0) break;
+      examined();
+      if (passes(waiting, 0, waiting.length)) passed.push(waiting);
+    }
+    examined();
+    if (passes(key, 0, length)) passed.push(cursor.copy());
+  }
+  return p;
+}
 
 /**
  * A trigram index's postings (./trigram-postings.ts) as one search reads them: for each
@@ -118,7 +153,7 @@ const answersFor = (block: Block<BlockKeys>, key: Uint8Array, start: number, end
  */
 export class Postings {
   readonly #counts = new Map<string, number>();
-  readonly #blocks = new Map<string, Block<BlockKeys>>();
+  readonly #probes = new Map<string, Probe>();
   readonly #lists: TrigramPostings;
   /** The pending list as this search found it. */
   readonly #pending: PendingView;
@@ -137,15 +172,26 @@ export class Postings {
    * index's entry ends with it) holds the trigram.
    */
   has(trigram: string, key: Uint8Array, start = 0, end = key.length): boolean {
-    const waiting = this.#pending.byTrigram.get(trigram);
-    if (waiting && holdsKey(waiting, key, start, end)) return true;
-    let block = this.#blocks.get(trigram);
-    if (!block || !answersFor(block, key, start, end)) {
-      block = this.#lists.keysFor(trigram, key, start, end);
-      if (!block) return false;
-      this.#blocks.set(trigram, block);
+    let probe = this.#probes.get(trigram);
+    if (!probe) {
+      probe = this.#probe(trigram);
+      this.#probes.set(trigram, probe);
     }
-    return (block as Block<BlockKeys>).ids.has(key, start, end);
+    return probe(key, start, end);
+  }
+
+  /** Whether the list holds a key, for keys in any order: the last block read answers most. */
+  #probe(trigram: string): Probe {
+    const waiting = this.#waiting(trigram);
+    let block: Block<BlockKeys> | undefined;
+    return (key, start, end) => {
+      if (waiting.length > 0 && holdsKey(waiting, key, start, end)) return true;
+      if (!block || !answersFor(block, key, start, end)) {
+        block = this.#lists.keysFor(trigram, key, start, end);
+        if (!block) return false;
+      }
+      return block.ids.has(key, start, end);
+    };
   }
 
   /** How many documents hold a trigram (kept with the lists: ./trigram-postings.ts). */
@@ -231,8 +277,8 @@ export class Postings {
    * The query without the required trigrams 9 in 10 documents hold or more (the rarest one
    * kept): probing one of those costs a block read for each candidate left, to reject at most
    * the few documents lacking it. Every candidate is fetched and tested against the whole filter
-   * anyway. (The newest postings sampled to estimate the matches, read in reverse, are probed
-   * for every trigram.)
+   * anyway. (The sample of the newest postings that estimates the matches probes every
+   * trigram: ./trigram-plan.ts, likelyMatches.)
    */
   #probed(query: TrigramQuery): TrigramQuery {
     const kept = query.all.findIndex(
@@ -312,24 +358,13 @@ export class Postings {
       probes.every((probe) => probe.has(key, start, end)) &&
       this.holds(query, key, from, start, end);
     const cursor = new KeyCursor();
+    const passed: Buffer[] = [];
     let p = 0;
     try {
       for (const block of driver.blocks) {
-        cursor.start(block);
-        while (cursor.next()) {
-          const { key, length } = cursor;
-          // The pending keys before this one (one also here: a document rewritten, probed once).
-          for (let waiting = pending[p]; waiting !== undefined; waiting = pending[p]) {
-            const order = compareBytes(waiting, 0, waiting.length, key, 0, length);
-            if (order > 0) break;
-            p++;
-            if (order === 0) break;
-            examined();
-            if (passes(waiting, 0, waiting.length)) yield waiting;
-          }
-          examined();
-          if (passes(key, 0, length)) yield cursor.copy();
-        }
+        p = passingIn(block, cursor, pending, p, passes, examined, passed);
+        yield* passed;
+        passed.length = 0;
       }
       for (; p < pending.length; p++) {
         const waiting = pending[p] as Buffer;
@@ -381,19 +416,10 @@ export class Postings {
    * saves when every trigram is common). Made once per scan: each probe then looks nothing up
    * by name.
    */
-  sieve(query: TrigramQuery): (key: Uint8Array, start: number, end: number) => boolean {
+  sieve(query: TrigramQuery): Probe {
     const rarest = query.all[0];
     if (rarest === undefined) return (key, start, end) => this.holds(query, key, 0, start, end);
-    const waiting = this.#waiting(rarest);
-    let block: Block<BlockKeys> | undefined;
-    return (key, start, end) => {
-      if (waiting.length > 0 && holdsKey(waiting, key, start, end)) return true;
-      if (!block || !answersFor(block, key, start, end)) {
-        block = this.#lists.keysFor(rarest, key, start, end);
-        if (!block) return false;
-      }
-      return block.ids.has(key, start, end);
-    };
+    return this.#probe(rarest);
   }
 
   /**
