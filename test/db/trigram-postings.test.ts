@@ -3,9 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ForwardProbe } from '../../src/db/embedded/forward-probe.js';
 import { Index } from '../../src/db/embedded/indexes.js';
 import { encodeValue } from '../../src/db/embedded/keys.js';
 import { Tables } from '../../src/db/embedded/tables.js';
+import type { TrigramPostings } from '../../src/db/embedded/trigram-postings.js';
 import { Postings } from '../../src/db/embedded/trigram-search.js';
 
 // Property: whatever documents are written, rewritten and removed, folded from the pending
@@ -172,6 +174,45 @@ describe('trigram posting lists', () => {
                   expect(probe.has(trigram, idKey(at))).toBe(
                     model.get(at)?.includes(trigram) ?? false,
                   );
+              // Probed in `_id` order by a search's other lists, each read block after block or
+              // sought block by block (./forward-probe.ts), with every key, every other key, the
+              // later half.
+              const lists = index.postings as TrigramPostings;
+              const waiting = lists.pending().byTrigram.get(trigram) ?? [];
+              for (const walk of [true, false])
+                for (const probed of [
+                  () => true,
+                  (d: number) => d % 2 === 1,
+                  (d: number) => d >= DOCS / 2,
+                ]) {
+                  const probe = new ForwardProbe(lists, trigram, waiting, walk);
+                  for (let doc = 0; doc < DOCS; doc++) {
+                    if (!probed(doc)) continue;
+                    const key = idKey(doc);
+                    expect(probe.has(key, 0, key.length)).toBe(
+                      model.get(doc)?.includes(trigram) ?? false,
+                    );
+                  }
+                  probe.close();
+                }
+            }
+            // A search's candidates in `_id` order: the first list's keys, each probed for the others.
+            for (const all of [
+              TRIGRAMS.slice(0, 2),
+              TRIGRAMS.slice(1, 4),
+              [TRIGRAMS[4], TRIGRAMS[0]],
+            ]) {
+              const query = { all: all as string[], either: [] };
+              const both = all.map((trigram) =>
+                holding(trigram as string).map((key) => key.toString('hex')),
+              );
+              const expected = (both[0] as string[]).filter((key) =>
+                both.every((keys) => keys.includes(key)),
+              );
+              const found = [...postings.candidates(query, false, () => {})].map((key) =>
+                key.toString('hex'),
+              );
+              expect(found).toEqual(expected);
             }
           }
         },

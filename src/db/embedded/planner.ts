@@ -14,8 +14,8 @@ import {
   likelyMatches,
   type TrigramPlan,
   trigramCandidates,
-  trigramMayHold,
   trigramPlan,
+  trigramSieve,
 } from './trigram-plan.js';
 import { POSTINGS_BUDGET } from './trigram-search.js';
 import { isOperatorObject, isPlainObject, pathValues, valueKey } from './values.js';
@@ -224,7 +224,8 @@ function* scan(
   timeLimit: TimeLimit | undefined,
   slices: Slices | undefined,
 ): Generator<Document> {
-  const { index, trigrams, sieve } = access;
+  const { index, trigrams } = access;
+  const mayHold = access.sieve && trigramSieve(access.sieve);
   const confirm = (bytes: Buffer) => {
     stats.docsExamined++;
     const doc = decodeDocument(bytes);
@@ -278,7 +279,7 @@ function* scan(
         const entry = key as Buffer;
         const idStart = index.idKeyStart(entry);
         // Probed where it lies in the entry: most entries of a sieve go no further.
-        if (sieve && !trigramMayHold(sieve, entry, idStart)) continue;
+        if (mayHold && !mayHold(entry, idStart)) continue;
         const idKey = Buffer.from(entry.subarray(idStart));
         if (seen) {
           const id = idKey.toString('latin1');
@@ -289,7 +290,7 @@ function* scan(
         if (!bytes) continue;
       } else {
         if (access.score > 0) stats.keysExamined++;
-        if (sieve && !trigramMayHold(sieve, key as Buffer)) continue;
+        if (mayHold && !mayHold(key as Buffer, 0)) continue;
         bytes = value as Buffer;
       }
       const doc = confirm(bytes);
@@ -338,16 +339,17 @@ function choose(
   for (const candidate of candidates) if (candidate.score > best.score) best = candidate;
   if (best.score === 0 && best.index) best = candidates[0] as Access;
   // A unique key (or `_id`) pinned by equality finds at most one document: no search.
-  const search = best.score < 10 ? trigramPlan(coll.indexes.values(), filter) : undefined;
+  const documents = best.score < 10 ? coll.count() : 0;
+  const search =
+    best.score < 10 ? trigramPlan(coll.indexes.values(), filter, documents) : undefined;
   if (!search) return best;
   // Every required trigram is common (in many documents, or in half of them), or a page of
   // matches is expected among fewer entries of the sort's order than there are matches:
   // reading the index in that order, skipping what lacks one, finds the first matches sooner.
-  const documents = coll.count();
-  const manyMatches = () => {
-    const matches = likelyMatches(search);
-    return matches > 0 && (wanted * documents) / matches < FETCH_COST * matches;
-  };
+  const worthSieve = (matches: number) =>
+    matches > 0 && (wanted * documents) / matches < FETCH_COST * matches;
+  // There are no more matches than the estimate: when even that many would not do, no sample.
+  const manyMatches = () => worthSieve(search.estimate) && worthSieve(likelyMatches(search));
   const common =
     search.estimate > POSTINGS_BUDGET ||
     search.estimate * 2 >= documents ||

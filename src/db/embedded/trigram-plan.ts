@@ -30,9 +30,14 @@ function orClauses(filter: Document): unknown[][] {
  * The trigram plan expected to read the fewest postings for a filter, if any: a `$regex` it
  * requires (./trigram-search.ts), or a `$or` it requires whose every branch has a plan of its
  * own; a `$or` with a branch no trigram narrows could match anything, so it adds nothing.
+ * `documents`: how many the collection holds (./trigram-search.ts, Postings).
  */
-export function trigramPlan(indexes: Iterable<Index>, filter: Document): TrigramPlan | undefined {
-  const searchOf = trigramSearcher(indexes);
+export function trigramPlan(
+  indexes: Iterable<Index>,
+  filter: Document,
+  documents?: number,
+): TrigramPlan | undefined {
+  const searchOf = trigramSearcher(indexes, documents);
   const planOf = (part: Document): TrigramPlan | undefined => {
     let best: TrigramPlan | undefined = searchOf(part);
     for (const clause of orClauses(part)) {
@@ -78,7 +83,7 @@ export function* trigramCandidates(
   }
 }
 
-/** How many of the newest postings of a search's rarest trigram are probed to estimate its matches. */
+/** How many of the newest postings of a search's rarest trigram (at least: whole blocks) are probed to estimate its matches. */
 const SAMPLE_POSTINGS = 256;
 
 /**
@@ -89,21 +94,21 @@ const SAMPLE_POSTINGS = 256;
 export function likelyMatches(plan: TrigramPlan): number {
   const [rarest] = isUnion(plan) ? [] : plan.query.all;
   if (isUnion(plan) || rarest === undefined) return plan.estimate;
-  let read = 0;
-  let held = 0;
-  const examined = () => read++;
-  for (const _ of plan.postings.candidates(plan.query, true, examined, SAMPLE_POSTINGS)) held++;
+  const { read, held } = plan.postings.sampleNewest(plan.query, rarest, SAMPLE_POSTINGS);
   return read === 0 ? 0 : Math.round((plan.estimate * held) / read);
 }
 
 /**
- * Whether the document filed under the `_id` key in `key` from `start` on (a sort index's entry
- * ends with it) may match (a sieve's cheap probe, Postings.mayHold).
+ * For a sieve, made once per scan: whether the document filed under the `_id` key in `key`
+ * from `start` on (a sort index's entry ends with it) may match (Postings.sieve).
  */
-export function trigramMayHold(plan: TrigramPlan, key: Uint8Array, start = 0): boolean {
-  return isUnion(plan)
-    ? plan.branches.some((branch) => trigramMayHold(branch, key, start))
-    : plan.postings.mayHold(plan.query, key, start, key.length);
+export function trigramSieve(plan: TrigramPlan): (key: Uint8Array, start: number) => boolean {
+  if (isUnion(plan)) {
+    const branches = plan.branches.map(trigramSieve);
+    return (key, start) => branches.some((mayHold) => mayHold(key, start));
+  }
+  const mayHold = plan.postings.sieve(plan.query);
+  return (key, start) => mayHold(key, start, key.length);
 }
 
 /** For `explain`: a `TRIGRAM_IXSCAN` stage, or an `OR` stage of them. */

@@ -190,7 +190,7 @@ export interface PendingView {
 const later = (a: Buffer | undefined, b: Buffer) => (a && Buffer.compare(a, b) > 0 ? a : b);
 
 /** Where `key` goes in a sorted list: the first position holding a key not below it. */
-function insertionPoint(keys: readonly Buffer[], key: Buffer): number {
+export function insertionPoint(keys: readonly Buffer[], key: Buffer): number {
   let low = 0;
   let high = keys.length;
   while (low < high) {
@@ -390,6 +390,38 @@ export class TrigramPostings {
     end: number,
   ): Block<BlockKeys> | undefined {
     return this.#blockAt(trigram, key, start, end, BlockKeys.decode);
+  }
+
+  /**
+   * The full block (never the tail) starting last at or before the `_id` key in `key` from
+   * `start` to `end`, as stored, with its first key; none when every full block starts after it.
+   */
+  floorBlock(
+    trigram: string,
+    key: Uint8Array,
+    start: number,
+    end: number,
+  ): { first: Buffer; block: Buffer } | undefined {
+    const prefix = trigramKey(trigram);
+    const probe = Buffer.concat([prefix, key.subarray(start, end)]);
+    for (const found of this.table.getRange({ start: probe, reverse: true, limit: 1 })) {
+      const foundKey = found.key as Buffer;
+      if (foundKey.length > prefix.length && foundKey.subarray(0, prefix.length).equals(prefix))
+        return {
+          first: Buffer.from(foundKey.subarray(prefix.length)),
+          block: found.value as Buffer,
+        };
+    }
+    return undefined;
+  }
+
+  /** The list's tail as stored: its block, and its first and last keys (the list's last). */
+  tailBlock(trigram: string): { first: Buffer; last: Uint8Array; block: Uint8Array } | undefined {
+    const value = this.table.getBinary(tailKey(trigram));
+    if (!value) return undefined;
+    const { last, block } = decodeTail(value);
+    const first = firstKeyOf(block);
+    return first && { first, last, block };
   }
 
   #blockAt<Keys>(

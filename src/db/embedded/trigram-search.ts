@@ -1,8 +1,15 @@
 import type { Document } from 'bson';
+import { ForwardProbe } from './forward-probe.js';
 import type { Index } from './indexes.js';
-import { BlockKeys, compareBytes, holdsKey } from './posting-keys.js';
+import { blockCount, firstKeyOf } from './posting-codec.js';
+import { BlockKeys, compareBytes, holdsKey, KeyCursor } from './posting-keys.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
-import type { Block, PendingView, TrigramPostings } from './trigram-postings.js';
+import {
+  type Block,
+  insertionPoint,
+  type PendingView,
+  type TrigramPostings,
+} from './trigram-postings.js';
 import { isOperatorObject, isPlainObject } from './values.js';
 
 /**
@@ -14,6 +21,13 @@ import { isOperatorObject, isPlainObject } from './values.js';
 export const POSTINGS_BUDGET = 20_000;
 /** At most this many trigrams of one pattern are looked up (any subset is still required). */
 const MOST_TRIGRAMS = 12;
+/**
+ * A list up to this many times the driver's postings is read whole, one block after another, to
+ * probe the candidates; a longer one is sought a block at a time (./forward-probe.ts).
+ */
+const WALK_RATIO = 8;
+/** A trigram in at least this share of the documents is not probed (Postings, #probed). */
+const COMMON_SHARE = 0.9;
 
 /** A `$regex` on a trigram-indexed field: the index and what every match contains. */
 export interface TrigramSearch {
@@ -54,12 +68,13 @@ const fewer = (trigrams: string[]) =>
  */
 export function trigramSearcher(
   indexes: Iterable<Index>,
+  documents = Number.POSITIVE_INFINITY,
 ): (filter: Document) => TrigramSearch | undefined {
   const trigramIndexes = [...indexes].filter((index) => index.trigram);
   let postings: Postings[] | undefined;
   return (filter) => {
     if (trigramIndexes.length === 0) return undefined;
-    postings ??= trigramIndexes.map((index) => new Postings(index));
+    postings ??= trigramIndexes.map((index) => new Postings(index, documents));
     let best: TrigramSearch | undefined;
     for (const indexed of postings) {
       for (const regex of fieldRegexes(filter, indexed.index.fields[0] as string)) {
@@ -90,6 +105,46 @@ export function describeTrigrams({ postings, query }: TrigramSearch): Document {
   };
 }
 
+/** Whether a document, by the `_id` key in `key` from `start` to `end`, holds a trigram. */
+type Probe = (key: Uint8Array, start: number, end: number) => boolean;
+
+/** Whether a block read answers for the `_id` key in `key` from `start` to `end` (./trigram-postings.ts, Block). */
+const answersFor = (block: Block<BlockKeys>, key: Uint8Array, start: number, end: number) =>
+  (!block.lower || compareBytes(key, start, end, block.lower, 0, block.lower.length) >= 0) &&
+  (!block.upper || compareBytes(key, start, end, block.upper, 0, block.upper.length) < 0);
+
+/**
+ * The keys of a driver's block that pass, each after the pending keys before it (one also in
+ * the block, a document rewritten, probed once), put in `passed`; returns where the pending
+ * keys left off. A plain loop (not a generator's) is compiled while it runs.
+ */
+function passingIn(
+  block: Uint8Array,
+  cursor: KeyCursor,
+  pending: readonly Buffer[],
+  from: number,
+  passes: Probe,
+  examined: () => void,
+  passed: Buffer[],
+): number {
+  let p = from;
+  cursor.start(block);
+  while (cursor.next()) {
+    const { key, length } = cursor;
+    for (let waiting = pending[p]; waiting !== undefined; waiting = pending[p]) {
+      const order = compareBytes(waiting, 0, waiting.length, key, 0, length);
+      if (order > 0) break;
+      p++;
+      if (order === 0) break;
+      examined();
+      if (passes(waiting, 0, waiting.length)) passed.push(waiting);
+    }
+    examined();
+    if (passes(key, 0, length)) passed.push(cursor.copy());
+  }
+  return p;
+}
+
 /**
  * A trigram index's postings (./trigram-postings.ts) as one search reads them: for each
  * trigram, the `_id` keys of the documents holding it. Documents are probed mostly in `_id`
@@ -98,12 +153,16 @@ export function describeTrigrams({ postings, query }: TrigramSearch): Document {
  */
 export class Postings {
   readonly #counts = new Map<string, number>();
-  readonly #blocks = new Map<string, Block<BlockKeys>>();
+  readonly #probes = new Map<string, Probe>();
   readonly #lists: TrigramPostings;
   /** The pending list as this search found it. */
   readonly #pending: PendingView;
 
-  constructor(readonly index: Index) {
+  /** `documents`: how many the collection holds (a trigram in nearly all of them is not probed). */
+  constructor(
+    readonly index: Index,
+    private readonly documents = Number.POSITIVE_INFINITY,
+  ) {
     this.#lists = index.postings as TrigramPostings;
     this.#pending = this.#lists.pending();
   }
@@ -113,19 +172,26 @@ export class Postings {
    * index's entry ends with it) holds the trigram.
    */
   has(trigram: string, key: Uint8Array, start = 0, end = key.length): boolean {
-    const waiting = this.#pending.byTrigram.get(trigram);
-    if (waiting && holdsKey(waiting, key, start, end)) return true;
-    let block = this.#blocks.get(trigram);
-    const answers =
-      block &&
-      (!block.lower || compareBytes(key, start, end, block.lower, 0, block.lower.length) >= 0) &&
-      (!block.upper || compareBytes(key, start, end, block.upper, 0, block.upper.length) < 0);
-    if (!answers) {
-      block = this.#lists.keysFor(trigram, key, start, end);
-      if (!block) return false;
-      this.#blocks.set(trigram, block);
+    let probe = this.#probes.get(trigram);
+    if (!probe) {
+      probe = this.#probe(trigram);
+      this.#probes.set(trigram, probe);
     }
-    return (block as Block<BlockKeys>).ids.has(key, start, end);
+    return probe(key, start, end);
+  }
+
+  /** Whether the list holds a key, for keys in any order: the last block read answers most. */
+  #probe(trigram: string): Probe {
+    const waiting = this.#waiting(trigram);
+    let block: Block<BlockKeys> | undefined;
+    return (key, start, end) => {
+      if (waiting.length > 0 && holdsKey(waiting, key, start, end)) return true;
+      if (!block || !answersFor(block, key, start, end)) {
+        block = this.#lists.keysFor(trigram, key, start, end);
+        if (!block) return false;
+      }
+      return block.ids.has(key, start, end);
+    };
   }
 
   /** How many documents hold a trigram (kept with the lists: ./trigram-postings.ts). */
@@ -160,10 +226,16 @@ export class Postings {
     driver: string,
     reverse: boolean,
     examined: () => void,
-    most: number,
   ): Generator<Buffer> {
-    const pending = this.#pending.byTrigram.get(driver) ?? [];
-    let left = most;
+    if (!reverse) {
+      const walkUpTo = WALK_RATIO * this.count(driver);
+      return yield* this.#forward(this.#probed(query), examined, {
+        blocks: this.#lists.storedBlocks(driver, false, (stored) => stored),
+        pending: this.#waiting(driver),
+        walk: (trigram) => this.count(trigram) <= walkUpTo,
+      });
+    }
+    const pending = this.#waiting(driver);
     // The next rarest trigram's blocks are read one after another, as the driver's are.
     const [, second] = query.all;
     const walk = second === undefined ? undefined : this.#walk(second, reverse);
@@ -180,7 +252,6 @@ export class Postings {
         p += step;
         // A key both pending and in a block (a document rewritten) is probed once.
         if (order === 0) return;
-        if (--left < 0) return;
         examined();
         if (passes(waiting, 0, waiting.length)) yield waiting;
       }
@@ -191,7 +262,6 @@ export class Postings {
           const i = reverse ? keys.length - 1 - n : n;
           const waiting = pending[p];
           if (waiting && keys.compare(i, waiting) * sign >= 0) yield* pendingBefore(keys, i);
-          if (--left < 0) return;
           examined();
           if (passes(keys.bytes, keys.starts[i] as number, keys.starts[i + 1] as number))
             yield keys.key(i);
@@ -200,6 +270,109 @@ export class Postings {
     } finally {
       // An LMDB read left open would keep its snapshot's pages from being reused.
       walk?.close();
+    }
+  }
+
+  /**
+   * The query without the required trigrams 9 in 10 documents hold or more (the rarest one
+   * kept): probing one of those costs a block read for each candidate left, to reject at most
+   * the few documents lacking it. Every candidate is fetched and tested against the whole filter
+   * anyway. (The sample of the newest postings that estimates the matches probes every
+   * trigram: ./trigram-plan.ts, likelyMatches.)
+   */
+  #probed(query: TrigramQuery): TrigramQuery {
+    const kept = query.all.findIndex(
+      (trigram, i) => i > 0 && this.count(trigram) >= COMMON_SHARE * this.documents,
+    );
+    return kept < 0 ? query : { all: query.all.slice(0, kept), either: query.either };
+  }
+
+  /** A trigram's pending keys (sorted). */
+  #waiting(trigram: string): readonly Buffer[] {
+    return this.#pending.byTrigram.get(trigram) ?? [];
+  }
+
+  /**
+   * How many of the newest postings (by `_id`) of a ranked query's rarest trigram were read
+   * (`newest` at least: whole blocks, with the pending keys among them), and how many of them
+   * hold every trigram the query requires.
+   */
+  sampleNewest(
+    query: TrigramQuery,
+    driver: string,
+    newest: number,
+  ): { read: number; held: number } {
+    const waiting = this.#waiting(driver);
+    const last = this.#lists.tailBlock(driver)?.last;
+    // Pending keys after every block's: enough of them are the newest.
+    const after = last
+      ? waiting.length - insertionPoint(waiting, Buffer.from(last))
+      : waiting.length;
+    let pending: readonly Buffer[] = waiting.slice(Math.max(0, waiting.length - newest));
+    const blocks: Uint8Array[] = [];
+    if (after < newest) {
+      let stored = 0;
+      for (const block of this.#lists.storedBlocks(driver, true, (value) => value)) {
+        blocks.push(block);
+        stored += blockCount(block);
+        const first = firstKeyOf(block);
+        if (first) pending = waiting.slice(insertionPoint(waiting, first));
+        if (stored + pending.length >= newest) break;
+      }
+      // Every block read: every pending key is among them.
+      if (stored + pending.length < newest) pending = waiting;
+    }
+    let read = 0;
+    let held = 0;
+    const examined = () => read++;
+    // Those few blocks' span of the other lists is sought, not read from their start.
+    const walk = () => false;
+    for (const _ of this.#forward(query, examined, { blocks: blocks.reverse(), pending, walk }))
+      held++;
+    return { read, held };
+  }
+
+  /**
+   * `#driven` in `_id` order, over the driver's `blocks` (as stored, in order) and its `pending`
+   * keys: each key read one at a time and probed for the other trigrams in turn, each of their
+   * lists read block after block (`walk`) or sought, as far as the probes go (./forward-probe.ts).
+   */
+  *#forward(
+    query: TrigramQuery,
+    examined: () => void,
+    driver: {
+      blocks: Iterable<Uint8Array>;
+      pending: readonly Buffer[];
+      walk: (trigram: string) => boolean;
+    },
+  ): Generator<Buffer> {
+    const { pending } = driver;
+    const probes = query.all
+      .slice(1)
+      .map(
+        (trigram) =>
+          new ForwardProbe(this.#lists, trigram, this.#waiting(trigram), driver.walk(trigram)),
+      );
+    const from = query.all.length;
+    const passes = (key: Uint8Array, start: number, end: number) =>
+      probes.every((probe) => probe.has(key, start, end)) &&
+      this.holds(query, key, from, start, end);
+    const cursor = new KeyCursor();
+    const passed: Buffer[] = [];
+    let p = 0;
+    try {
+      for (const block of driver.blocks) {
+        p = passingIn(block, cursor, pending, p, passes, examined, passed);
+        yield* passed;
+        passed.length = 0;
+      }
+      for (; p < pending.length; p++) {
+        const waiting = pending[p] as Buffer;
+        examined();
+        if (passes(waiting, 0, waiting.length)) yield waiting;
+      }
+    } finally {
+      for (const probe of probes) probe.close();
     }
   }
 
@@ -240,29 +413,23 @@ export class Postings {
   /**
    * A cheaper `holds` for a sieve over another index, where each entry would otherwise be
    * fetched and tested: the rarest trigram only (each further lookup would cost about what it
-   * saves when every trigram is common).
+   * saves when every trigram is common). Made once per scan: each probe then looks nothing up
+   * by name.
    */
-  mayHold(query: TrigramQuery, key: Uint8Array, start = 0, end = key.length): boolean {
-    const [rarest] = query.all;
-    return rarest === undefined
-      ? this.holds(query, key, 0, start, end)
-      : this.has(rarest, key, start, end);
+  sieve(query: TrigramQuery): Probe {
+    const rarest = query.all[0];
+    if (rarest === undefined) return (key, start, end) => this.holds(query, key, 0, start, end);
+    return this.#probe(rarest);
   }
 
   /**
    * The `_id` keys of the documents that may match a ranked query, in `_id` order (or its
    * reverse): the rarest trigram's postings, each probed for the others; without a trigram of
-   * its own, the union of its first alternation's branches. `examined`: one per posting read;
-   * `most`: how many postings of its rarest trigram are read at most (when it has one).
+   * its own, the union of its first alternation's branches. `examined`: one per posting read.
    */
-  *candidates(
-    query: TrigramQuery,
-    reverse: boolean,
-    examined: () => void,
-    most = Number.POSITIVE_INFINITY,
-  ): Generator<Buffer> {
+  *candidates(query: TrigramQuery, reverse: boolean, examined: () => void): Generator<Buffer> {
     const [driver] = query.all;
-    if (driver !== undefined) return yield* this.#driven(query, driver, reverse, examined, most);
+    if (driver !== undefined) return yield* this.#driven(query, driver, reverse, examined);
     const [branches = [], ...others] = query.either;
     const union = new Map<string, Buffer>();
     for (const branch of branches)

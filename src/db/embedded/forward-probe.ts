@@ -1,0 +1,71 @@
+import { compareBytes, holdsKey, KeyCursor } from './posting-keys.js';
+import type { TrigramPostings } from './trigram-postings.js';
+
+/**
+ * One trigram's postings (./trigram-postings.ts) probed with `_id` keys in ascending order: its
+ * pending keys, then its blocks, each read key by key (./posting-keys.ts, KeyCursor) as far as
+ * the probes go. The blocks are read either one after another (`walk`: every block, for a list
+ * about as long as the probes are many) or found by a seek each time the probes pass the one
+ * read (for a list with many more postings than probes).
+ */
+export class ForwardProbe {
+  readonly #cursor = new KeyCursor();
+  /** The first key of the full block read, when it is one (not the tail). */
+  #blockFirst: Buffer | undefined;
+  #onTail = false;
+  #tail: ReturnType<TrigramPostings['tailBlock']> | null = null;
+  #walk: Iterator<Uint8Array> | undefined;
+
+  constructor(
+    private readonly lists: TrigramPostings,
+    private readonly trigram: string,
+    private readonly waiting: readonly Buffer[],
+    walk: boolean,
+  ) {
+    this.#tail = lists.tailBlock(trigram);
+    if (walk) this.#walk = lists.storedBlocks(trigram, false, (block) => block);
+  }
+
+  /** Whether the list holds the key in `key` from `start` to `end` (not before the last one probed). */
+  has(key: Uint8Array, start: number, end: number): boolean {
+    if (this.waiting.length > 0 && holdsKey(this.waiting, key, start, end)) return true;
+    for (;;) {
+      const order = this.#cursor.advanceTo(key, start, end);
+      if (order >= 0) return order === 0;
+      if (!this.#nextBlock(key, start, end)) return false;
+    }
+  }
+
+  /** Moves to the block that may hold the key probed, past the one read; false: none does. */
+  #nextBlock(key: Uint8Array, start: number, end: number): boolean {
+    const tail = this.#tail;
+    // Past the list's last key (or no list): no block holds it.
+    if (!tail || compareBytes(key, start, end, tail.last, 0, tail.last.length) > 0) return false;
+    if (this.#walk) {
+      const next = this.#walk.next();
+      if (next.done) return false;
+      this.#cursor.start(next.value);
+      return true;
+    }
+    if (this.#onTail) return false;
+    const floor = this.lists.floorBlock(this.trigram, key, start, end);
+    if (floor && !(this.#blockFirst && floor.first.equals(this.#blockFirst))) {
+      this.#blockFirst = floor.first;
+      this.#cursor.start(floor.block);
+      return true;
+    }
+    // The key falls after the block read (or before every full block): only the tail, when it
+    // starts at or before the key, may hold it (a full block between would be its floor).
+    if (compareBytes(tail.first, 0, tail.first.length, key, start, end) > 0) return false;
+    this.#onTail = true;
+    this.#blockFirst = undefined;
+    this.#cursor.start(tail.block);
+    return true;
+  }
+
+  /** Ends the read of the blocks (an LMDB read left open keeps its snapshot's pages from reuse). */
+  close(): void {
+    this.#walk?.return?.(undefined);
+    this.#walk = undefined;
+  }
+}
