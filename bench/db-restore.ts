@@ -33,9 +33,26 @@ type Started = {
   searchStatuses: Record<string, number>;
   searchP50Ms: number;
   buildMs: number;
+  /** One more search once the builds are done: its status, time, and whether it found the message. */
+  afterBuildStatus: number;
+  afterBuildMs: number;
+  afterBuildRight: boolean;
 };
 
-/** Searches while the indexes build, each checked; then how long the builds took. */
+/** A search for a term one message holds: its status, time, and whether a 200 found just it. */
+async function searchOnce(url: string, messages: number, k: number) {
+  const { term, text } = rareTerm(messages, k);
+  const started = performance.now();
+  const response = await fetch(
+    `${url}/api/chat-messages?search=${encodeURIComponent(term)}&limit=50`,
+  );
+  const ms = performance.now() - started;
+  const body = (await response.json()) as { messages?: Array<{ text: string }> };
+  const found = body.messages?.length === 1 && body.messages[0]?.text === text;
+  return { status: response.status, ms, wrong: response.status === 200 && !found, found };
+}
+
+/** Searches while the indexes build, each checked; how long the builds took; one search after. */
 async function watchStart(service: RunningService, messages: number): Promise<Started> {
   process.stderr.write(`ready in ${Math.round(service.readyMs)} ms\n`);
   const client = await new MongoClient(service.databaseUri).connect();
@@ -44,23 +61,19 @@ async function watchStart(service: RunningService, messages: number): Promise<St
   const statuses: Record<string, number> = {};
   const times: number[] = [];
   let wrong = 0;
-  for (let k = 0; ; k++) {
+  let k = 0;
+  for (; ; k++) {
     const building = Object.keys(await indexBuildProgress(service.url)).length > 0;
     if (!building && k > 0) break;
-    const { term, text } = rareTerm(messages, k);
-    const started = performance.now();
-    const response = await fetch(
-      `${service.url}/api/chat-messages?search=${encodeURIComponent(term)}&limit=50`,
-    );
-    times.push(performance.now() - started);
-    statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-    const body = (await response.json()) as { messages?: Array<{ text: string }> };
-    if (response.status === 200 && (body.messages?.length !== 1 || body.messages[0]?.text !== text))
-      wrong++;
+    const search = await searchOnce(service.url, messages, k);
+    times.push(search.ms);
+    statuses[search.status] = (statuses[search.status] ?? 0) + 1;
+    if (search.wrong) wrong++;
     await new Promise((resolve) => setTimeout(resolve, SEARCH_EVERY_MS));
   }
   // From the spawn: the builds start with the service.
   const buildMs = performance.now() - service.startedAt;
+  const after = await searchOnce(service.url, messages, k);
   times.sort((a, b) => a - b);
   return {
     readyMs: service.readyMs,
@@ -70,6 +83,9 @@ async function watchStart(service: RunningService, messages: number): Promise<St
     searchStatuses: statuses,
     searchP50Ms: times[Math.floor(times.length / 2)] ?? 0,
     buildMs,
+    afterBuildStatus: after.status,
+    afterBuildMs: after.ms,
+    afterBuildRight: after.found,
   };
 }
 
