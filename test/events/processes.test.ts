@@ -50,6 +50,17 @@ async function addHook(receiver: Receiver): Promise<{ id: string; secret: string
   return { id, secret };
 }
 
+/** A hook on a new receiver, then an instance started (its sweeps set their marks) and killed. */
+async function hookThenKilledStart(): Promise<{ receiver: Receiver; secret: string }> {
+  const receiver = await startReceiver();
+  receivers.push(receiver);
+  const { secret } = await addHook(receiver);
+  const first = await serve();
+  first.child.kill('SIGKILL');
+  await first.stop();
+  return { receiver, secret };
+}
+
 beforeAll(async () => {
   workDir = await mkdtemp(join(tmpdir(), 'gateway-events-'));
   db = await startDbProcess(join(workDir, 'db'));
@@ -199,12 +210,7 @@ describe('webhooks across processes', () => {
   }, 60_000);
 
   it('a work stored by a process killed before its event is found at the next start and delivered', async () => {
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    const { secret } = await addHook(receiver);
-    const first = await serve();
-    first.child.kill('SIGKILL');
-    await first.stop();
+    const { receiver, secret } = await hookThenKilledStart();
     // What a process leaves when it dies right after storing a work: the work, no event.
     const when = new Date();
     await mongo.db('events').collection('clocks').insertOne({
@@ -229,12 +235,7 @@ describe('webhooks across processes', () => {
   }, 60_000);
 
   it('a work taken down by a process killed before its event is announced at the next start; a take-down cut short is not', async () => {
-    const receiver = await startReceiver();
-    receivers.push(receiver);
-    const { secret } = await addHook(receiver);
-    const first = await serve();
-    first.child.kill('SIGKILL');
-    await first.stop();
+    const { receiver, secret } = await hookThenKilledStart();
     const stored = (code: string) => {
       const when = new Date();
       return { _id: new ObjectId(), code, source: `c e g ; ${code}`, hash: `${code}-hash`, when };
