@@ -424,6 +424,21 @@ export class TrigramPostings {
     return first && { first, last, block };
   }
 
+  /**
+   * The first keys of a list's full blocks, in order, read from the table's keys alone (no
+   * block's value is copied): each as its table key, the `_id` key from `prefixLength` on.
+   */
+  *fullBlockKeys(trigram: string): Generator<Buffer> {
+    const { start, end } = listRange(trigram);
+    for (const key of this.table.getKeys({ start, end }))
+      if (!isTail(key as Buffer, trigram)) yield key as Buffer;
+  }
+
+  /** A full block as stored, by its table key (from `fullBlockKeys`). */
+  fullBlock(key: Buffer): Buffer | undefined {
+    return this.table.getBinary(key);
+  }
+
   #blockAt<Keys>(
     trigram: string,
     key: Uint8Array,

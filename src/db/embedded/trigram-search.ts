@@ -3,6 +3,7 @@ import { ForwardProbe } from './forward-probe.js';
 import type { Index } from './indexes.js';
 import { blockCount, firstKeyOf } from './posting-codec.js';
 import { BlockKeys, compareBytes, holdsKey, KeyCursor } from './posting-keys.js';
+import { probeOrder } from './probe-order.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
 import {
   type Block,
@@ -347,12 +348,12 @@ export class Postings {
     },
   ): Generator<Buffer> {
     const { pending } = driver;
-    const probes = query.all
-      .slice(1)
-      .map(
-        (trigram) =>
-          new ForwardProbe(this.#lists, trigram, this.#waiting(trigram), driver.walk(trigram)),
-      );
+    const [first, ...others] = query.all;
+    const ordered = first === undefined ? [] : probeOrder(first, others, (t) => this.count(t));
+    const probes = ordered.map(
+      (trigram) =>
+        new ForwardProbe(this.#lists, trigram, this.#waiting(trigram), driver.walk(trigram)),
+    );
     const from = query.all.length;
     const passes = (key: Uint8Array, start: number, end: number) =>
       probes.every((probe) => probe.has(key, start, end)) &&
