@@ -350,9 +350,16 @@ export class Postings {
     const { pending } = driver;
     const [first, ...others] = query.all;
     const ordered = first === undefined ? [] : probeOrder(first, others, (t) => this.count(t));
+    // Only the first list probed is probed with every key of the driver's: the later ones see
+    // those left, mostly few, so each of their blocks is sought when a probe falls past the last.
     const probes = ordered.map(
-      (trigram) =>
-        new ForwardProbe(this.#lists, trigram, this.#waiting(trigram), driver.walk(trigram)),
+      (trigram, i) =>
+        new ForwardProbe(
+          this.#lists,
+          trigram,
+          this.#waiting(trigram),
+          i === 0 && driver.walk(trigram),
+        ),
     );
     const from = query.all.length;
     const passes = (key: Uint8Array, start: number, end: number) =>
