@@ -362,9 +362,13 @@ export class Postings {
         ),
     );
     const from = query.all.length;
-    const passes = (key: Uint8Array, start: number, end: number) =>
-      probes.every((probe) => probe.has(key, start, end)) &&
-      this.holds(query, key, from, start, end);
+    const alternations = query.either.length > 0;
+    // Run for every key of the driver's: a plain loop, no closure made per key.
+    const passes = (key: Uint8Array, start: number, end: number) => {
+      for (let i = 0; i < probes.length; i++)
+        if (!(probes[i] as ForwardProbe).has(key, start, end)) return false;
+      return !alternations || this.holds(query, key, from, start, end);
+    };
     const cursor = new KeyCursor();
     const passed: Buffer[] = [];
     let p = 0;
