@@ -15,7 +15,8 @@ export class ForwardProbe {
   #blockFirst: Buffer | undefined;
   #onTail = false;
   #tail: ReturnType<TrigramPostings['tailBlock']> | null = null;
-  /** The list's full blocks' table keys, in order (`walk`), and the next one not yet passed. */
+  readonly #walking: boolean;
+  /** The list's full blocks' table keys, in order (`walk`; read from the first probe past the pending keys), and the next one not yet passed. */
   #walk: Iterator<Buffer> | undefined;
   #ahead: Buffer | undefined;
   readonly #prefix: number;
@@ -28,10 +29,7 @@ export class ForwardProbe {
   ) {
     this.#tail = lists.tailBlock(trigram);
     this.#prefix = Buffer.byteLength(trigram);
-    if (walk && this.#tail) {
-      this.#walk = lists.fullBlockKeys(trigram);
-      this.#ahead = this.#walk.next().value;
-    }
+    this.#walking = walk;
   }
 
   /** Whether the list holds the key in `key` from `start` to `end` (not before the last one probed). */
@@ -50,7 +48,13 @@ export class ForwardProbe {
     // Past the list's last key (or no list): no block holds it.
     if (!tail || compareBytes(key, start, end, tail.last, 0, tail.last.length) > 0) return false;
     if (this.#onTail) return false;
-    if (this.#walk) return this.#walkTo(key, start, end, tail);
+    if (this.#walking) {
+      if (!this.#walk) {
+        this.#walk = this.lists.fullBlockKeys(this.trigram);
+        this.#ahead = this.#walk.next().value;
+      }
+      return this.#walkTo(key, start, end, tail);
+    }
     const floor = this.lists.floorBlock(this.trigram, key, start, end);
     if (floor && !(this.#blockFirst && floor.first.equals(this.#blockFirst))) {
       this.#blockFirst = floor.first;
