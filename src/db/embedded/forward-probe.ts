@@ -4,9 +4,10 @@ import type { TrigramPostings } from './trigram-postings.js';
 /**
  * One trigram's postings (./trigram-postings.ts) probed with `_id` keys in ascending order: its
  * pending keys, then its blocks, each read key by key (./posting-keys.ts, KeyCursor) as far as
- * the probes go. The blocks are read either one after another (`walk`: every block, for a list
- * about as long as the probes are many) or found by a seek each time the probes pass the one
- * read (for a list with many more postings than probes).
+ * the probes go. The block holding a probe is found either from the list's block keys read one
+ * after another (`walk`, for a list about as long as the probes may be many: a block no probe
+ * falls in is never fetched) or by a seek each time the probes pass the one read (for a list
+ * with many more postings than probes).
  */
 export class ForwardProbe {
   readonly #cursor = new KeyCursor();
@@ -14,7 +15,11 @@ export class ForwardProbe {
   #blockFirst: Buffer | undefined;
   #onTail = false;
   #tail: ReturnType<TrigramPostings['tailBlock']> | null = null;
-  #walk: Iterator<Uint8Array> | undefined;
+  readonly #walking: boolean;
+  /** The list's full blocks' table keys, in order (`walk`; read from the first probe past the pending keys), and the next one not yet passed. */
+  #walk: Iterator<Buffer> | undefined;
+  #ahead: Buffer | undefined;
+  readonly #prefix: number;
 
   constructor(
     private readonly lists: TrigramPostings,
@@ -23,7 +28,8 @@ export class ForwardProbe {
     walk: boolean,
   ) {
     this.#tail = lists.tailBlock(trigram);
-    if (walk) this.#walk = lists.storedBlocks(trigram, false, (block) => block);
+    this.#prefix = Buffer.byteLength(trigram);
+    this.#walking = walk;
   }
 
   /** Whether the list holds the key in `key` from `start` to `end` (not before the last one probed). */
@@ -41,13 +47,14 @@ export class ForwardProbe {
     const tail = this.#tail;
     // Past the list's last key (or no list): no block holds it.
     if (!tail || compareBytes(key, start, end, tail.last, 0, tail.last.length) > 0) return false;
-    if (this.#walk) {
-      const next = this.#walk.next();
-      if (next.done) return false;
-      this.#cursor.start(next.value);
-      return true;
-    }
     if (this.#onTail) return false;
+    if (this.#walking) {
+      if (!this.#walk) {
+        this.#walk = this.lists.fullBlockKeys(this.trigram);
+        this.#ahead = this.#walk.next().value;
+      }
+      return this.#walkTo(key, start, end, tail);
+    }
     const floor = this.lists.floorBlock(this.trigram, key, start, end);
     if (floor && !(this.#blockFirst && floor.first.equals(this.#blockFirst))) {
       this.#blockFirst = floor.first;
@@ -63,9 +70,39 @@ export class ForwardProbe {
     return true;
   }
 
+  /** Fetches the last block starting at or before the probe, past the one read (`walk`). */
+  #walkTo(key: Uint8Array, start: number, end: number, tail: { first: Buffer; block: Uint8Array }) {
+    const walk = this.#walk as Iterator<Buffer>;
+    const prefix = this.#prefix;
+    let floor: Buffer | undefined;
+    for (
+      let ahead = this.#ahead;
+      ahead && compareBytes(ahead, prefix, ahead.length, key, start, end) <= 0;
+      ahead = this.#ahead
+    ) {
+      floor = ahead;
+      this.#ahead = walk.next().value;
+    }
+    if (
+      this.#ahead === undefined &&
+      compareBytes(tail.first, 0, tail.first.length, key, start, end) <= 0
+    ) {
+      this.#onTail = true;
+      this.#cursor.start(tail.block);
+      return true;
+    }
+    // No block starts between the one read and the probe: the probe falls after the one read.
+    if (!floor) return false;
+    const block = this.lists.fullBlock(floor);
+    if (!block) return false;
+    this.#cursor.start(block);
+    return true;
+  }
+
   /** Ends the read of the blocks (an LMDB read left open keeps its snapshot's pages from reuse). */
   close(): void {
     this.#walk?.return?.(undefined);
     this.#walk = undefined;
+    this.#ahead = undefined;
   }
 }

@@ -7,6 +7,7 @@ import {
   encodeBlock,
   encodeTail,
   firstKeyOf,
+  getVarint,
   tailWith,
 } from './posting-codec.js';
 import { BlockKeys, compareBytes } from './posting-keys.js';
@@ -424,6 +425,21 @@ export class TrigramPostings {
     return first && { first, last, block };
   }
 
+  /**
+   * The first keys of a list's full blocks, in order, read from the table's keys alone (no
+   * block's value is copied): each as its table key, the `_id` key from `prefixLength` on.
+   */
+  *fullBlockKeys(trigram: string): Generator<Buffer> {
+    const { start, end } = listRange(trigram);
+    for (const key of this.table.getKeys({ start, end }))
+      if (!isTail(key as Buffer, trigram)) yield key as Buffer;
+  }
+
+  /** A full block as stored, by its table key (from `fullBlockKeys`). */
+  fullBlock(key: Buffer): Buffer | undefined {
+    return this.table.getBinary(key);
+  }
+
   #blockAt<Keys>(
     trigram: string,
     key: Uint8Array,
@@ -506,8 +522,9 @@ export class TrigramPostings {
   }
 
   #storedCount(trigram: string): number {
-    const tail = this.table.getBinary(tailKey(trigram));
-    return tail ? decodeTail(tail).count : 0;
+    // Only its leading count is read, before any other read of the table: no copy of the tail.
+    const tail = this.table.getBinaryFast(tailKey(trigram));
+    return tail ? getVarint(tail, { offset: 0 }) : 0;
   }
 
   #tail<Keys>(trigram: string, decode: Decode<Keys>): Block<Keys> | undefined {

@@ -3,6 +3,7 @@ import { ForwardProbe } from './forward-probe.js';
 import type { Index } from './indexes.js';
 import { blockCount, firstKeyOf } from './posting-codec.js';
 import { BlockKeys, compareBytes, holdsKey, KeyCursor } from './posting-keys.js';
+import { probeOrder } from './probe-order.js';
 import { patternTrigrams, type TrigramQuery, usable } from './trigram-pattern.js';
 import {
   type Block,
@@ -347,16 +348,27 @@ export class Postings {
     },
   ): Generator<Buffer> {
     const { pending } = driver;
-    const probes = query.all
-      .slice(1)
-      .map(
-        (trigram) =>
-          new ForwardProbe(this.#lists, trigram, this.#waiting(trigram), driver.walk(trigram)),
-      );
+    const [first, ...others] = query.all;
+    const ordered = first === undefined ? [] : probeOrder(first, others, (t) => this.count(t));
+    // Only the first list probed is probed with every key of the driver's: the later ones see
+    // those left, mostly few, so each of their blocks is sought when a probe falls past the last.
+    const probes = ordered.map(
+      (trigram, i) =>
+        new ForwardProbe(
+          this.#lists,
+          trigram,
+          this.#waiting(trigram),
+          i === 0 && driver.walk(trigram),
+        ),
+    );
     const from = query.all.length;
-    const passes = (key: Uint8Array, start: number, end: number) =>
-      probes.every((probe) => probe.has(key, start, end)) &&
-      this.holds(query, key, from, start, end);
+    const alternations = query.either.length > 0;
+    // Run for every key of the driver's: a plain loop, no closure made per key.
+    const passes = (key: Uint8Array, start: number, end: number) => {
+      for (let i = 0; i < probes.length; i++)
+        if (!(probes[i] as ForwardProbe).has(key, start, end)) return false;
+      return !alternations || this.holds(query, key, from, start, end);
+    };
     const cursor = new KeyCursor();
     const passed: Buffer[] = [];
     let p = 0;
