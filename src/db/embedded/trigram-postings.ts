@@ -577,7 +577,9 @@ export class TrigramPostings {
       const waits = new Set(waiting);
       const inBlocks = new Set(before.filter((trigram) => !waits.has(trigram)));
       const kept = new Set(after);
-      for (const trigram of inBlocks) if (!kept.has(trigram)) this.#remove(trigram, idKey);
+      // Those it lost leave the blocks, the waiting ones too: a fold cut short (a restart, or
+      // a failed write that replaced this writer) may have filed them already.
+      for (const trigram of before) if (!kept.has(trigram)) this.#remove(trigram, idKey);
       gained = after.filter((trigram) => !inBlocks.has(trigram));
     }
     if (gained.length === 0 && !hadEntry) return;
