@@ -69,15 +69,17 @@ export function sweepUnrecordedRemovals(
       eventKey('work.removed', entry.kind, entry.code, entry.when),
     );
     const known = await knownKeys(collections, keys);
-    const missing: RemovedWorkRecord[] = [];
-    for (const [index, entry] of entries.entries()) {
-      if (known.has(keys[index] as string)) continue;
-      const shown = await collectionOf(db, entry.kind).findOne(
-        { code: entry.code },
-        { projection: { _id: 1 } },
-      );
-      if (!shown) missing.push(entry);
+    const unknown = entries.filter((_, index) => !known.has(keys[index] as string));
+    // Still shown: one query per kind for all of them.
+    const shown = new Set<string>();
+    for (const kind of new Set(unknown.map((entry) => entry.kind))) {
+      const codes = unknown.filter((entry) => entry.kind === kind).map((entry) => entry.code);
+      const found = await collectionOf(db, kind)
+        .find({ code: { $in: codes } }, { projection: { code: 1 } })
+        .toArray();
+      for (const record of found) shown.add(`${kind}:${record.code}`);
     }
+    const missing = unknown.filter((entry) => !shown.has(`${entry.kind}:${entry.code}`));
     const recorded = await recordWorkEvents(
       db,
       collections,
