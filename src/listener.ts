@@ -4,8 +4,10 @@ import { RETRY_AFTER_SECONDS } from './app-error.js';
 import type { Services } from './context.js';
 import { apiInfo } from './docs/api-info.js';
 import { createDocsRouter } from './docs/docs-routes.js';
+import { CompiledOperations } from './graphql/compiled-execution.js';
 import { GRAPHIQL_ASSETS, graphiqlAssetsRouter } from './graphql/graphiql.js';
 import { createGraphqlListener } from './graphql/plain-post.js';
+import { createPreparedRun } from './graphql/prepared-run.js';
 import { createGraphqlHandler } from './graphql/yoga.js';
 import { MAX_BODY_BYTES } from './http/body-limit.js';
 import { trustFunction } from './http/client-address.js';
@@ -79,8 +81,14 @@ const isGraphqlPath = (url: string | undefined, endpoint: string) =>
  * viewer pages and the plain REST reads are answered before express; everything else goes to express.
  */
 export function createRequestListener(services: Services): RequestListener {
-  const graphql = createGraphqlHandler(services, { graphiql: services.config.graphiql });
-  const answerGraphql = createGraphqlListener(graphql, MAX_BODY_BYTES);
+  // One store of compiled operations: Yoga's runs fill it, the plain path's prepared runs read it.
+  const compiled = new CompiledOperations();
+  const graphql = createGraphqlHandler(services, compiled, { graphiql: services.config.graphiql });
+  const answerGraphql = createGraphqlListener(
+    graphql,
+    createPreparedRun(services, compiled),
+    MAX_BODY_BYTES,
+  );
   // Viewer pages and raw files, rendered once per item: a repeated GET is replayed before express.
   const views = createViewCache();
   // The home page, author pages and feeds, kept a few seconds: a repeated GET is replayed too.

@@ -36,6 +36,15 @@ function failureOf(result: unknown): string | undefined {
   return isAppError(first?.originalError) ? first.originalError.code : 'INTERNAL';
 }
 
+/** One execution as an operation of the telemetry: its span, and its metrics by name and failure. */
+export function observeExecution<T>(
+  telemetry: Telemetry,
+  args: Execution,
+  run: () => Promise<T>,
+): Promise<T> {
+  return telemetry.observe(unitOf(args, telemetry), run, failureOf);
+}
+
 /**
  * Each execution and subscription runs as one operation of the telemetry (src/telemetry/): a
  * span below the request's, and the metrics per operation name. Listed after the plugin that
@@ -45,15 +54,11 @@ export function useOperationTelemetry(): Plugin<RequestContext> {
   return {
     onExecute({ executeFn, setExecuteFn, context }) {
       const { telemetry } = context.services;
-      setExecuteFn((args) =>
-        telemetry.observe(unitOf(args, telemetry), async () => executeFn(args), failureOf),
-      );
+      setExecuteFn((args) => observeExecution(telemetry, args, async () => executeFn(args)));
     },
     onSubscribe({ subscribeFn, setSubscribeFn, context }) {
       const { telemetry } = context.services;
-      setSubscribeFn((args) =>
-        telemetry.observe(unitOf(args, telemetry), async () => subscribeFn(args), failureOf),
-      );
+      setSubscribeFn((args) => observeExecution(telemetry, args, async () => subscribeFn(args)));
     },
   };
 }

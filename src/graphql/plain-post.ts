@@ -3,6 +3,7 @@ import type { ExecutionResult } from 'graphql';
 import type { GraphQLParams } from 'graphql-yoga';
 import { CONTENT_LENGTH } from './body-limit.js';
 import { cacheControlOf } from './http-caching.js';
+import type { PreparedRun } from './prepared-run.js';
 import { handOver } from './results-run-already.js';
 import type { GraphqlHandler } from './yoga.js';
 
@@ -56,6 +57,23 @@ function plainParams(body: Buffer): GraphQLParams | undefined {
   return value as GraphQLParams;
 }
 
+function runInYoga(
+  yoga: GraphqlHandler,
+  req: IncomingMessage,
+  res: ServerResponse,
+  params: GraphQLParams,
+) {
+  const request = new yoga.fetchAPI.Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
+    method: 'POST',
+    headers: req.headers as Record<string, string>,
+  });
+  return yoga.getResultForParams({ params, request }, {
+    req,
+    res,
+    waitUntil: yoga.waitUntil,
+  } as never);
+}
+
 function readBody(req: IncomingMessage, length: number): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const body = Buffer.allocUnsafe(length);
@@ -91,15 +109,17 @@ function stringified(result: ExecutionResult): string | undefined {
 /**
  * The GraphQL listener. A plain POST (above) skips Yoga's HTTP layer (its fetch Request and
  * Response, request parsers and response hooks), which cost a small read as much again as
- * running it (bench/graphql-cpu.ts); its operation runs through Yoga's own `getResultForParams`
- * (the `onParams` hooks, parse and validation caches, context, every envelop plugin, masked
- * errors, `onExecutionResult` hooks). A result without errors is written as Yoga writes it
+ * running it (bench/graphql-cpu.ts). An operation already compiled runs prepared
+ * (src/graphql/prepared-run.ts); any other runs through Yoga's own `getResultForParams` (the
+ * `onParams` hooks, parse and validation caches, context, every envelop plugin, masked errors,
+ * `onExecutionResult` hooks). A result without errors is written as Yoga writes it
  * (JSON, the cache headers of src/graphql/http-caching.ts); any other result, and any request
  * that is not plain, is answered by Yoga's HTTP layer, so every refusal keeps its status and
  * body. test/graphql/plain-post.test.ts holds the two paths to the same bytes.
  */
 export function createGraphqlListener(
   yoga: GraphqlHandler,
+  runPrepared: PreparedRun,
   limit: number,
 ): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const viaYoga = async (req: IncomingMessage, res: ServerResponse, body?: Buffer) => {
@@ -118,20 +138,9 @@ export function createGraphqlListener(
     }
     const params = plainParams(body);
     if (!params) return viaYoga(req, res, body);
-    const request = new yoga.fetchAPI.Request(
-      `http://${req.headers.host ?? 'localhost'}${req.url}`,
-      {
-        method: 'POST',
-        headers: req.headers as Record<string, string>,
-      },
-    );
     let result: unknown;
     try {
-      result = await yoga.getResultForParams({ params, request }, {
-        req,
-        res,
-        waitUntil: yoga.waitUntil,
-      } as never);
+      result = (await runPrepared(req, params)) ?? (await runInYoga(yoga, req, res, params));
     } catch (thrown) {
       // An error instead of a result: Yoga answers it as its own run would, without a second run.
       handOver(req, { thrown });

@@ -20,16 +20,15 @@ export interface QueryCost {
 /** Prices kept per operation, by its variables; an operation's list is dropped past this. */
 const PRICES_PER_OPERATION = 64;
 
+const prices = new WeakMap<OperationDefinitionNode, Map<string, number | undefined>>();
+
 /**
  * The operation asked for, priced alone; undefined when there is none or its variables are bad
  * (execution refuses those in its own words). A price depends on the document and variables
  * alone (src/graphql/cost.ts reads no context), so it is kept per operation (Yoga's parser
  * cache hands out one document per query text) and its variables.
  */
-function costOf(
-  args: ExecutionArgs,
-  prices: WeakMap<OperationDefinitionNode, Map<string, number | undefined>>,
-): number | undefined {
+function costOf(args: ExecutionArgs): number | undefined {
   const operation = getOperationAST(args.document, args.operationName);
   if (!operation) return undefined;
   const key = JSON.stringify(args.variableValues ?? {});
@@ -60,6 +59,14 @@ function priceOf(args: ExecutionArgs, operation: OperationDefinitionNode): numbe
   }
 }
 
+/** An operation's price with its variables, as `extensions.cost` carries it; undefined as costOf. */
+export function queryCostOf(args: ExecutionArgs): QueryCost | undefined {
+  const requestedQueryCost = costOf(args);
+  return requestedQueryCost === undefined
+    ? undefined
+    : { requestedQueryCost, maximumAvailable: QUERY_COST_MAX };
+}
+
 export const tooCostly = (cost: QueryCost) =>
   new GraphQLError(
     `This query costs ${cost.requestedQueryCost}, more than the ${cost.maximumAvailable} a query may cost: ask for smaller pages (first/last) or fewer nested lists.`,
@@ -72,16 +79,9 @@ export const tooCostly = (cost: QueryCost) =>
  * Shopify's does, so a client sees its budget.
  */
 export function useQueryCost(): Plugin {
-  const prices = new WeakMap<OperationDefinitionNode, Map<string, number | undefined>>();
-  const priced = (args: ExecutionArgs): QueryCost | undefined => {
-    const requestedQueryCost = costOf(args, prices);
-    return requestedQueryCost === undefined
-      ? undefined
-      : { requestedQueryCost, maximumAvailable: QUERY_COST_MAX };
-  };
   return {
     onExecute({ args, setResultAndStopExecution }) {
-      const cost = priced(args);
+      const cost = queryCostOf(args);
       if (!cost) return;
       if (cost.requestedQueryCost > cost.maximumAvailable) {
         setResultAndStopExecution({ errors: [tooCostly(cost)], extensions: { cost } });
@@ -95,7 +95,7 @@ export function useQueryCost(): Plugin {
       };
     },
     onSubscribe({ args, setResultAndStopExecution }) {
-      const cost = priced(args);
+      const cost = queryCostOf(args);
       if (cost && cost.requestedQueryCost > cost.maximumAvailable)
         setResultAndStopExecution({ errors: [tooCostly(cost)], extensions: { cost } });
     },

@@ -8,7 +8,7 @@ import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES, payloadTooLarge } from '../http/body
 import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
 import { useBodyLimit } from './body-limit.js';
-import { useCompiledExecution } from './compiled-execution.js';
+import { type CompiledOperations, useCompiledExecution } from './compiled-execution.js';
 import { useErrorBodies } from './error-bodies.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
 import { useHttpCaching } from './http-caching.js';
@@ -83,8 +83,21 @@ const armor = new EnvelopArmor({
   blockFieldSuggestion: { enabled: true },
 });
 
+/** The context of a GraphQL request: who asks (its bearer token) and from where. */
+export function graphqlContext(
+  services: Services,
+  req: IncomingMessage,
+  authorization: string | undefined,
+): Promise<RequestContext> {
+  return createRequestContext(services, {
+    authorization,
+    clientAddress: clientAddressOf(req, services.config.trustProxy),
+  });
+}
+
 export function createGraphqlHandler(
   services: Services,
+  operations: CompiledOperations,
   options: { graphiql: boolean },
 ): GraphqlHandler {
   return createYoga<ServerContext, RequestContext>({
@@ -102,7 +115,7 @@ export function createGraphqlHandler(
     // Yoga itself keeps mutations POST-only (405 over GET).
     batching: { limit: GRAPHQL_BATCH_MAX },
     plugins: [
-      useCompiledExecution(),
+      useCompiledExecution(operations),
       useOperationTelemetry(),
       usePersistedQueries(),
       // After persisted queries: a result the plain path ran (src/graphql/plain-post.ts).
@@ -117,10 +130,7 @@ export function createGraphqlHandler(
       // Last: it wraps whichever request parser the ones before chose.
       useBodyLimit(MAX_BODY_BYTES),
     ],
-    context: async ({ request, req }) =>
-      createRequestContext(services, {
-        authorization: request.headers.get('authorization') ?? undefined,
-        clientAddress: clientAddressOf(req, services.config.trustProxy),
-      }),
+    context: ({ request, req }) =>
+      graphqlContext(services, req, request.headers.get('authorization') ?? undefined),
   });
 }

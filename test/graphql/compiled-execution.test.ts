@@ -1,7 +1,7 @@
 import { type ExecutionArgs, execute, parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { createRequestContext } from '../../src/context.js';
-import { useCompiledExecution } from '../../src/graphql/compiled-execution.js';
+import { CompiledOperations, useCompiledExecution } from '../../src/graphql/compiled-execution.js';
 import { schema } from '../../src/graphql/index.js';
 import { useSeededApp } from '../items/fixtures.js';
 
@@ -142,7 +142,7 @@ describe('a repeated operation answers as it did the first time', () => {
 describe('useCompiledExecution', () => {
   it('interprets an operation once, then runs it compiled, with the same result', async () => {
     let interpreted = 0;
-    const plugin = useCompiledExecution((args: ExecutionArgs) => {
+    const plugin = useCompiledExecution(new CompiledOperations(), (args: ExecutionArgs) => {
       interpreted++;
       return execute(args);
     });

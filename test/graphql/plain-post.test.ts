@@ -68,6 +68,16 @@ async function bothWays(body: string, headers: Record<string, string> = {}) {
   return { plain, viaYoga };
 }
 
+/**
+ * The same request three times on the plain path (interpreted, then compiled by Yoga's run,
+ * then run prepared: src/graphql/prepared-run.ts), and once by Yoga's HTTP layer.
+ */
+async function everyWay(body: string, headers: Record<string, string> = {}) {
+  const plain: Answer[] = [];
+  for (let run = 0; run < 3; run++) plain.push(await post(body, headers, false));
+  return { plain, viaYoga: await post(body, headers, true) };
+}
+
 async function operationsCounted(): Promise<number> {
   const text = await (await fetch(`${app.url}/metrics`)).text();
   return text
@@ -103,8 +113,33 @@ describe('a plain POST to /graphql (src/graphql/plain-post.ts)', () => {
       ['', {}],
     ];
     for (const [body, headers] of cases) {
-      const { plain, viaYoga } = await bothWays(body, headers);
-      expect({ sent: body, ...plain }).toEqual({ sent: body, ...viaYoga });
+      const { plain, viaYoga } = await everyWay(body, headers);
+      for (const [run, answer] of plain.entries())
+        expect({ sent: body, run, ...answer }).toEqual({ sent: body, run, ...viaYoga });
+    }
+  });
+
+  it('answers a compiled operation as Yoga does whatever its variables and token', async () => {
+    const PAGE = 'query Page($n: Int) { published(first: $n) { edges { cursor } } }';
+    const compiled = [
+      JSON.stringify({ query: PAGE, variables: { n: 2 } }),
+      JSON.stringify({ query: PAGE, variables: { n: 2 }, operationName: 'Page' }),
+    ];
+    for (const body of compiled) await everyWay(body);
+    const cases: [string, Record<string, string>][] = [
+      // Priced anew: over the limit, refused with the price.
+      [JSON.stringify({ query: PAGE, variables: { n: 100000 } }), {}],
+      [JSON.stringify({ query: PAGE, variables: { n: 'two' } }), {}],
+      [JSON.stringify({ query: PAGE, variables: { n: 2 } }), { authorization: 'Bearer pgw_nope' }],
+      [JSON.stringify({ query: PAGE, variables: { n: 2 }, operationName: '' }), {}],
+      [JSON.stringify({ query: PAGE, variables: { n: 2 }, operationName: 'Other' }), {}],
+      [JSON.stringify({ query: ITEM, variables: { code: 'zz' } }), {}],
+      ...compiled.map((body): [string, Record<string, string>] => [body, {}]),
+    ];
+    for (const [body, headers] of cases) {
+      const { plain, viaYoga } = await everyWay(body, headers);
+      for (const [run, answer] of plain.entries())
+        expect({ sent: body, run, ...answer }).toEqual({ sent: body, run, ...viaYoga });
     }
   });
 

@@ -112,7 +112,10 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
     expect(receiver.bodies.join('\n')).not.toContain(secret);
   });
 
-  it('a GraphQL query continues the client trace: HTTP server, then the named operation, then MongoDB commands', async () => {
+  // Three runs: interpreted, compiled, then prepared (src/graphql/prepared-run.ts); each is traced alike.
+  it.each([
+    1, 2, 3,
+  ])('a GraphQL query continues the client trace: HTTP server, then the named operation, then MongoDB commands (run %i)', async () => {
     const code = await publish(
       `(ink "graphql-${randomBytes(4).toString('hex')}")`,
       clientTrace().traceparent,
