@@ -17,8 +17,12 @@ import { LRUCache } from 'lru-cache';
 /** The run of an operation at which it is compiled; the runs before it are interpreted. */
 const COMPILE_AT_RUN = 2;
 
-/** Compiled operations kept by their text for src/graphql/prepared-run.ts; older ones are dropped. */
-const KEPT_BY_TEXT = 1_000;
+/**
+ * Compiled operations kept by their text for src/graphql/prepared-run.ts, bounded both ways (as
+ * many texts as Yoga's parser cache keeps, and their characters in all); older ones are dropped.
+ */
+const KEPT_TEXTS = 1_000;
+const KEPT_CHARS = 8_000_000;
 
 /** Per operation: the runs so far, until it is compiled (null: graphql-jit refused it). */
 type Tier = { runs: number } | { compiled: CompiledQuery | null };
@@ -70,7 +74,9 @@ export class CompiledOperations {
   readonly #tiers = new WeakMap<OperationDefinitionNode, Tier>();
   /** Query text → operation name (null: the document's only one) → its compiled form. */
   readonly #byText = new LRUCache<string, Map<string | null, CompiledOperation>>({
-    max: KEPT_BY_TEXT,
+    max: KEPT_TEXTS,
+    maxSize: KEPT_CHARS,
+    sizeCalculation: (_named, text) => Math.max(1, text.length),
   });
 
   /** The compiled form for this run of `operation`, or null while it is (or stays) interpreted. */
