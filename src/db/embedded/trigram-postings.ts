@@ -226,17 +226,56 @@ const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Dec
 
 /**
  * A background fold under way: the documents pending when it began (by their `_id` key as
- * latin1), each trigram's postings among them, the trigrams not yet folded and those folded,
- * and the documents written since (their pending entry is no longer the one noted: left to
- * the next fold). A trigram's postings are the first `length` of the view's list as it was:
- * a list is only appended to in place, else replaced (PendingView), so no copy is needed.
+ * latin1), each trigram's postings among them (read from their pending entries, not from the
+ * readers' view), the trigrams not yet folded and those folded, and the documents written
+ * since (their pending entry is no longer the one noted: left to the next fold). `read`: a
+ * reader asked for the pending view since the pass began.
  */
 interface FoldPass {
   docs: Map<string, Buffer>;
-  byTrigram: Map<string, { ids: Buffer[]; length: number }>;
+  byTrigram: Map<string, Buffer[]>;
   left: string[];
   done: Set<string>;
   dropped: Set<string>;
+  read: boolean;
+}
+
+/** An ASCII trigram's three bytes as one number (cheaper to file by than a string). */
+const asciiCode = (bytes: Buffer, at: number) =>
+  ((bytes[at] as number) << 16) | ((bytes[at + 1] as number) << 8) | (bytes[at + 2] as number);
+const asciiTrigram = (code: number) =>
+  String.fromCharCode(code >>> 16, (code >>> 8) & 0xff, code & 0xff);
+
+/**
+ * Each trigram's `_id` keys among the pending entries, in `_id` order (the entries' order), and
+ * the documents by their `_id` key as latin1. ASCII entries are filed by number.
+ */
+function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
+  docs: Map<string, Buffer>;
+  byTrigram: Map<string, Buffer[]>;
+} {
+  const docs = new Map<string, Buffer>();
+  const byCode = new Map<number, Buffer[]>();
+  const byTrigram = new Map<string, Buffer[]>();
+  const file = <K>(lists: Map<K, Buffer[]>, trigram: K, idKey: Buffer) => {
+    const ids = lists.get(trigram);
+    if (ids) ids.push(idKey);
+    else lists.set(trigram, [idKey]);
+  };
+  for (const { key, value } of entries) {
+    const idKey = Buffer.from((key as Buffer).subarray(1));
+    docs.set(idKey.toString('latin1'), idKey);
+    const bytes = value as Buffer;
+    if (!isAscii(bytes))
+      for (const trigram of splitTrigrams(bytes)) file(byTrigram, trigram, idKey);
+    else for (let at = 0; at + 2 < bytes.length; at += 3) file(byCode, asciiCode(bytes, at), idKey);
+  }
+  for (const [code, ids] of byCode) {
+    const trigram = asciiTrigram(code);
+    const others = byTrigram.get(trigram);
+    byTrigram.set(trigram, others ? union(others, ids) : ids);
+  }
+  return { docs, byTrigram };
 }
 
 /** A sorted list without the keys of another (sorted, most often its first ones). */
@@ -314,21 +353,38 @@ export class TrigramPostings {
     // A search inside the write that inserted documents sees them.
     this.#flush();
     const stamp = this.#storedStamp();
+    const pass = this.#pass;
+    if (pass) pass.read = true;
     if (this.#view?.stamp === stamp) return this.#settled(this.#view);
     this.#recent = [];
     const view: PendingView = { stamp, byTrigram: new Map() };
-    if (stamp !== '')
-      for (const { key, value } of this.table.getRange({ start: Buffer.from([PENDING]) })) {
-        const idKey = Buffer.from((key as Buffer).subarray(1));
-        view.last = idKey;
-        for (const trigram of splitTrigrams(value as Buffer)) {
-          const ids = view.byTrigram.get(trigram) ?? [];
-          ids.push(idKey);
-          view.byTrigram.set(trigram, ids);
+    if (stamp !== '') {
+      const read = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
+      view.byTrigram = read.byTrigram;
+      for (const idKey of read.docs.values()) view.last = idKey;
+      // The trigrams a fold under way has filed hold its documents in their blocks already.
+      if (pass)
+        for (const trigram of pass.done) {
+          const ids = view.byTrigram.get(trigram);
+          const rest = ids?.filter((id) => !this.#passFiled(pass, id)) ?? [];
+          if (rest.length > 0) view.byTrigram.set(trigram, rest);
+          else view.byTrigram.delete(trigram);
         }
-      }
+    }
     this.#view = view;
     return view;
+  }
+
+  /** Whether the fold under way files this document's postings (it was not rewritten since it began). */
+  #passFiled(pass: FoldPass, idKey: Buffer): boolean {
+    const id = idKey.toString('latin1');
+    return pass.docs.has(id) && !pass.dropped.has(id);
+  }
+
+  /** The readers' view settled, when one is kept and current; none is made for a writer's sake. */
+  #liveView(): PendingView | undefined {
+    const current = this.#currentView(this.#storedStamp());
+    return current && this.#settled(current);
   }
 
   /** The pending list's stamp, made from the table's pending entries when first needed. */
@@ -338,10 +394,13 @@ export class TrigramPostings {
     return this.#current;
   }
 
-  /** The view kept up to date by this writer, when it is the current one. */
+  /**
+   * The view kept up to date by this writer, when it is the current one. Only a reader makes
+   * one (`pending`): inserts alone file nothing by trigram until a fold reads their entries.
+   */
   #currentView(stamp: string): PendingView | undefined {
-    if (!this.#view && stamp === '') this.#view = { stamp, byTrigram: new Map() };
     if (this.#view?.stamp === stamp) return this.#view;
+    this.#view = undefined;
     this.#recent = [];
     return undefined;
   }
@@ -665,66 +724,59 @@ export class TrigramPostings {
    * folding a posting again changes nothing.
    */
   foldSome(postings: number): boolean {
-    const view = this.pending();
-    const pass = this.#pass ?? this.#startPass(view);
+    this.#flush();
+    const pass = this.#pass ?? this.#startPass();
     this.#pass = pass;
-    const byTrigram = new Map(view.byTrigram);
+    // The readers' view, if one is kept, loses the postings filed.
+    const view = this.#liveView();
+    const byTrigram = view && new Map(view.byTrigram);
     let budget = postings;
     for (let trigram = pass.left.pop(); trigram !== undefined; trigram = pass.left.pop()) {
       pass.done.add(trigram);
-      const noted = pass.byTrigram.get(trigram);
-      let ids = !noted
-        ? []
-        : noted.length < noted.ids.length
-          ? noted.ids.slice(0, noted.length)
-          : noted.ids;
+      let ids = pass.byTrigram.get(trigram) ?? [];
       if (pass.dropped.size > 0) ids = ids.filter((id) => !pass.dropped.has(id.toString('latin1')));
       if (ids.length > 0) this.#fold(trigram, ids);
-      const rest = without(byTrigram.get(trigram) ?? [], ids);
-      if (rest.length > 0) byTrigram.set(trigram, rest);
-      else byTrigram.delete(trigram);
+      if (byTrigram) {
+        const rest = without(byTrigram.get(trigram) ?? [], ids);
+        if (rest.length > 0) byTrigram.set(trigram, rest);
+        else byTrigram.delete(trigram);
+      }
       // A list costs a read and a write of its tail besides its postings.
       budget -= ids.length + 16;
       if (budget <= 0) break;
     }
     if (pass.left.length > 0) {
-      this.#view = { ...view, byTrigram };
+      if (view && byTrigram) this.#view = { ...view, byTrigram };
       return true;
     }
     let removed = 0;
     for (const [id, idKey] of pass.docs)
       if (!pass.dropped.has(id) && this.table.removeSync(pendingKey(idKey))) removed++;
     const written = this.#stamp(this.waitingDocs() - removed);
-    this.#view = { ...view, byTrigram, stamp: written };
+    // A view no reader asked for during the pass is let go: kept, every insert would be filed
+    // in it for nobody (a reader makes it again from the entries left).
+    if (view && byTrigram && pass.read) this.#view = { ...view, byTrigram, stamp: written };
+    else this.#currentView(written);
     this.#pass = undefined;
     return false;
   }
 
-  #startPass(view: PendingView): FoldPass {
-    const docs = new Map<string, Buffer>();
-    for (const key of this.table.getKeys({ start: Buffer.from([PENDING]) })) {
-      const idKey = Buffer.from((key as Buffer).subarray(1));
-      docs.set(idKey.toString('latin1'), idKey);
-    }
-    const byTrigram = new Map<string, { ids: Buffer[]; length: number }>();
-    for (const [trigram, ids] of view.byTrigram)
-      byTrigram.set(trigram, { ids, length: ids.length });
+  #startPass(): FoldPass {
+    const { docs, byTrigram } = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
     // Folded in the table's order (popped from the end), so that neighbouring lists, often on
     // one page, are rewritten by the same slice.
     const left = [...byTrigram.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-    return { docs, byTrigram, left, done: new Set(), dropped: new Set() };
+    return { docs, byTrigram, left, done: new Set(), dropped: new Set(), read: false };
   }
 
   /** Folds every pending document into the blocks and empties the pending list. */
   merge(): void {
-    const { byTrigram } = this.pending();
-    const keys = [...this.table.getKeys({ start: Buffer.from([PENDING]) })].map((key) =>
-      Buffer.from(key as Buffer),
-    );
-    for (const key of keys) this.table.removeSync(key);
+    this.#flush();
+    const { docs, byTrigram } = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
+    for (const idKey of docs.values()) this.table.removeSync(pendingKey(idKey));
     for (const [trigram, ids] of byTrigram) this.#fold(trigram, ids);
-    this.#stamp(0);
-    this.#view = { stamp: '', byTrigram: new Map() };
+    const written = this.#stamp(0);
+    if (this.#view) this.#view = { stamp: written, byTrigram: new Map() };
     this.#recent = [];
     this.#pass = undefined;
   }
