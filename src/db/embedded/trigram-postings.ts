@@ -240,38 +240,57 @@ interface FoldPass {
   read: boolean;
 }
 
-/** An ASCII trigram's three bytes as one number (cheaper to file by than a string). */
-const asciiCode = (bytes: Buffer, at: number) =>
-  ((bytes[at] as number) << 16) | ((bytes[at + 1] as number) << 8) | (bytes[at + 2] as number);
+/**
+ * For each ASCII trigram (seven bits a character) met while reading the pending entries, its
+ * list's place plus one (0: not met yet); emptied again after each read.
+ */
+const asciiSlots = new Int32Array(1 << 21);
 const asciiTrigram = (code: number) =>
-  String.fromCharCode(code >>> 16, (code >>> 8) & 0xff, code & 0xff);
+  String.fromCharCode(code >>> 14, (code >>> 7) & 0x7f, code & 0x7f);
 
 /**
  * Each trigram's `_id` keys among the pending entries, in `_id` order (the entries' order), and
- * the documents by their `_id` key as latin1. ASCII entries are filed by number.
+ * the documents by their `_id` key as latin1. ASCII entries are filed by their bytes, through
+ * `asciiSlots`, not by a string each.
  */
 function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
   docs: Map<string, Buffer>;
   byTrigram: Map<string, Buffer[]>;
 } {
   const docs = new Map<string, Buffer>();
-  const byCode = new Map<number, Buffer[]>();
   const byTrigram = new Map<string, Buffer[]>();
-  const file = <K>(lists: Map<K, Buffer[]>, trigram: K, idKey: Buffer) => {
-    const ids = lists.get(trigram);
-    if (ids) ids.push(idKey);
-    else lists.set(trigram, [idKey]);
-  };
-  for (const { key, value } of entries) {
-    const idKey = Buffer.from((key as Buffer).subarray(1));
-    docs.set(idKey.toString('latin1'), idKey);
-    const bytes = value as Buffer;
-    if (!isAscii(bytes))
-      for (const trigram of splitTrigrams(bytes)) file(byTrigram, trigram, idKey);
-    else for (let at = 0; at + 2 < bytes.length; at += 3) file(byCode, asciiCode(bytes, at), idKey);
+  const lists: Buffer[][] = [];
+  const codes: number[] = [];
+  try {
+    for (const { key, value } of entries) {
+      const idKey = Buffer.from((key as Buffer).subarray(1));
+      docs.set(idKey.toString('latin1'), idKey);
+      const bytes = value as Buffer;
+      if (!isAscii(bytes)) {
+        for (const trigram of splitTrigrams(bytes)) {
+          const ids = byTrigram.get(trigram);
+          if (ids) ids.push(idKey);
+          else byTrigram.set(trigram, [idKey]);
+        }
+        continue;
+      }
+      for (let at = 0; at + 2 < bytes.length; at += 3) {
+        const code =
+          ((bytes[at] as number) << 14) | ((bytes[at + 1] as number) << 7) | (bytes[at + 2] as number);
+        const slot = asciiSlots[code] as number;
+        if (slot > 0) (lists[slot - 1] as Buffer[]).push(idKey);
+        else {
+          asciiSlots[code] = lists.push([idKey]);
+          codes.push(code);
+        }
+      }
+    }
+  } finally {
+    for (const code of codes) asciiSlots[code] = 0;
   }
-  for (const [code, ids] of byCode) {
+  for (const [i, code] of codes.entries()) {
     const trigram = asciiTrigram(code);
+    const ids = lists[i] as Buffer[];
     const others = byTrigram.get(trigram);
     byTrigram.set(trigram, others ? union(others, ids) : ids);
   }
