@@ -58,8 +58,7 @@ const PENDING = 0xff;
 /** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
 const TAIL = 0xff;
 
-const tagged = (tag: number, rest: Buffer) => Buffer.concat([Buffer.from([tag]), rest]);
-const pendingKey = (idKey: Buffer) => tagged(PENDING, idKey);
+const pendingKey = (idKey: Buffer) => withPrefix(PENDING_BYTE, idKey);
 /** `prefix` then `rest`, in one Buffer. */
 function withPrefix(prefix: Buffer, rest: Uint8Array): Buffer {
   const key = Buffer.allocUnsafe(prefix.length + rest.length);
@@ -68,6 +67,7 @@ function withPrefix(prefix: Buffer, rest: Uint8Array): Buffer {
   return key;
 }
 const TAIL_BYTE = Buffer.from([TAIL]);
+const PENDING_BYTE = Buffer.from([PENDING]);
 /** A trigram's tail, from the trigram's key. */
 const withTail = (prefix: Buffer) => withPrefix(prefix, TAIL_BYTE);
 const blockKey = (trigram: string, first: Buffer) => withPrefix(trigramKey(trigram), first);
@@ -225,19 +225,34 @@ const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Dec
   decode(isTail(key, trigram) ? decodeTail(value).block : value);
 
 /**
- * A background fold under way: the documents pending when it began (by their `_id` key as
- * latin1), each trigram's postings among them (read from their pending entries, not from the
+ * A background fold under way: the documents pending when it began (their pending entries'
+ * keys, in order), each trigram's postings among them (read from their pending entries, not from the
  * readers' view), the trigrams not yet folded and those folded, and the documents written
  * since (their pending entry is no longer the one noted: left to the next fold). `read`: a
  * reader asked for the pending view since the pass began.
  */
 interface FoldPass {
-  docs: Map<string, Buffer>;
+  docs: Buffer[];
   byTrigram: Map<string, Buffer[]>;
   left: string[];
   done: Set<string>;
   dropped: Set<string>;
   read: boolean;
+}
+
+/** Whether a fold noted this document pending when it began. */
+function passHolds(pass: FoldPass, idKey: Buffer): boolean {
+  let low = 0;
+  let high = pass.docs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const key = pass.docs[middle] as Buffer;
+    const order = compareBytes(key, 1, key.length, idKey, 0, idKey.length);
+    if (order === 0) return true;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
 }
 
 /**
@@ -250,21 +265,22 @@ const asciiTrigram = (code: number) =>
 
 /**
  * Each trigram's `_id` keys among the pending entries, in `_id` order (the entries' order), and
- * the documents by their `_id` key as latin1. ASCII entries are filed by their bytes, through
+ * the entries' keys (each `_id` key is a view of its entry's key). ASCII entries are filed by their bytes, through
  * `asciiSlots`, not by a string each.
  */
 function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
-  docs: Map<string, Buffer>;
+  docs: Buffer[];
   byTrigram: Map<string, Buffer[]>;
 } {
-  const docs = new Map<string, Buffer>();
+  const docs: Buffer[] = [];
   const byTrigram = new Map<string, Buffer[]>();
   const lists: Buffer[][] = [];
   const codes: number[] = [];
   try {
     for (const { key, value } of entries) {
-      const idKey = Buffer.from((key as Buffer).subarray(1));
-      docs.set(idKey.toString('latin1'), idKey);
+      const entryKey = Buffer.from(key as Buffer);
+      docs.push(entryKey);
+      const idKey = entryKey.subarray(1);
       const bytes = value as Buffer;
       if (!isAscii(bytes)) {
         for (const trigram of splitTrigrams(bytes)) {
@@ -276,7 +292,9 @@ function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
       }
       for (let at = 0; at + 2 < bytes.length; at += 3) {
         const code =
-          ((bytes[at] as number) << 14) | ((bytes[at + 1] as number) << 7) | (bytes[at + 2] as number);
+          ((bytes[at] as number) << 14) |
+          ((bytes[at + 1] as number) << 7) |
+          (bytes[at + 2] as number);
         const slot = asciiSlots[code] as number;
         if (slot > 0) (lists[slot - 1] as Buffer[]).push(idKey);
         else {
@@ -380,7 +398,8 @@ export class TrigramPostings {
     if (stamp !== '') {
       const read = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
       view.byTrigram = read.byTrigram;
-      for (const idKey of read.docs.values()) view.last = idKey;
+      const last = read.docs[read.docs.length - 1];
+      if (last) view.last = last.subarray(1);
       // The trigrams a fold under way has filed hold its documents in their blocks already.
       if (pass)
         for (const trigram of pass.done) {
@@ -396,8 +415,7 @@ export class TrigramPostings {
 
   /** Whether the fold under way files this document's postings (it was not rewritten since it began). */
   #passFiled(pass: FoldPass, idKey: Buffer): boolean {
-    const id = idKey.toString('latin1');
-    return pass.docs.has(id) && !pass.dropped.has(id);
+    return passHolds(pass, idKey) && !pass.dropped.has(idKey.toString('latin1'));
   }
 
   /** The readers' view settled, when one is kept and current; none is made for a writer's sake. */
@@ -648,7 +666,7 @@ export class TrigramPostings {
       // Those a background fold has filed already are in the blocks; it leaves the rest to the next.
       const pass = this.#pass;
       const id = idKey.toString('latin1');
-      if (pass?.docs.has(id) && !pass.dropped.has(id)) {
+      if (pass && passHolds(pass, idKey) && !pass.dropped.has(id)) {
         pass.dropped.add(id);
         waiting = waiting.filter((trigram) => !pass.done.has(trigram));
       }
@@ -769,8 +787,12 @@ export class TrigramPostings {
       return true;
     }
     let removed = 0;
-    for (const [id, idKey] of pass.docs)
-      if (!pass.dropped.has(id) && this.table.removeSync(pendingKey(idKey))) removed++;
+    for (const key of pass.docs)
+      if (
+        (pass.dropped.size === 0 || !pass.dropped.has(key.toString('latin1', 1))) &&
+        this.table.removeSync(key)
+      )
+        removed++;
     const written = this.#stamp(this.waitingDocs() - removed);
     // A view no reader asked for during the pass is let go: kept, every insert would be filed
     // in it for nobody (a reader makes it again from the entries left).
@@ -792,7 +814,7 @@ export class TrigramPostings {
   merge(): void {
     this.#flush();
     const { docs, byTrigram } = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
-    for (const idKey of docs.values()) this.table.removeSync(pendingKey(idKey));
+    for (const key of docs) this.table.removeSync(key);
     for (const [trigram, ids] of byTrigram) this.#fold(trigram, ids);
     const written = this.#stamp(0);
     if (this.#view) this.#view = { stamp: written, byTrigram: new Map() };
