@@ -264,115 +264,55 @@ const asciiTrigram = (code: number) =>
   String.fromCharCode(code >>> 14, (code >>> 7) & 0x7f, code & 0x7f);
 
 /**
- * Files `_id` keys by trigram, given document by document in `_id` order (so each list comes
- * out sorted): an ASCII trigram by its bytes through `asciiSlots`, any other in a Map.
- * `release` must follow, also when filing fails, to empty the slots.
- */
-class TrigramFiler {
-  readonly #lists: Buffer[][] = [];
-  readonly #codes: number[] = [];
-  readonly #others = new Map<string, Buffer[]>();
-
-  fileCode(code: number, idKey: Buffer): void {
-    const slot = asciiSlots[code] as number;
-    if (slot > 0) (this.#lists[slot - 1] as Buffer[]).push(idKey);
-    else {
-      asciiSlots[code] = this.#lists.push([idKey]);
-      this.#codes.push(code);
-    }
-  }
-
-  file(trigram: string, idKey: Buffer): void {
-    const a = trigram.charCodeAt(0);
-    const b = trigram.charCodeAt(1);
-    const c = trigram.charCodeAt(2);
-    if (trigram.length === 3 && (a | b | c) < 0x80) {
-      this.fileCode((a << 14) | (b << 7) | c, idKey);
-      return;
-    }
-    const ids = this.#others.get(trigram);
-    if (ids) ids.push(idKey);
-    else this.#others.set(trigram, [idKey]);
-  }
-
-  /** A pending entry's trigrams (UTF-8, three code points each). */
-  fileEntry(bytes: Buffer, idKey: Buffer): void {
-    if (!isAscii(bytes)) {
-      for (const trigram of splitTrigrams(bytes)) this.file(trigram, idKey);
-      return;
-    }
-    for (let at = 0; at + 2 < bytes.length; at += 3)
-      this.fileCode(
-        ((bytes[at] as number) << 14) |
-          ((bytes[at + 1] as number) << 7) |
-          (bytes[at + 2] as number),
-        idKey,
-      );
-  }
-
-  release(): void {
-    for (const code of this.#codes) asciiSlots[code] = 0;
-  }
-
-  /** Each trigram's list (after `release`). */
-  byTrigram(): Map<string, Buffer[]> {
-    const byTrigram = this.#others;
-    for (const [i, code] of this.#codes.entries()) {
-      const trigram = asciiTrigram(code);
-      const ids = this.#lists[i] as Buffer[];
-      const others = byTrigram.get(trigram);
-      byTrigram.set(trigram, others ? union(others, ids) : ids);
-    }
-    return byTrigram;
-  }
-}
-
-/**
  * Each trigram's `_id` keys among the pending entries, in `_id` order (the entries' order), and
- * the entries' keys (each `_id` key is a view of its entry's key).
+ * the entries' keys (each `_id` key is a view of its entry's key). ASCII entries are filed by their bytes, through
+ * `asciiSlots`, not by a string each.
  */
 function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
   docs: Buffer[];
   byTrigram: Map<string, Buffer[]>;
 } {
   const docs: Buffer[] = [];
-  const filer = new TrigramFiler();
+  const byTrigram = new Map<string, Buffer[]>();
+  const lists: Buffer[][] = [];
+  const codes: number[] = [];
   try {
     for (const { key, value } of entries) {
       const entryKey = Buffer.from(key as Buffer);
       docs.push(entryKey);
-      filer.fileEntry(value as Buffer, entryKey.subarray(1));
+      const idKey = entryKey.subarray(1);
+      const bytes = value as Buffer;
+      if (!isAscii(bytes)) {
+        for (const trigram of splitTrigrams(bytes)) {
+          const ids = byTrigram.get(trigram);
+          if (ids) ids.push(idKey);
+          else byTrigram.set(trigram, [idKey]);
+        }
+        continue;
+      }
+      for (let at = 0; at + 2 < bytes.length; at += 3) {
+        const code =
+          ((bytes[at] as number) << 14) |
+          ((bytes[at + 1] as number) << 7) |
+          (bytes[at + 2] as number);
+        const slot = asciiSlots[code] as number;
+        if (slot > 0) (lists[slot - 1] as Buffer[]).push(idKey);
+        else {
+          asciiSlots[code] = lists.push([idKey]);
+          codes.push(code);
+        }
+      }
     }
   } finally {
-    filer.release();
+    for (const code of codes) asciiSlots[code] = 0;
   }
-  return { docs, byTrigram: filer.byTrigram() };
-}
-
-/**
- * The same of documents this writer wrote to the pending list, with their entries' keys; none
- * when two are the same document (then the table is read instead).
- */
-function filePending(written: readonly Waiting[]): ReturnType<typeof readPending> | undefined {
-  let docs = written;
-  for (let i = 1; i < docs.length; i++) {
-    const before = (docs[i - 1] as Waiting).idKey;
-    const key = (docs[i] as Waiting).idKey;
-    if (compareBytes(before, 0, before.length, key, 0, key.length) < 0) continue;
-    // Concurrent inserts may arrive a little out of order.
-    docs = [...written].sort((x, y) => Buffer.compare(x.idKey, y.idKey));
-    for (let j = 1; j < docs.length; j++)
-      if ((docs[j - 1] as Waiting).idKey.equals((docs[j] as Waiting).idKey)) return undefined;
-    break;
+  for (const [i, code] of codes.entries()) {
+    const trigram = asciiTrigram(code);
+    const ids = lists[i] as Buffer[];
+    const others = byTrigram.get(trigram);
+    byTrigram.set(trigram, others ? union(others, ids) : ids);
   }
-  const filer = new TrigramFiler();
-  try {
-    for (const { idKey, trigrams } of docs)
-      for (const trigram of trigrams) filer.file(trigram, idKey);
-  } finally {
-    filer.release();
-  }
-  return { docs: docs.map((doc) => doc.entryKey), byTrigram: filer.byTrigram() };
+  return { docs, byTrigram };
 }
 
 /** A sorted list without the keys of another (sorted, most often its first ones). */
@@ -397,8 +337,6 @@ function without(list: Buffer[], gone: Buffer[]): Buffer[] {
 interface Waiting {
   idKey: Buffer;
   trigrams: readonly string[];
-  /** Its pending entry's key. */
-  entryKey: Buffer;
 }
 
 export class TrigramPostings {
@@ -415,12 +353,6 @@ export class TrigramPostings {
    * search inside it) they are folded into the blocks (many) or written to the pending list (few).
    */
   #unflushed: Waiting[] = [];
-  /**
-   * The documents this writer put on the pending list, when they are all it holds (none: not
-   * known, as after a start with documents waiting, or a pending document rewritten): a fold
-   * files them from here rather than reading the table.
-   */
-  #written: Waiting[] | undefined;
 
   /** The pending list's stamp as this writer left it (none: not counted yet). */
   #current: string | undefined;
@@ -494,11 +426,8 @@ export class TrigramPostings {
 
   /** The pending list's stamp, made from the table's pending entries when first needed. */
   #storedStamp(): string {
-    if (this.#current === undefined) {
-      const waiting = this.table.getKeysCount({ start: Buffer.from([PENDING]) });
-      this.#current = makeStamp(waiting);
-      if (waiting === 0) this.#written = [];
-    }
+    if (this.#current === undefined)
+      this.#current = makeStamp(this.table.getKeysCount({ start: Buffer.from([PENDING]) }));
     return this.#current;
   }
 
@@ -750,7 +679,6 @@ export class TrigramPostings {
       gained = after.filter((trigram) => !inBlocks.has(trigram));
     }
     if (gained.length === 0 && !hadEntry) return;
-    this.#written = undefined;
     if (gained.length > 0) this.table.putSync(key, Buffer.from(gained.join(''), 'utf8'));
     else this.table.removeSync(key);
     if (!hadEntry) pendingDocs++;
@@ -773,7 +701,7 @@ export class TrigramPostings {
   /** Keeps a new document's trigrams until the write's end; false when no write is under way. */
   #buffer(trigrams: readonly string[], idKey: Buffer): boolean {
     if (this.#unflushed.length === 0 && !atEndOfWrite(() => this.#flush())) return false;
-    this.#unflushed.push({ idKey, trigrams, entryKey: pendingKey(idKey) });
+    this.#unflushed.push({ idKey, trigrams });
     return true;
   }
 
@@ -795,11 +723,8 @@ export class TrigramPostings {
     }
     const stamp = this.#storedStamp();
     const view = this.#currentView(stamp);
-    const known = this.#written;
-    for (const doc of docs) {
-      this.table.putSync(doc.entryKey, Buffer.from(doc.trigrams.join(''), 'utf8'));
-      known?.push(doc);
-    }
+    for (const { idKey, trigrams } of docs)
+      this.table.putSync(pendingKey(idKey), Buffer.from(trigrams.join(''), 'utf8'));
     if (view) this.#recent.push(...docs);
     const pendingDocs =
       (stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8)) + docs.length;
@@ -878,11 +803,7 @@ export class TrigramPostings {
   }
 
   #startPass(): FoldPass {
-    const { docs, byTrigram } =
-      (this.#written && filePending(this.#written)) ??
-      readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
-    // Those written from now on are all the list will hold once this pass ends.
-    this.#written = [];
+    const { docs, byTrigram } = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
     // Folded in the table's order (popped from the end), so that neighbouring lists, often on
     // one page, are rewritten by the same slice.
     const left = [...byTrigram.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
@@ -899,7 +820,6 @@ export class TrigramPostings {
     if (this.#view) this.#view = { stamp: written, byTrigram: new Map() };
     this.#recent = [];
     this.#pass = undefined;
-    this.#written = [];
   }
 
   /** Marks the pending list changed (`pendingDocs` waiting now); returns the new stamp. */
