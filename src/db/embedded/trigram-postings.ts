@@ -265,53 +265,75 @@ const asciiTrigram = (code: number) =>
 
 /**
  * Each trigram's `_id` keys among the pending entries, in `_id` order (the entries' order), and
- * the entries' keys (each `_id` key is a view of its entry's key). ASCII entries are filed by their bytes, through
- * `asciiSlots`, not by a string each.
+ * the entries' keys (each `_id` key is a view of its entry's key). An ASCII trigram is known by
+ * its bytes, through `asciiSlots`, not by a string made for each posting.
  */
 function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
   docs: Buffer[];
   byTrigram: Map<string, Buffer[]>;
 } {
   const docs: Buffer[] = [];
-  const byTrigram = new Map<string, Buffer[]>();
-  const lists: Buffer[][] = [];
+  const idKeys: Buffer[] = [];
+  // Each trigram met gets a list (a slot); first each posting's slot is noted, document after
+  // document, then the lists are filled in one go (cheaper than growing them as entries come).
+  const trigrams: string[] = [];
   const codes: number[] = [];
+  const others = new Map<string, number>();
+  let slots = new Int32Array(1 << 16);
+  let postings = 0;
+  const ends: number[] = [];
+  const slotOf = (trigram: string) => {
+    const a = trigram.charCodeAt(0);
+    const b = trigram.charCodeAt(1);
+    const c = trigram.charCodeAt(2);
+    if (trigram.length === 3 && (a | b | c) < 0x80) return asciiSlot((a << 14) | (b << 7) | c);
+    let slot = others.get(trigram);
+    if (slot === undefined) {
+      slot = trigrams.push(trigram) - 1;
+      others.set(trigram, slot);
+    }
+    return slot;
+  };
+  const asciiSlot = (code: number) => {
+    const slot = (asciiSlots[code] as number) - 1;
+    if (slot >= 0) return slot;
+    codes.push(code);
+    asciiSlots[code] = trigrams.push(asciiTrigram(code));
+    return trigrams.length - 1;
+  };
   try {
     for (const { key, value } of entries) {
       const entryKey = Buffer.from(key as Buffer);
       docs.push(entryKey);
-      const idKey = entryKey.subarray(1);
+      idKeys.push(entryKey.subarray(1));
       const bytes = value as Buffer;
-      if (!isAscii(bytes)) {
-        for (const trigram of splitTrigrams(bytes)) {
-          const ids = byTrigram.get(trigram);
-          if (ids) ids.push(idKey);
-          else byTrigram.set(trigram, [idKey]);
-        }
-        continue;
+      // A trigram takes three bytes at least.
+      if (postings + bytes.length > slots.length) {
+        const grown = new Int32Array(2 * (postings + bytes.length));
+        grown.set(slots.subarray(0, postings));
+        slots = grown;
       }
-      for (let at = 0; at + 2 < bytes.length; at += 3) {
-        const code =
-          ((bytes[at] as number) << 14) |
-          ((bytes[at + 1] as number) << 7) |
-          (bytes[at + 2] as number);
-        const slot = asciiSlots[code] as number;
-        if (slot > 0) (lists[slot - 1] as Buffer[]).push(idKey);
-        else {
-          asciiSlots[code] = lists.push([idKey]);
-          codes.push(code);
-        }
-      }
+      if (!isAscii(bytes))
+        for (const trigram of splitTrigrams(bytes)) slots[postings++] = slotOf(trigram);
+      else
+        for (let at = 0; at + 2 < bytes.length; at += 3)
+          slots[postings++] = asciiSlot(
+            ((bytes[at] as number) << 14) |
+              ((bytes[at + 1] as number) << 7) |
+              (bytes[at + 2] as number),
+          );
+      ends.push(postings);
     }
   } finally {
     for (const code of codes) asciiSlots[code] = 0;
   }
-  for (const [i, code] of codes.entries()) {
-    const trigram = asciiTrigram(code);
-    const ids = lists[i] as Buffer[];
-    const others = byTrigram.get(trigram);
-    byTrigram.set(trigram, others ? union(others, ids) : ids);
-  }
+  const lists = trigrams.map((): Buffer[] => []);
+  let at = 0;
+  for (const [doc, idKey] of idKeys.entries())
+    for (const end = ends[doc] as number; at < end; at++)
+      (lists[slots[at] as number] as Buffer[]).push(idKey);
+  const byTrigram = new Map<string, Buffer[]>();
+  for (const [slot, trigram] of trigrams.entries()) byTrigram.set(trigram, lists[slot] as Buffer[]);
   return { docs, byTrigram };
 }
 
