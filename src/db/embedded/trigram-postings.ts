@@ -226,7 +226,7 @@ const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Dec
 
 /**
  * A background fold under way: the documents pending when it began (their pending entries'
- * keys, in order), each trigram's postings among them (read from their pending entries, not from the
+ * keys, in order), each trigram's postings among them (read from those entries, not from the
  * readers' view), the trigrams not yet folded and those folded, and the documents written
  * since (their pending entry is no longer the one noted: left to the next fold). `read`: a
  * reader asked for the pending view since the pass began.
@@ -282,6 +282,13 @@ function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
   let slots = new Int32Array(1 << 16);
   let postings = 0;
   const ends: number[] = [];
+  const asciiSlot = (code: number) => {
+    const slot = (asciiSlots[code] as number) - 1;
+    if (slot >= 0) return slot;
+    codes.push(code);
+    asciiSlots[code] = trigrams.push(asciiTrigram(code));
+    return trigrams.length - 1;
+  };
   const slotOf = (trigram: string) => {
     const a = trigram.charCodeAt(0);
     const b = trigram.charCodeAt(1);
@@ -293,13 +300,6 @@ function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
       others.set(trigram, slot);
     }
     return slot;
-  };
-  const asciiSlot = (code: number) => {
-    const slot = (asciiSlots[code] as number) - 1;
-    if (slot >= 0) return slot;
-    codes.push(code);
-    asciiSlots[code] = trigrams.push(asciiTrigram(code));
-    return trigrams.length - 1;
   };
   try {
     for (const { key, value } of entries) {
@@ -365,7 +365,8 @@ export class TrigramPostings {
   #view: PendingView | undefined;
   /**
    * Documents this writer added to the pending list since the view was last read: filed into
-   * it by trigram only when a search or a merge reads it, so an insert does not pay for that.
+   * it by trigram only when a search reads it, so an insert does not pay for that (and none at
+   * all while no reader keeps a view: a fold reads the pending entries themselves).
    */
   #recent: Waiting[] = [];
   /** The background fold under way, if any. */
