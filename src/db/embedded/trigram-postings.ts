@@ -58,8 +58,7 @@ const PENDING = 0xff;
 /** After every `_id` key (each starts with a type tag below 0xff: ./keys.ts). */
 const TAIL = 0xff;
 
-const tagged = (tag: number, rest: Buffer) => Buffer.concat([Buffer.from([tag]), rest]);
-const pendingKey = (idKey: Buffer) => tagged(PENDING, idKey);
+const pendingKey = (idKey: Buffer) => withPrefix(PENDING_BYTE, idKey);
 /** `prefix` then `rest`, in one Buffer. */
 function withPrefix(prefix: Buffer, rest: Uint8Array): Buffer {
   const key = Buffer.allocUnsafe(prefix.length + rest.length);
@@ -68,6 +67,7 @@ function withPrefix(prefix: Buffer, rest: Uint8Array): Buffer {
   return key;
 }
 const TAIL_BYTE = Buffer.from([TAIL]);
+const PENDING_BYTE = Buffer.from([PENDING]);
 /** A trigram's tail, from the trigram's key. */
 const withTail = (prefix: Buffer) => withPrefix(prefix, TAIL_BYTE);
 const blockKey = (trigram: string, first: Buffer) => withPrefix(trigramKey(trigram), first);
@@ -225,18 +225,116 @@ const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Dec
   decode(isTail(key, trigram) ? decodeTail(value).block : value);
 
 /**
- * A background fold under way: the documents pending when it began (by their `_id` key as
- * latin1), each trigram's postings among them, the trigrams not yet folded and those folded,
- * and the documents written since (their pending entry is no longer the one noted: left to
- * the next fold). A trigram's postings are the first `length` of the view's list as it was:
- * a list is only appended to in place, else replaced (PendingView), so no copy is needed.
+ * A background fold under way: the documents pending when it began (their pending entries'
+ * keys, in order), each trigram's postings among them (read from those entries, not from the
+ * readers' view), the trigrams not yet folded and those folded, and the documents written
+ * since (their pending entry is no longer the one noted: left to the next fold). `read`: a
+ * reader asked for the pending view since the pass began.
  */
 interface FoldPass {
-  docs: Map<string, Buffer>;
-  byTrigram: Map<string, { ids: Buffer[]; length: number }>;
+  docs: Buffer[];
+  byTrigram: Map<string, Buffer[]>;
   left: string[];
   done: Set<string>;
   dropped: Set<string>;
+  read: boolean;
+}
+
+/** Whether a fold noted this document pending when it began. */
+function passHolds(pass: FoldPass, idKey: Buffer): boolean {
+  let low = 0;
+  let high = pass.docs.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const key = pass.docs[middle] as Buffer;
+    const order = compareBytes(key, 1, key.length, idKey, 0, idKey.length);
+    if (order === 0) return true;
+    if (order < 0) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
+/**
+ * For each ASCII trigram (seven bits a character) met while reading the pending entries, its
+ * list's place plus one (0: not met yet); emptied again after each read.
+ */
+const asciiSlots = new Int32Array(1 << 21);
+const asciiTrigram = (code: number) =>
+  String.fromCharCode(code >>> 14, (code >>> 7) & 0x7f, code & 0x7f);
+
+/**
+ * Each trigram's `_id` keys among the pending entries, in `_id` order (the entries' order), and
+ * the entries' keys (each `_id` key is a view of its entry's key). An ASCII trigram is known by
+ * its bytes, through `asciiSlots`, not by a string made for each posting.
+ */
+function readPending(entries: Iterable<{ key: unknown; value: unknown }>): {
+  docs: Buffer[];
+  byTrigram: Map<string, Buffer[]>;
+} {
+  const docs: Buffer[] = [];
+  const idKeys: Buffer[] = [];
+  // Each trigram met gets a list (a slot); first each posting's slot is noted, document after
+  // document, then the lists are filled in one go (cheaper than growing them as entries come).
+  const trigrams: string[] = [];
+  const codes: number[] = [];
+  const others = new Map<string, number>();
+  let slots = new Int32Array(1 << 16);
+  let postings = 0;
+  const ends: number[] = [];
+  const asciiSlot = (code: number) => {
+    const slot = (asciiSlots[code] as number) - 1;
+    if (slot >= 0) return slot;
+    codes.push(code);
+    asciiSlots[code] = trigrams.push(asciiTrigram(code));
+    return trigrams.length - 1;
+  };
+  const slotOf = (trigram: string) => {
+    const a = trigram.charCodeAt(0);
+    const b = trigram.charCodeAt(1);
+    const c = trigram.charCodeAt(2);
+    if (trigram.length === 3 && (a | b | c) < 0x80) return asciiSlot((a << 14) | (b << 7) | c);
+    let slot = others.get(trigram);
+    if (slot === undefined) {
+      slot = trigrams.push(trigram) - 1;
+      others.set(trigram, slot);
+    }
+    return slot;
+  };
+  try {
+    for (const { key, value } of entries) {
+      const entryKey = Buffer.from(key as Buffer);
+      docs.push(entryKey);
+      idKeys.push(entryKey.subarray(1));
+      const bytes = value as Buffer;
+      // A trigram takes three bytes at least.
+      if (postings + bytes.length > slots.length) {
+        const grown = new Int32Array(2 * (postings + bytes.length));
+        grown.set(slots.subarray(0, postings));
+        slots = grown;
+      }
+      if (!isAscii(bytes))
+        for (const trigram of splitTrigrams(bytes)) slots[postings++] = slotOf(trigram);
+      else
+        for (let at = 0; at + 2 < bytes.length; at += 3)
+          slots[postings++] = asciiSlot(
+            ((bytes[at] as number) << 14) |
+              ((bytes[at + 1] as number) << 7) |
+              (bytes[at + 2] as number),
+          );
+      ends.push(postings);
+    }
+  } finally {
+    for (const code of codes) asciiSlots[code] = 0;
+  }
+  const lists = trigrams.map((): Buffer[] => []);
+  let at = 0;
+  for (const [doc, idKey] of idKeys.entries())
+    for (const end = ends[doc] as number; at < end; at++)
+      (lists[slots[at] as number] as Buffer[]).push(idKey);
+  const byTrigram = new Map<string, Buffer[]>();
+  for (const [slot, trigram] of trigrams.entries()) byTrigram.set(trigram, lists[slot] as Buffer[]);
+  return { docs, byTrigram };
 }
 
 /** A sorted list without the keys of another (sorted, most often its first ones). */
@@ -267,7 +365,8 @@ export class TrigramPostings {
   #view: PendingView | undefined;
   /**
    * Documents this writer added to the pending list since the view was last read: filed into
-   * it by trigram only when a search or a merge reads it, so an insert does not pay for that.
+   * it by trigram only when a search reads it, so an insert does not pay for that (and none at
+   * all while no reader keeps a view: a fold reads the pending entries themselves).
    */
   #recent: Waiting[] = [];
   /** The background fold under way, if any. */
@@ -314,21 +413,38 @@ export class TrigramPostings {
     // A search inside the write that inserted documents sees them.
     this.#flush();
     const stamp = this.#storedStamp();
+    const pass = this.#pass;
+    if (pass) pass.read = true;
     if (this.#view?.stamp === stamp) return this.#settled(this.#view);
     this.#recent = [];
     const view: PendingView = { stamp, byTrigram: new Map() };
-    if (stamp !== '')
-      for (const { key, value } of this.table.getRange({ start: Buffer.from([PENDING]) })) {
-        const idKey = Buffer.from((key as Buffer).subarray(1));
-        view.last = idKey;
-        for (const trigram of splitTrigrams(value as Buffer)) {
-          const ids = view.byTrigram.get(trigram) ?? [];
-          ids.push(idKey);
-          view.byTrigram.set(trigram, ids);
+    if (stamp !== '') {
+      const read = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
+      view.byTrigram = read.byTrigram;
+      const last = read.docs[read.docs.length - 1];
+      if (last) view.last = last.subarray(1);
+      // The trigrams a fold under way has filed hold its documents in their blocks already.
+      if (pass)
+        for (const trigram of pass.done) {
+          const ids = view.byTrigram.get(trigram);
+          const rest = ids?.filter((id) => !this.#passFiled(pass, id)) ?? [];
+          if (rest.length > 0) view.byTrigram.set(trigram, rest);
+          else view.byTrigram.delete(trigram);
         }
-      }
+    }
     this.#view = view;
     return view;
+  }
+
+  /** Whether the fold under way files this document's postings (it was not rewritten since it began). */
+  #passFiled(pass: FoldPass, idKey: Buffer): boolean {
+    return passHolds(pass, idKey) && !pass.dropped.has(idKey.toString('latin1'));
+  }
+
+  /** The readers' view settled, when one is kept and current; none is made for a writer's sake. */
+  #liveView(): PendingView | undefined {
+    const current = this.#currentView(this.#storedStamp());
+    return current && this.#settled(current);
   }
 
   /** The pending list's stamp, made from the table's pending entries when first needed. */
@@ -338,10 +454,13 @@ export class TrigramPostings {
     return this.#current;
   }
 
-  /** The view kept up to date by this writer, when it is the current one. */
+  /**
+   * The view kept up to date by this writer, when it is the current one. Only a reader makes
+   * one (`pending`): inserts alone file nothing by trigram until a fold reads their entries.
+   */
   #currentView(stamp: string): PendingView | undefined {
-    if (!this.#view && stamp === '') this.#view = { stamp, byTrigram: new Map() };
     if (this.#view?.stamp === stamp) return this.#view;
+    this.#view = undefined;
     this.#recent = [];
     return undefined;
   }
@@ -570,7 +689,7 @@ export class TrigramPostings {
       // Those a background fold has filed already are in the blocks; it leaves the rest to the next.
       const pass = this.#pass;
       const id = idKey.toString('latin1');
-      if (pass?.docs.has(id) && !pass.dropped.has(id)) {
+      if (pass && passHolds(pass, idKey) && !pass.dropped.has(id)) {
         pass.dropped.add(id);
         waiting = waiting.filter((trigram) => !pass.done.has(trigram));
       }
@@ -665,66 +784,63 @@ export class TrigramPostings {
    * folding a posting again changes nothing.
    */
   foldSome(postings: number): boolean {
-    const view = this.pending();
-    const pass = this.#pass ?? this.#startPass(view);
+    this.#flush();
+    const pass = this.#pass ?? this.#startPass();
     this.#pass = pass;
-    const byTrigram = new Map(view.byTrigram);
+    // The readers' view, if one is kept, loses the postings filed.
+    const view = this.#liveView();
+    const byTrigram = view && new Map(view.byTrigram);
     let budget = postings;
     for (let trigram = pass.left.pop(); trigram !== undefined; trigram = pass.left.pop()) {
       pass.done.add(trigram);
-      const noted = pass.byTrigram.get(trigram);
-      let ids = !noted
-        ? []
-        : noted.length < noted.ids.length
-          ? noted.ids.slice(0, noted.length)
-          : noted.ids;
+      let ids = pass.byTrigram.get(trigram) ?? [];
       if (pass.dropped.size > 0) ids = ids.filter((id) => !pass.dropped.has(id.toString('latin1')));
       if (ids.length > 0) this.#fold(trigram, ids);
-      const rest = without(byTrigram.get(trigram) ?? [], ids);
-      if (rest.length > 0) byTrigram.set(trigram, rest);
-      else byTrigram.delete(trigram);
+      if (byTrigram) {
+        const rest = without(byTrigram.get(trigram) ?? [], ids);
+        if (rest.length > 0) byTrigram.set(trigram, rest);
+        else byTrigram.delete(trigram);
+      }
       // A list costs a read and a write of its tail besides its postings.
       budget -= ids.length + 16;
       if (budget <= 0) break;
     }
     if (pass.left.length > 0) {
-      this.#view = { ...view, byTrigram };
+      if (view && byTrigram) this.#view = { ...view, byTrigram };
       return true;
     }
     let removed = 0;
-    for (const [id, idKey] of pass.docs)
-      if (!pass.dropped.has(id) && this.table.removeSync(pendingKey(idKey))) removed++;
+    for (const key of pass.docs)
+      if (
+        (pass.dropped.size === 0 || !pass.dropped.has(key.toString('latin1', 1))) &&
+        this.table.removeSync(key)
+      )
+        removed++;
     const written = this.#stamp(this.waitingDocs() - removed);
-    this.#view = { ...view, byTrigram, stamp: written };
+    // A view no reader asked for during the pass is let go: kept, every insert would be filed
+    // in it for nobody (a reader makes it again from the entries left).
+    if (view && byTrigram && pass.read) this.#view = { ...view, byTrigram, stamp: written };
+    else this.#currentView(written);
     this.#pass = undefined;
     return false;
   }
 
-  #startPass(view: PendingView): FoldPass {
-    const docs = new Map<string, Buffer>();
-    for (const key of this.table.getKeys({ start: Buffer.from([PENDING]) })) {
-      const idKey = Buffer.from((key as Buffer).subarray(1));
-      docs.set(idKey.toString('latin1'), idKey);
-    }
-    const byTrigram = new Map<string, { ids: Buffer[]; length: number }>();
-    for (const [trigram, ids] of view.byTrigram)
-      byTrigram.set(trigram, { ids, length: ids.length });
+  #startPass(): FoldPass {
+    const { docs, byTrigram } = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
     // Folded in the table's order (popped from the end), so that neighbouring lists, often on
     // one page, are rewritten by the same slice.
     const left = [...byTrigram.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-    return { docs, byTrigram, left, done: new Set(), dropped: new Set() };
+    return { docs, byTrigram, left, done: new Set(), dropped: new Set(), read: false };
   }
 
   /** Folds every pending document into the blocks and empties the pending list. */
   merge(): void {
-    const { byTrigram } = this.pending();
-    const keys = [...this.table.getKeys({ start: Buffer.from([PENDING]) })].map((key) =>
-      Buffer.from(key as Buffer),
-    );
-    for (const key of keys) this.table.removeSync(key);
+    this.#flush();
+    const { docs, byTrigram } = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
+    for (const key of docs) this.table.removeSync(key);
     for (const [trigram, ids] of byTrigram) this.#fold(trigram, ids);
-    this.#stamp(0);
-    this.#view = { stamp: '', byTrigram: new Map() };
+    const written = this.#stamp(0);
+    if (this.#view) this.#view = { stamp: written, byTrigram: new Map() };
     this.#recent = [];
     this.#pass = undefined;
   }
