@@ -11,7 +11,7 @@ import type { TimeLimit } from './time-limit.js';
 import {
   describeSieve,
   describeTrigramScan,
-  likelyMatches,
+  likelyEnough,
   type TrigramPlan,
   trigramCandidates,
   trigramPlan,
@@ -349,7 +349,7 @@ function choose(
   const worthSieve = (matches: number) =>
     matches > 0 && (wanted * documents) / matches < FETCH_COST * matches;
   // There are no more matches than the estimate: when even that many would not do, no sample.
-  const manyMatches = () => worthSieve(search.estimate) && worthSieve(likelyMatches(search));
+  const manyMatches = () => worthSieve(search.estimate) && likelyEnough(search, worthSieve);
   const common =
     search.estimate > POSTINGS_BUDGET ||
     search.estimate * 2 >= documents ||
