@@ -105,7 +105,7 @@ export class ForwardProbe {
     if (!floor) return false;
     const block = this.lists.fullBlock(floor);
     if (!block) return false;
-    this.#cursor.start(block);
+    this.#cursor.startOnCopy(block);
     return true;
   }
 

@@ -437,9 +437,12 @@ export class TrigramPostings {
       if (!isTail(key as Buffer, trigram)) yield key as Buffer;
   }
 
-  /** A full block as stored, by its table key (from `fullBlockKeys`). */
+  /**
+   * A full block as stored, by its table key (from `fullBlockKeys`): not a copy, valid only
+   * until the next read of the table (./posting-keys.ts, KeyCursor.startOnCopy).
+   */
   fullBlock(key: Buffer): Buffer | undefined {
-    return this.table.getBinary(key);
+    return this.table.getBinaryFast(key);
   }
 
   #blockAt<Keys>(
