@@ -232,8 +232,13 @@ function* scan(
     return query.test(doc) ? doc : undefined;
   };
   if (trigrams) {
+    // A posting costs a few key steps, much less than reading the clock: the limit is checked
+    // once per so many of them.
+    let unchecked = 0;
     const examined = () => {
       stats.keysExamined++;
+      if (++unchecked < POSTINGS_PER_TIME_CHECK) return;
+      unchecked = 0;
       timeLimit?.check();
     };
     for (const idKey of trigramCandidates(trigrams, access.reverse, examined)) {
@@ -298,6 +303,9 @@ function* scan(
     }
   }
 }
+
+/** A trigram search reads the clock for its time limit once per this many postings. */
+const POSTINGS_PER_TIME_CHECK = 64;
 
 /** The best access for the filter and sort (or the hinted index). */
 function choose(
