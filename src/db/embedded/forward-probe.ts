@@ -1,4 +1,4 @@
-import { compareBytes, holdsKey, KeyCursor } from './posting-keys.js';
+import { compareBytes, KeyCursor } from './posting-keys.js';
 import type { TrigramPostings } from './trigram-postings.js';
 
 /**
@@ -20,6 +20,8 @@ export class ForwardProbe {
   #tail: ReturnType<TrigramPostings['tailBlock']> | null = null;
   #walking: boolean;
   #seeks = 0;
+  /** Where the pending keys not before the last probe start. */
+  #waitingAt = 0;
   /** The list's full blocks' table keys, in order (`walk`; read from the first probe past the pending keys), and the next one not yet passed. */
   #walk: Iterator<Buffer> | undefined;
   #ahead: Buffer | undefined;
@@ -37,12 +39,40 @@ export class ForwardProbe {
 
   /** Whether the list holds the key in `key` from `start` to `end` (not before the last one probed). */
   has(key: Uint8Array, start: number, end: number): boolean {
-    if (this.waiting.length > 0 && holdsKey(this.waiting, key, start, end)) return true;
+    if (this.#waitingAt < this.waiting.length && this.#waits(key, start, end)) return true;
     for (;;) {
       const order = this.#cursor.advanceTo(key, start, end);
       if (order >= 0) return order === 0;
       if (!this.#nextBlock(key, start, end)) return false;
     }
+  }
+
+  /**
+   * Whether the pending keys hold the key probed. Probes ascend, so the search gallops on from
+   * where the last one stopped: mostly one or two comparisons.
+   */
+  #waits(key: Uint8Array, start: number, end: number): boolean {
+    const waiting = this.waiting;
+    const before = (i: number) => {
+      const found = waiting[i] as Buffer;
+      return compareBytes(found, 0, found.length, key, start, end) < 0;
+    };
+    let low = this.#waitingAt;
+    let high = low;
+    for (let step = 1; high < waiting.length && before(high); step *= 2) {
+      low = high + 1;
+      high = low + step;
+    }
+    // The first pending key not before the probe is from `low` to `high`.
+    if (high > waiting.length) high = waiting.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(middle)) low = middle + 1;
+      else high = middle;
+    }
+    this.#waitingAt = low;
+    const found = waiting[low];
+    return found !== undefined && compareBytes(found, 0, found.length, key, start, end) === 0;
   }
 
   /** Moves to the block that may hold the key probed, past the one read; false: none does. */
