@@ -134,7 +134,7 @@ function passingIn(
   passed: Buffer[],
 ): number {
   let p = from;
-  cursor.startOnCopy(block);
+  cursor.start(block);
   while (cursor.next()) {
     const { key, length } = cursor;
     for (let waiting = pending[p]; waiting !== undefined; waiting = pending[p]) {
@@ -236,7 +236,7 @@ export class Postings {
     if (!reverse) {
       const walkUpTo = WALK_RATIO * this.count(driver);
       return yield* this.#forward(this.#probed(query), examined, {
-        blocks: this.#blocks(driver),
+        blocks: this.#lists.storedBlocks(driver, false, (stored) => stored),
         pending: this.#waiting(driver),
         walk: (trigram) => this.count(trigram) <= walkUpTo,
       });
@@ -277,19 +277,6 @@ export class Postings {
       // An LMDB read left open would keep its snapshot's pages from being reused.
       walk?.close();
     }
-  }
-
-  /**
-   * A list's blocks in `_id` order, its tail last, each read without a copy of its own (valid
-   * until the next read: ./posting-keys.ts, KeyCursor.startOnCopy).
-   */
-  *#blocks(trigram: string): Generator<Uint8Array> {
-    for (const key of this.#lists.fullBlockKeys(trigram)) {
-      const block = this.#lists.fullBlock(key);
-      if (block) yield block;
-    }
-    const tail = this.#lists.tailBlock(trigram);
-    if (tail) yield tail.block;
   }
 
   /**
@@ -363,8 +350,7 @@ export class Postings {
   }
 
   /**
-   * `#driven` in `_id` order, over the driver's `blocks` (as stored, in order, each copied when
-   * read) and its `pending`
+   * `#driven` in `_id` order, over the driver's `blocks` (as stored, in order) and its `pending`
    * keys: each key read one at a time and probed for the other trigrams in turn, each of their
    * lists read block after block (`walk`) or sought, as far as the probes go (./forward-probe.ts).
    */
