@@ -182,18 +182,18 @@ describe('trigram posting lists', () => {
                   expect(probe.has(trigram, idKey(at))).toBe(
                     model.get(at)?.includes(trigram) ?? false,
                   );
-              // Probed in `_id` order by a search's other lists, each read block after block or
-              // sought block by block (./forward-probe.ts), with every key, every other key, the
-              // later half.
+              // Probed in `_id` order by a search's other lists, each read block after block,
+              // sought block by block, or sought once or twice and then read block after block
+              // from there (./forward-probe.ts), with every key, every other key, the later half.
               const lists = index.postings as TrigramPostings;
               const waiting = lists.pending().byTrigram.get(trigram) ?? [];
-              for (const walk of [true, false])
+              for (const walkAfter of [0, 1, 2, Number.POSITIVE_INFINITY])
                 for (const probed of [
                   () => true,
                   (d: number) => d % 2 === 1,
                   (d: number) => d >= DOCS / 2,
                 ]) {
-                  const probe = new ForwardProbe(lists, trigram, waiting, walk);
+                  const probe = new ForwardProbe(lists, trigram, waiting, walkAfter);
                   for (let doc = 0; doc < DOCS; doc++) {
                     if (!probed(doc)) continue;
                     const key = idKey(doc);

@@ -11,7 +11,7 @@ import type { TimeLimit } from './time-limit.js';
 import {
   describeSieve,
   describeTrigramScan,
-  likelyMatches,
+  likelyEnough,
   type TrigramPlan,
   trigramCandidates,
   trigramPlan,
@@ -232,8 +232,13 @@ function* scan(
     return query.test(doc) ? doc : undefined;
   };
   if (trigrams) {
+    // A posting costs a few key steps, much less than reading the clock: the limit is checked
+    // once per so many of them.
+    let unchecked = 0;
     const examined = () => {
       stats.keysExamined++;
+      if (++unchecked < POSTINGS_PER_TIME_CHECK) return;
+      unchecked = 0;
       timeLimit?.check();
     };
     for (const idKey of trigramCandidates(trigrams, access.reverse, examined)) {
@@ -299,6 +304,9 @@ function* scan(
   }
 }
 
+/** A trigram search reads the clock for its time limit once per this many postings. */
+const POSTINGS_PER_TIME_CHECK = 64;
+
 /** The best access for the filter and sort (or the hinted index). */
 function choose(
   coll: PlannedCollection,
@@ -349,7 +357,7 @@ function choose(
   const worthSieve = (matches: number) =>
     matches > 0 && (wanted * documents) / matches < FETCH_COST * matches;
   // There are no more matches than the estimate: when even that many would not do, no sample.
-  const manyMatches = () => worthSieve(search.estimate) && worthSieve(likelyMatches(search));
+  const manyMatches = () => worthSieve(search.estimate) && likelyEnough(search, worthSieve);
   const common =
     search.estimate > POSTINGS_BUDGET ||
     search.estimate * 2 >= documents ||

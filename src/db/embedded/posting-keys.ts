@@ -163,6 +163,21 @@ export class KeyCursor {
     this.#onKey = false;
   }
 
+  /** A buffer reused for the blocks this cursor copies (`startOnCopy`). */
+  #copied = Buffer.allocUnsafe(0);
+
+  /**
+   * Starts on a copy of a block that is valid only until the next read of its table (LMDB's
+   * getBinaryFast), made into a buffer this cursor reuses: no allocation per block.
+   */
+  startOnCopy(block: Uint8Array): void {
+    const length = block.length;
+    if (length > this.#copied.length) this.#copied = Buffer.allocUnsafe(Math.max(2 * length, 1024));
+    // LMDB's shared buffer is longer than its `length` says: only that much is copied.
+    this.#copied.set(block.subarray(0, length));
+    this.start(this.#copied.subarray(0, length));
+  }
+
   /** Reads the next key; false past the block's last one. */
   next(): boolean {
     const block = this.#block;

@@ -87,15 +87,17 @@ export function* trigramCandidates(
 const SAMPLE_POSTINGS = 256;
 
 /**
- * About how many documents hold every trigram a plan requires: its estimate (the rarest
- * trigram's postings) scaled by the share of that trigram's newest postings that hold the
- * others too. A union: its estimate.
+ * Whether about as many documents as `enough` asks for (it grows with the matches) hold every
+ * trigram a plan requires: its estimate (the rarest trigram's postings) scaled by the share of
+ * that trigram's newest postings that hold the others too, probed only as far as settles it.
+ * A union: its estimate.
  */
-export function likelyMatches(plan: TrigramPlan): number {
+export function likelyEnough(plan: TrigramPlan, enough: (matches: number) => boolean): boolean {
   const [rarest] = isUnion(plan) ? [] : plan.query.all;
-  if (isUnion(plan) || rarest === undefined) return plan.estimate;
-  const { read, held } = plan.postings.sampleNewest(plan.query, rarest, SAMPLE_POSTINGS);
-  return read === 0 ? 0 : Math.round((plan.estimate * held) / read);
+  if (isUnion(plan) || rarest === undefined) return enough(plan.estimate);
+  return plan.postings.sampleNewest(plan.query, rarest, SAMPLE_POSTINGS, (held, read) =>
+    enough(read === 0 ? 0 : Math.round((plan.estimate * held) / read)),
+  );
 }
 
 /**

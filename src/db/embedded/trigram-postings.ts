@@ -547,16 +547,21 @@ export class TrigramPostings {
   /**
    * The first keys of a list's full blocks, in order, read from the table's keys alone (no
    * block's value is copied): each as its table key, the `_id` key from `prefixLength` on.
+   * `after`: only those of the blocks after the one starting with that `_id` key.
    */
-  *fullBlockKeys(trigram: string): Generator<Buffer> {
+  *fullBlockKeys(trigram: string, after?: Buffer): Generator<Buffer> {
     const { start, end } = listRange(trigram);
-    for (const key of this.table.getKeys({ start, end }))
+    const from = after ? { start: blockKey(trigram, after), exclusiveStart: true } : { start };
+    for (const key of this.table.getKeys({ ...from, end }))
       if (!isTail(key as Buffer, trigram)) yield key as Buffer;
   }
 
-  /** A full block as stored, by its table key (from `fullBlockKeys`). */
+  /**
+   * A full block as stored, by its table key (from `fullBlockKeys`): not a copy, valid only
+   * until the next read of the table (./posting-keys.ts, KeyCursor.startOnCopy).
+   */
   fullBlock(key: Buffer): Buffer | undefined {
-    return this.table.getBinary(key);
+    return this.table.getBinaryFast(key);
   }
 
   #blockAt<Keys>(

@@ -27,6 +27,11 @@ const MOST_TRIGRAMS = 12;
  * probe the candidates; a longer one is sought a block at a time (./forward-probe.ts).
  */
 const WALK_RATIO = 8;
+/**
+ * A later list short enough to walk (WALK_RATIO) is sought this many times, then walked on from
+ * there: the keys left after the first list are then many, each mostly in a block of its own.
+ */
+const SEEKS_BEFORE_WALK = 1;
 /** A trigram in at least this share of the documents is not probed (Postings, #probed). */
 const COMMON_SHARE = 0.9;
 
@@ -294,15 +299,17 @@ export class Postings {
   }
 
   /**
-   * How many of the newest postings (by `_id`) of a ranked query's rarest trigram were read
-   * (`newest` at least: whole blocks, with the pending keys among them), and how many of them
-   * hold every trigram the query requires.
+   * Whether enough of the newest postings (by `_id`) of a ranked query's rarest trigram hold
+   * every trigram the query requires: of `newest` at least (whole blocks, with the pending keys
+   * among them), `enough(held, read)`. `enough` grows with `held`, so the blocks are probed only
+   * until the answer can no longer change (the keys not yet probed all holding, or none).
    */
   sampleNewest(
     query: TrigramQuery,
     driver: string,
     newest: number,
-  ): { read: number; held: number } {
+    enough: (held: number, read: number) => boolean,
+  ): boolean {
     const waiting = this.#waiting(driver);
     const last = this.#lists.tailBlock(driver)?.last;
     // Pending keys after every block's: enough of them are the newest.
@@ -311,8 +318,8 @@ export class Postings {
       : waiting.length;
     let pending: readonly Buffer[] = waiting.slice(Math.max(0, waiting.length - newest));
     const blocks: Uint8Array[] = [];
+    let stored = 0;
     if (after < newest) {
-      let stored = 0;
       for (const block of this.#lists.storedBlocks(driver, true, (value) => value)) {
         blocks.push(block);
         stored += blockCount(block);
@@ -323,14 +330,23 @@ export class Postings {
       // Every block read: every pending key is among them.
       if (stored + pending.length < newest) pending = waiting;
     }
-    let read = 0;
+    // A pending key also in a block (a document rewritten) is probed once: at most this many.
+    const read = stored + pending.length;
+    let examined = 0;
     let held = 0;
-    const examined = () => read++;
+    const settled = () => enough(held, read) || !enough(held + read - examined, read);
+    // The blocks are probed one after another while the answer is open.
+    const open = function* () {
+      for (const block of blocks.reverse()) {
+        if (settled()) return;
+        yield block;
+      }
+    };
     // Those few blocks' span of the other lists is sought, not read from their start.
     const walk = () => false;
-    for (const _ of this.#forward(query, examined, { blocks: blocks.reverse(), pending, walk }))
-      held++;
-    return { read, held };
+    const count = () => examined++;
+    for (const _ of this.#forward(query, count, { blocks: open(), pending, walk })) held++;
+    return enough(held, read);
   }
 
   /**
@@ -351,14 +367,15 @@ export class Postings {
     const [first, ...others] = query.all;
     const ordered = first === undefined ? [] : probeOrder(first, others, (t) => this.count(t));
     // Only the first list probed is probed with every key of the driver's: the later ones see
-    // those left, mostly few, so each of their blocks is sought when a probe falls past the last.
+    // those left, mostly few, so each of their blocks is sought when a probe falls past the last,
+    // until the probes have fallen past it a few times (./forward-probe.ts).
     const probes = ordered.map(
       (trigram, i) =>
         new ForwardProbe(
           this.#lists,
           trigram,
           this.#waiting(trigram),
-          i === 0 && driver.walk(trigram),
+          !driver.walk(trigram) ? Number.POSITIVE_INFINITY : i === 0 ? 0 : SEEKS_BEFORE_WALK,
         ),
     );
     const from = query.all.length;
