@@ -7,8 +7,23 @@ import type { PreparedRun } from './prepared-run.js';
 import { handOver } from './results-run-already.js';
 import type { GraphqlHandler } from './yoga.js';
 
-/** The media types Yoga answers a plain POST with `application/json` for (no Accept is `*\/*`). */
-const JSON_ANSWERED = new Set<string | undefined>([undefined, '*/*', 'application/json']);
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+/**
+ * Accept headers as clients send them, with the media type Yoga's negotiation answers each with
+ * (no Accept is `*\/*`, Apollo Client's). urql's default and the GraphQL-over-HTTP spec's
+ * recommendation get the spec's own type. Any other Accept is left to Yoga.
+ */
+const ANSWERED_AS = new Map<string | undefined, string>([
+  [undefined, 'application/json'],
+  ['*/*', 'application/json'],
+  ['application/json', 'application/json'],
+  [GRAPHQL_RESPONSE, GRAPHQL_RESPONSE],
+  [`${GRAPHQL_RESPONSE}, application/json;q=0.9`, GRAPHQL_RESPONSE],
+  [
+    `${GRAPHQL_RESPONSE}, application/graphql+json, application/json, text/event-stream, multipart/mixed`,
+    GRAPHQL_RESPONSE,
+  ],
+]);
 const JSON_BODY = new Set<string | undefined>([
   'application/json',
   'application/json; charset=utf-8',
@@ -17,8 +32,8 @@ const PLAIN_KEYS = new Set(['query', 'variables', 'operationName']);
 
 /**
  * A POST whose whole answer depends on its operation alone: the exact endpoint, a JSON body of
- * a known length within the limit, no Origin (so no CORS headers) and an Accept that Yoga
- * answers with application/json. Anything else goes through Yoga's HTTP layer untouched.
+ * a known length within the limit, no Origin (so no CORS headers) and an Accept known to be
+ * answered with JSON (ANSWERED_AS). Anything else goes through Yoga's HTTP layer untouched.
  */
 function isPlainPost(req: IncomingMessage, endpoint: string, limit: number): boolean {
   const { headers } = req;
@@ -31,7 +46,7 @@ function isPlainPost(req: IncomingMessage, endpoint: string, limit: number): boo
     CONTENT_LENGTH.test(length) &&
     Number(length) <= limit &&
     headers.origin === undefined &&
-    JSON_ANSWERED.has(headers.accept)
+    ANSWERED_AS.has(headers.accept)
   );
 }
 
@@ -154,7 +169,7 @@ export function createGraphqlListener(
     if (res.destroyed || res.writableEnded) return;
     res
       .writeHead(200, {
-        'content-type': 'application/json; charset=utf-8',
+        'content-type': `${ANSWERED_AS.get(req.headers.accept)}; charset=utf-8`,
         'content-length': Buffer.byteLength(answer),
         vary: 'Authorization',
         'cache-control': cacheControlOf({

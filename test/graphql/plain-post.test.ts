@@ -86,6 +86,9 @@ async function operationsCounted(): Promise<number> {
     .reduce((sum, line) => sum + Number(line.split(' ').pop()), 0);
 }
 
+const GRAPHQL_RESPONSE = 'application/graphql-response+json';
+/** What @urql/core sends by default. */
+const URQL_ACCEPT = `${GRAPHQL_RESPONSE}, application/graphql+json, application/json, text/event-stream, multipart/mixed`;
 const ITEM = 'query ($code: String!) { item(code: $code) { kind code hits author { handle } } }';
 
 describe('a plain POST to /graphql (src/graphql/plain-post.ts)', () => {
@@ -98,6 +101,15 @@ describe('a plain POST to /graphql (src/graphql/plain-post.ts)', () => {
       [JSON.stringify({ query: '{ version }' }), { accept: 'application/json' }],
       [JSON.stringify({ query: '{ version }' }), { authorization: 'Bearer pgw_nope' }],
       [JSON.stringify({ query: '{ item(code: "zzzzz") { code } }' }), { accept: '*/*' }],
+      // The GraphQL-over-HTTP media type, alone, as the spec recommends it and as urql sends it.
+      [JSON.stringify({ query: ITEM, variables: { code } }), { accept: GRAPHQL_RESPONSE }],
+      [
+        JSON.stringify({ query: ITEM, variables: { code } }),
+        { accept: `${GRAPHQL_RESPONSE}, application/json;q=0.9` },
+      ],
+      [JSON.stringify({ query: ITEM, variables: { code } }), { accept: URQL_ACCEPT }],
+      [JSON.stringify({ query: '{ nope }' }), { accept: URQL_ACCEPT }],
+      [JSON.stringify({ query: ITEM, variables: { code: 5 } }), { accept: GRAPHQL_RESPONSE }],
       [JSON.stringify({ query: '{ nope }' }), {}],
       [JSON.stringify({ query: '{ item(code: ' }), {}],
       [JSON.stringify({ query: ITEM, variables: { code: 5 } }), {}],
