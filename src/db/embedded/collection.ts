@@ -49,7 +49,10 @@ export class Collection {
   ) {
     this.docs = tables.docs(meta.table);
     for (const index of meta.indexes)
-      this.indexes.set(index.spec.name, new Index(index, tables.index(index.table)));
+      this.indexes.set(
+        index.spec.name,
+        new Index(index, tables.index(index.table), undefined, this.docs),
+      );
   }
 
   get db(): string {
@@ -115,7 +118,7 @@ export class Collection {
 
   remove(doc: Document): void {
     const idKey = this.idKey(doc._id);
-    for (const index of this.indexes.values()) index.write(index.keys(doc), [], idKey);
+    for (const index of this.indexes.values()) index.write(index.keys(doc), [], idKey, true);
     if (this.docs.removeSync(idKey) && this.#count !== undefined) this.#count--;
     this.catalog.changed({ op: 'delete', db: this.db, coll: this.name, id: doc._id });
   }
@@ -123,7 +126,7 @@ export class Collection {
   #store(doc: Document, idKey: Buffer, old: Document | undefined): void {
     checkStoredDepth(doc, old ? 'update' : 'insert');
     const changes = [...this.indexes.values()]
-      .filter((index) => !(old && index.unchangedBy(old, doc)))
+      .filter((index) => (old ? !index.unchangedBy(old, doc) : !index.filesLater(idKey)))
       .map((index) => ({
         index,
         before: old ? index.keys(old) : ([] as IndexKey[]),
@@ -181,7 +184,7 @@ export class Collection {
       );
     }
     const meta: IndexMeta = { spec, table: this.catalog.nextTable(), multikey: false };
-    const index = new Index(meta, this.tables.index(meta.table));
+    const index = new Index(meta, this.tables.index(meta.table), undefined, this.docs);
     if (!spec.unique && this.count() > 0) meta.building = { done: 0 };
     else this.#fill(index);
     this.indexes.set(spec.name, index);

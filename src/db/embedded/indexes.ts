@@ -1,11 +1,12 @@
 import type { Document } from 'bson';
+import { decodeDocument } from './documents.js';
 import { CommandError, duplicateKey } from './errors.js';
 import type { IndexDirection, IndexSpec } from './index-spec.js';
 import { encodeValue, invert, MAX_KEY_BYTES, successor, valueEnd } from './keys.js';
 import { compileFilter, type Filter } from './query.js';
 import type { Table } from './tables.js';
 import { POSTING_SIZES, type PostingSizes, TrigramPostings } from './trigram-postings.js';
-import { textTrigrams, trigramKey } from './trigrams.js';
+import { textTrigramBytes, textTrigrams, trigramKey } from './trigrams.js';
 import { pathValues, valueKey } from './values.js';
 
 /** What the catalog keeps of a secondary index. */
@@ -73,15 +74,18 @@ export class Index {
   readonly #directions: Array<1 | -1>;
   readonly #filter: Filter | undefined;
 
+  /** `docs`: the collection's documents, which a trigram index reads new ones from (./unfiled-documents.ts). */
   constructor(
     readonly meta: IndexMeta,
     readonly entries: Table,
     postingSizes: PostingSizes = POSTING_SIZES,
+    docs?: Table,
   ) {
     this.fields = Object.keys(meta.spec.key);
     this.#paths = this.fields.map((field) => field.split('.'));
     this.trigram = meta.spec.key[this.fields[0] as string] === 'trigram';
-    this.postings = this.trigram ? new TrigramPostings(entries, postingSizes) : undefined;
+    const source = docs && { docs, trigramsOf: (stored: Buffer) => this.#trigramBytes(stored) };
+    this.postings = this.trigram ? new TrigramPostings(entries, postingSizes, source) : undefined;
     // A new trigram index (its table still empty) is kept in the posting-list layout.
     if (this.trigram && meta.postings === undefined && entries.getKeysCount({ limit: 1 }) === 0)
       meta.postings = 1;
@@ -148,6 +152,21 @@ export class Index {
   restart(): void {
     this.entries.clearSync();
     if (this.trigram) this.meta.postings = 1;
+  }
+
+  /** A stored document's trigrams as one run of bytes (./trigrams.ts, textTrigramBytes). */
+  #trigramBytes(stored: Buffer): Buffer {
+    const doc = decodeDocument(stored);
+    if (this.#filter && !this.#filter.test(doc)) return Buffer.alloc(0);
+    return textTrigramBytes(pathValues(doc, this.#paths[0] as string[]));
+  }
+
+  /**
+   * A new document (before it is stored): true when this index reads it from the collection
+   * later, so it has nothing to write now (./unfiled-documents.ts).
+   */
+  filesLater(idKey: Buffer): boolean {
+    return this.ready && this.postings?.takesLater(idKey) === true;
   }
 
   /** The keys a document files under; none when a sparse or partial index leaves it out. */
@@ -229,18 +248,18 @@ export class Index {
    * document a background build has not reached yet has no entries: it is left to the build,
    * which files it as it then is (an update there cannot assume `before` is filed).
    */
-  write(before: IndexKey[], after: IndexKey[], idKey: Buffer): void {
+  write(before: IndexKey[], after: IndexKey[], idKey: Buffer, removed = false): void {
     const building = this.meta.building;
     if (building && (building.after === undefined || idKey.toString('hex') > building.after))
       return;
-    this.#write(before, after, idKey);
+    this.#write(before, after, idKey, removed);
   }
 
-  #write(before: IndexKey[], after: IndexKey[], idKey: Buffer): void {
+  #write(before: IndexKey[], after: IndexKey[], idKey: Buffer, removed = false): void {
     if (this.postings) {
       this.#checkTrigramKeys(after, idKey);
       const trigramsOf = (keys: IndexKey[]) => keys.map((key) => key.values[0] as string);
-      this.postings.write(trigramsOf(before), trigramsOf(after), idKey);
+      this.postings.write(trigramsOf(before), trigramsOf(after), idKey, removed);
       return;
     }
     const kept = new Set(after.map((key) => key.bytes.toString('latin1')));

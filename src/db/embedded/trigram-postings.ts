@@ -13,6 +13,7 @@ import {
 import { BlockKeys, compareBytes } from './posting-keys.js';
 import { atEndOfWrite, type Table } from './tables.js';
 import { trigramKey } from './trigrams.js';
+import { type DocumentSource, UnfiledDocuments } from './unfiled-documents.js';
 
 /**
  * A trigram index's table (./indexes.ts), as posting lists: for each trigram, the `_id` keys of
@@ -31,6 +32,9 @@ import { trigramKey } from './trigrams.js';
  *   each here, not one per trigram; one that inserts `directFold` or more folds them into the
  *   blocks at its end instead. Once `pendingDocs` documents wait, they are all folded into the
  *   blocks (each block touched once).
+ * - MARK: documents after this `_id` key have nothing in the table; their trigrams are read
+ *   from the collection (./unfiled-documents.ts). A new document after it writes nothing here,
+ *   and waits with the pending ones, as if it had an entry.
  * - STAMP: an earlier release's record of the pending list's changes; removed at the first
  *   change. The writer now keeps its stamp (and the number of pending documents) in memory:
  *   it is the only one to change this table while it lives, and a write that fails makes the
@@ -81,15 +85,17 @@ const listRange = (trigram: string) => {
 const STAMP_START = randomBytes(4);
 let stamps = 0;
 
-/** A new stamp of the pending list, `pendingDocs` waiting ('' when none). */
+/** A new stamp of the pending list, `pendingDocs` waiting. */
 function makeStamp(pendingDocs: number): string {
-  if (pendingDocs === 0) return '';
   const stamp = Buffer.allocUnsafe(12);
   STAMP_START.copy(stamp);
   stamp.writeUInt32BE(++stamps >>> 0, 4);
   stamp.writeUInt32BE(pendingDocs, 8);
   return stamp.toString('latin1');
 }
+
+/** How many documents a stamp says are pending. */
+const countOf = (stamp: string) => Buffer.from(stamp, 'latin1').readUInt32BE(8);
 
 /** Only ASCII: each trigram is three bytes. */
 const isAscii = (bytes: Buffer) => {
@@ -185,6 +191,10 @@ export interface PendingView {
   byTrigram: Map<string, Buffer[]>;
   /** No list holds a key after this one (none: the lists are empty). */
   last?: Buffer | undefined;
+  /** The last document after the mark (./unfiled-documents.ts) filed in (none: from the mark on). */
+  filedTo?: Buffer | undefined;
+  /** How many documents came after the mark when it was last brought up to date. */
+  unfiled?: number | undefined;
 }
 
 /** The later of two keys. */
@@ -233,6 +243,11 @@ const blockIds = <Keys>(key: Buffer, value: Buffer, trigram: string, decode: Dec
  */
 interface FoldPass {
   docs: Buffer[];
+  /** How many of `docs` are pending entries; the rest came after the mark, up to `lastUnfiled`. */
+  explicit: number;
+  lastUnfiled: Buffer | undefined;
+  /** Documents inserted since it began, after the mark but not after `lastUnfiled`. */
+  late: Buffer[];
   byTrigram: Map<string, Buffer[]>;
   left: string[];
   done: Set<string>;
@@ -381,20 +396,43 @@ export class TrigramPostings {
   #current: string | undefined;
   /** An earlier release's STAMP entry is gone from the table. */
   #stampGone = false;
+  /** The documents this index reads from its collection (none: an index without one, in tests). */
+  readonly #unfiled: UnfiledDocuments | undefined;
 
   constructor(
     readonly table: Table,
     private readonly sizes = POSTING_SIZES,
-  ) {}
+    source?: DocumentSource,
+  ) {
+    this.#unfiled = source && new UnfiledDocuments(table, source);
+  }
 
   get #mostPending(): number {
     return this.sizes.mostPending ?? 4 * this.sizes.pendingDocs;
   }
 
-  /** How many documents the pending list holds. */
+  /** How many documents wait to be folded: pending entries, and documents after the mark. */
   waitingDocs(): number {
-    const stamp = this.#storedStamp();
-    return stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
+    return this.#pendingEntries() + (this.#unfiled?.count() ?? 0);
+  }
+
+  #pendingEntries(): number {
+    return countOf(this.#storedStamp());
+  }
+
+  /**
+   * A new document (inside the write that stores it, before it is stored): true when it comes
+   * after the mark, so the index has nothing to write for it (./unfiled-documents.ts).
+   */
+  takesLater(idKey: Buffer): boolean {
+    const admitted = this.#unfiled?.admit(idKey);
+    if (!admitted) return false;
+    const pass = this.#pass;
+    // The fold under way moves the mark past it at its end: it gets a pending entry then.
+    if (pass?.lastUnfiled && Buffer.compare(idKey, pass.lastUnfiled) <= 0) pass.late.push(idKey);
+    // Readers' views file only the documents after their last one: one before it, read anew.
+    if (!admitted.appended) this.#stamp(this.#pendingEntries());
+    return true;
   }
 
   /**
@@ -415,12 +453,17 @@ export class TrigramPostings {
     const stamp = this.#storedStamp();
     const pass = this.#pass;
     if (pass) pass.read = true;
-    if (this.#view?.stamp === stamp) return this.#settled(this.#view);
+    if (this.#view?.stamp === stamp) {
+      this.#catchUp(this.#view);
+      return this.#settled(this.#view);
+    }
     this.#recent = [];
     const view: PendingView = { stamp, byTrigram: new Map() };
-    if (stamp !== '') {
-      const read = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
+    if (this.waitingDocs() > 0) {
+      const read = this.#readWaiting();
       view.byTrigram = read.byTrigram;
+      view.filedTo = read.lastUnfiled;
+      view.unfiled = this.#unfiled?.count();
       const last = read.docs[read.docs.length - 1];
       if (last) view.last = last.subarray(1);
       // The trigrams a fold under way has filed hold its documents in their blocks already.
@@ -434,6 +477,46 @@ export class TrigramPostings {
     }
     this.#view = view;
     return view;
+  }
+
+  /**
+   * Files in the view the documents stored after the mark since it was last brought up to date
+   * (they come after every document it holds: one stored before its last one changes the stamp).
+   */
+  #catchUp(view: PendingView): void {
+    const unfiled = this.#unfiled;
+    if (!unfiled || view.unfiled === unfiled.count()) return;
+    const pass = this.#pass;
+    for (const { idKey, trigrams } of unfiled.documents(view.filedTo ?? unfiled.mark)) {
+      let list = splitTrigrams(trigrams);
+      if (pass && this.#passFiled(pass, idKey)) list = list.filter((t) => !pass.done.has(t));
+      this.#recent.push({ idKey, trigrams: list });
+      view.filedTo = idKey;
+    }
+    view.unfiled = unfiled.count();
+  }
+
+  /**
+   * The pending entries, then the documents after the mark (as if they had entries), read:
+   * `explicit` of `docs` are entries, `lastUnfiled` the last document after the mark.
+   */
+  #readWaiting(): ReturnType<typeof readPending> & { explicit: number; lastUnfiled?: Buffer } {
+    let explicit = 0;
+    let lastUnfiled: Buffer | undefined;
+    const { table } = this;
+    const unfiled = this.#unfiled;
+    function* entries() {
+      for (const entry of table.getRange({ start: PENDING_BYTE })) {
+        explicit++;
+        yield entry;
+      }
+      for (const { idKey, trigrams } of unfiled?.documents() ?? []) {
+        lastUnfiled = idKey;
+        yield { key: pendingKey(idKey), value: trigrams };
+      }
+    }
+    const read = readPending(entries());
+    return { ...read, explicit, ...(lastUnfiled && { lastUnfiled }) };
   }
 
   /** Whether the fold under way files this document's postings (it was not rewritten since it began). */
@@ -675,14 +758,18 @@ export class TrigramPostings {
    * One document's trigrams change from `before` to `after`: the ones it loses leave their
    * blocks now; the ones it gains wait in the pending list.
    */
-  write(before: readonly string[], after: readonly string[], idKey: Buffer): void {
+  write(before: readonly string[], after: readonly string[], idKey: Buffer, removed = false): void {
+    if (this.#unfiled?.holds(idKey)) {
+      this.#rewriteUnfiled(before, idKey, removed);
+      return;
+    }
     if (before.length === 0 && after.length > 0 && this.#buffer(after, idKey)) return;
     this.#flush();
     const key = pendingKey(idKey);
     const stamp = this.#storedStamp();
     const current = this.#currentView(stamp);
     const view = current && this.#settled(current);
-    let pendingDocs = stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8);
+    let pendingDocs = countOf(stamp);
     let waiting: string[] = [];
     let gained: readonly string[] = after;
     let hadEntry = false;
@@ -726,6 +813,22 @@ export class TrigramPostings {
     if (pendingDocs >= this.#mostPending) this.merge();
   }
 
+  /**
+   * A document after the mark changed or went: it has nothing in the index, unless the fold
+   * under way filed some of its trigrams already. Those leave the blocks, and the fold leaves it
+   * to its end, where it gets a pending entry from what it holds then.
+   */
+  #rewriteUnfiled(before: readonly string[], idKey: Buffer, removed: boolean): void {
+    const pass = this.#pass;
+    if (pass && this.#passFiled(pass, idKey)) {
+      pass.dropped.add(idKey.toString('latin1'));
+      for (const trigram of before) if (pass.done.has(trigram)) this.#remove(trigram, idKey);
+    }
+    if (removed) this.#unfiled?.removed();
+    // Readers' views may hold what it was: read anew.
+    this.#stamp(this.#pendingEntries());
+  }
+
   /** Keeps a new document's trigrams until the write's end; false when no write is under way. */
   #buffer(trigrams: readonly string[], idKey: Buffer): boolean {
     if (this.#unflushed.length === 0 && !atEndOfWrite(() => this.#flush())) return false;
@@ -754,8 +857,7 @@ export class TrigramPostings {
     for (const { idKey, trigrams } of docs)
       this.table.putSync(pendingKey(idKey), Buffer.from(trigrams.join(''), 'utf8'));
     if (view) this.#recent.push(...docs);
-    const pendingDocs =
-      (stamp === '' ? 0 : Buffer.from(stamp, 'latin1').readUInt32BE(8)) + docs.length;
+    const pendingDocs = countOf(stamp) + docs.length;
     const written = this.#stamp(pendingDocs);
     if (view) view.stamp = written;
     if (pendingDocs >= this.#mostPending) this.merge();
@@ -770,7 +872,8 @@ export class TrigramPostings {
   addDocuments(batch: ReadonlyArray<{ idKey: Buffer; trigrams: readonly string[] }>): void {
     for (const { idKey, trigrams } of batch) {
       const [first] = trigrams;
-      if (first === undefined || this.table.doesExist(pendingKey(idKey))) continue;
+      if (first === undefined || this.#unfiled?.holds(idKey)) continue;
+      if (this.table.doesExist(pendingKey(idKey))) continue;
       const block = this.blockFor(first, idKey);
       if (block && indexOfKey(block.ids, idKey) >= 0) continue;
       this.write([], trigrams, idKey);
@@ -814,36 +917,75 @@ export class TrigramPostings {
       if (view && byTrigram) this.#view = { ...view, byTrigram };
       return true;
     }
-    let removed = 0;
-    for (const key of pass.docs)
+    let pendingDocs = this.#pendingEntries();
+    for (const key of pass.docs.slice(0, pass.explicit))
       if (
         (pass.dropped.size === 0 || !pass.dropped.has(key.toString('latin1', 1))) &&
         this.table.removeSync(key)
       )
-        removed++;
-    const written = this.#stamp(this.waitingDocs() - removed);
+        pendingDocs--;
+    const entered = this.#fileUnfiled(pass);
+    const written = this.#stamp(pendingDocs + entered);
     // A view no reader asked for during the pass is let go: kept, every insert would be filed
     // in it for nobody (a reader makes it again from the entries left).
-    if (view && byTrigram && pass.read) this.#view = { ...view, byTrigram, stamp: written };
-    else this.#currentView(written);
+    if (view && byTrigram && pass.read && entered === 0) {
+      const filedTo = pass.lastUnfiled ? later(view.filedTo, pass.lastUnfiled) : view.filedTo;
+      this.#view = { ...view, byTrigram, stamp: written, filedTo };
+    } else this.#currentView(written);
     this.#pass = undefined;
     return false;
   }
 
+  /**
+   * At a pass's end, the mark moves past the documents it read after the mark. Those it did
+   * not file (changed, removed or inserted since it began) get a pending entry from what they
+   * hold now; returns how many.
+   */
+  #fileUnfiled(pass: FoldPass): number {
+    const unfiled = this.#unfiled;
+    if (!unfiled || !pass.lastUnfiled) return 0;
+    const left = [...pass.late];
+    for (const id of pass.dropped) {
+      const idKey = Buffer.from(id, 'latin1');
+      if (unfiled.holds(idKey)) left.push(idKey);
+    }
+    let entered = 0;
+    for (const idKey of left) {
+      const trigrams = unfiled.trigramsOf(idKey);
+      if (!trigrams || trigrams.length === 0) continue;
+      this.table.putSync(pendingKey(idKey), trigrams);
+      entered++;
+    }
+    unfiled.filedUpTo(pass.lastUnfiled);
+    return entered;
+  }
+
   #startPass(): FoldPass {
-    const { docs, byTrigram } = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
+    const { docs, byTrigram, explicit, lastUnfiled } = this.#readWaiting();
     // Folded in the table's order (popped from the end), so that neighbouring lists, often on
     // one page, are rewritten by the same slice.
     const left = [...byTrigram.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
-    return { docs, byTrigram, left, done: new Set(), dropped: new Set(), read: false };
+    const done = new Set<string>();
+    return {
+      docs,
+      byTrigram,
+      left,
+      done,
+      dropped: new Set(),
+      read: false,
+      explicit,
+      lastUnfiled,
+      late: [],
+    };
   }
 
-  /** Folds every pending document into the blocks and empties the pending list. */
+  /** Folds every document waiting into the blocks, empties the pending list and moves the mark. */
   merge(): void {
     this.#flush();
-    const { docs, byTrigram } = readPending(this.table.getRange({ start: Buffer.from([PENDING]) }));
-    for (const key of docs) this.table.removeSync(key);
+    const { docs, byTrigram, explicit, lastUnfiled } = this.#readWaiting();
+    for (const key of docs.slice(0, explicit)) this.table.removeSync(key);
     for (const [trigram, ids] of byTrigram) this.#fold(trigram, ids);
+    if (lastUnfiled) this.#unfiled?.filedUpTo(lastUnfiled);
     const written = this.#stamp(0);
     if (this.#view) this.#view = { stamp: written, byTrigram: new Map() };
     this.#recent = [];

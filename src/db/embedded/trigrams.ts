@@ -49,5 +49,34 @@ export function textTrigrams(values: readonly unknown[]): Set<string> {
   return trigrams;
 }
 
+/**
+ * The same trigrams as one run of UTF-8 bytes, three code points each (a pending entry's
+ * value, ./trigram-postings.ts). ASCII text is read by its character codes, with no string
+ * made for each trigram.
+ */
+export function textTrigramBytes(values: readonly unknown[]): Buffer {
+  const strings = values.filter((value): value is string => typeof value === 'string');
+  if (!strings.every((text) => ASCII.test(text)))
+    return Buffer.from([...textTrigrams(strings)].join(''), 'utf8');
+  const seen = new Set<number>();
+  const bytes = Buffer.allocUnsafe(3 * strings.reduce((sum, text) => sum + text.length, 0));
+  let length = 0;
+  for (const text of strings) {
+    const folded = text.toLowerCase();
+    for (let i = 0; i + 2 < folded.length; i++) {
+      const a = folded.charCodeAt(i);
+      const b = folded.charCodeAt(i + 1);
+      const c = folded.charCodeAt(i + 2);
+      const code = (a << 14) | (b << 7) | c;
+      if (seen.has(code)) continue;
+      seen.add(code);
+      bytes[length++] = a;
+      bytes[length++] = b;
+      bytes[length++] = c;
+    }
+  }
+  return bytes.subarray(0, length);
+}
+
 /** A trigram's bytes in the index (UTF-8: three whole code points, so no trigram prefixes another). */
 export const trigramKey = (trigram: string): Buffer => Buffer.from(trigram, 'utf8');
