@@ -42,7 +42,10 @@ const op = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('merge' as const) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('remove' as const), doc: fc.nat(DOCS - 1) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('remove' as const), doc: fc.nat(DOCS - 1) }),
+  },
   // The background folds the pending documents with the lowest `_id`s, a slice at a time
   // (one list, a few, or the rest of the pass); unseen: no search reads the pending list after
   // it (the writer keeps no view for readers then, and makes one anew when a search comes,
@@ -166,8 +169,7 @@ describe('trigram posting lists', () => {
                 index.write(keysOf(before), [], idKey(step.doc), true);
                 docs?.removeSync(idKey(step.doc));
                 model.delete(step.doc);
-              }
-              else if (step.kind === 'fold') index.postings?.foldSome(step.most);
+              } else if (step.kind === 'fold') index.postings?.foldSome(step.most);
               else if (step.kind === 'write') apply(step);
               else if (step.kind === 'batch') {
                 step.writes.forEach(apply);
