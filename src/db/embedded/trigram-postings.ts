@@ -398,6 +398,8 @@ export class TrigramPostings {
   #stampGone = false;
   /** The documents this index reads from its collection (none: an index without one, in tests). */
   readonly #unfiled: UnfiledDocuments | undefined;
+  /** How many new documents the write under way stored after the mark. */
+  #admitted = 0;
 
   constructor(
     readonly table: Table,
@@ -432,7 +434,15 @@ export class TrigramPostings {
     if (pass?.lastUnfiled && Buffer.compare(idKey, pass.lastUnfiled) <= 0) pass.late.push(idKey);
     // Readers' views file only the documents after their last one: one before it, read anew.
     if (!admitted.appended) this.#stamp(this.#pendingEntries());
+    if (this.#admitted++ === 0) atEndOfWrite(() => this.#afterAdmits());
     return true;
+  }
+
+  /** A write that inserted many documents folds them into the blocks at its end, as #flush does. */
+  #afterAdmits(): void {
+    const many = this.#admitted >= this.sizes.directFold;
+    this.#admitted = 0;
+    if (many) this.merge();
   }
 
   /**
