@@ -212,6 +212,25 @@ async function dataPagesMiB(db: Db): Promise<number> {
   return (Number(stats.storageSize ?? 0) + Number(stats.indexSize ?? 0)) / 2 ** 20;
 }
 
+/** insertRates into servers started on these data directories, then stopped and removed. */
+async function insertRatesOn(dirs: string[], next: () => number): Promise<InsertRates> {
+  const servers = await Promise.all(dirs.map(async (dir) => (await startServer(dir)).child));
+  const clients = await Promise.all(
+    servers.map((server) => new MongoClient(server.uri, { maxPoolSize: 20 }).connect()),
+  );
+  try {
+    return await insertRates(
+      clients.map((client) => client.db('scale')),
+      servers.map((server) => server.process.pid as number),
+      next,
+    );
+  } finally {
+    for (const client of clients) await client.close();
+    for (const server of servers) await stopServer(server);
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  }
+}
+
 /** Rounds of insertOne into each database, alternating which goes first. */
 const INSERT_ROUNDS = 4;
 
@@ -410,12 +429,14 @@ async function scaleRun(): Promise<ScaleRow[]> {
   const plainDir = join(root, 'plain');
   const rows: ScaleRow[] = [];
   let { child } = await startServer(dataDir);
-  const { child: plainChild } = await startServer(plainDir);
-  const plainClient = await new MongoClient(plainChild.uri, { maxPoolSize: 20 }).connect();
+  let { child: plainChild } = await startServer(plainDir);
+  let plainClient = await new MongoClient(plainChild.uri, { maxPoolSize: 20 }).connect();
   try {
     let client = await new MongoClient(child.uri, { maxPoolSize: 20 }).connect();
     let db = client.db('scale');
-    const plainDb = plainClient.db('scale');
+    let plainDb = plainClient.db('scale');
+    // Inserts are measured on copies of the two directories, so each size holds its messages only.
+    const copies = [join(root, 'db-copy'), join(root, 'plain-copy')];
     await chatIndexes(db);
     await chatIndexes(plainDb, false);
     for (const each of [db, plainDb])
@@ -455,11 +476,17 @@ async function scaleRun(): Promise<ScaleRow[]> {
         size,
         PLAIN_RARE,
       );
-      const inserted = await insertRates(
-        [db, plainDb],
-        [child.process.pid as number, plainChild.process.pid as number],
-        () => ++probes,
-      );
+      for (const open of [client, plainClient]) await open.close();
+      for (const server of [child, plainChild]) await stopServer(server);
+      for (const [n, dir] of [dataDir, plainDir].entries())
+        execFileSync('cp', ['-r', dir, copies[n] as string]);
+      child = (await startServer(dataDir)).child;
+      plainChild = (await startServer(plainDir)).child;
+      client = await new MongoClient(child.uri, { maxPoolSize: 20 }).connect();
+      plainClient = await new MongoClient(plainChild.uri, { maxPoolSize: 20 }).connect();
+      db = client.db('scale');
+      plainDb = plainClient.db('scale');
+      const inserted = await insertRatesOn(copies, () => ++probes);
       const [insertOne = 0, plainInsertOne = 0] = inserted.rates;
       const [insertCpu = 0, plainInsertCpu = 0] = inserted.cpuMicros;
       const ids = await db
@@ -581,7 +608,7 @@ async function main(): Promise<void> {
   if (sizes.every((size) => size > 0)) {
     const scale = await scaleRun();
     out(
-      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (through the trigram index: see the search table), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file; du: the data directory on disk. Each beside the same data grown in the same run, batch by batch in turn, into a second server process without the trigram index (load and insert rates each its own time; insertOne ${INSERT_ROUNDS} rounds each, alternating which goes first: the rate over all of them, and the median of the rounds' ratios), and the ratio. Server CPU per insert: what the server process spent from the first round until it was idle again after the last (the trigram index folds its pending list in the background), per insert made (warm-up included), in µs. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
+      `\nChat history (a heart on every tenth message, ${ACCOUNTS} accounts, 3 in 4 with a handle) in a server process of its own, grown to each size, reached over a Unix socket as the service reaches it. Pages of ${PAGE}, p50 / p95 ms of 25, each the service's three commands (messages, hearts, handles) through the driver: newest, middle and oldest depth, and one account's newest (\`from\`). Search: a case-insensitive regex matching nothing, sorted newest first (through the trigram index: see the search table), p50 / p95 of 3. insertOne and findOne by _id: 20 concurrent for ${seconds} s after 1 s not counted, with the CPU the server process used meanwhile (the inserts into copies of the two data directories, each in a server process started on its copy, so that every size holds its grown messages only) (of one core; the measuring process, the driver's side, takes the other). Stop: SIGTERM to exit; restart: spawn to first answered ping. RSS: the server process after the reads, mapped data pages included. Data: the pages the database's documents and indexes take in the data file; du: the data directory on disk. Each beside the same data grown in the same run, batch by batch in turn, into a second server process without the trigram index (load and insert rates each its own time; insertOne ${INSERT_ROUNDS} rounds each, alternating which goes first: the rate over all of them, and the median of the rounds' ratios), and the ratio. Server CPU per insert: what the server process spent from the first round until it was idle again after the last (the trigram index folds its pending list in the background), per insert made (warm-up included), in µs. Loop delay: the server in a worker thread of the measuring process (as \`npm start\` runs it), the worst event-loop delay of the main thread while three searches run at once.\n\n`,
     );
     out(
       '| messages | load msg/s (without trigram index; ratio) | newest | middle | oldest | from=@handle | search, no match | insertOne/s (20) (without; ratio) | insertOne median round ratio | server CPU µs per insert (without; ratio) | findOne _id/s (20) | server CPU, findOne | stop ms | restart-to-ready ms | RSS MiB | data MiB (without; ratio) | du MiB (without; ratio) | loop delay, 3 searches (ms) |\n',
