@@ -93,4 +93,18 @@ describe('new documents a trigram index reads from its collection', () => {
       scanned: [{ _id: later[1], text: 'no stripes now' }],
     });
   });
+
+  it('refuses a new document whose `_id` makes the index keys too long, as before', async () => {
+    const c = client ?? (await start());
+    const works = c.db('unfiled').collection('works');
+    await works.createIndex({ text: 'trigram' } as Document);
+    const long = 'w'.repeat(1_975) as unknown as ObjectId;
+    await expect(works.insertOne({ _id: long, text: 'far too long a key' })).rejects.toMatchObject({
+      code: 17280,
+      message: 'index key too large to index for index text_trigram',
+    });
+    await works.insertOne({ _id: 'short' as unknown as ObjectId, text: 'a fine key' });
+    expect(await works.find({ text: /fine/ }).toArray()).toHaveLength(1);
+    expect(await works.countDocuments()).toBe(1);
+  });
 });

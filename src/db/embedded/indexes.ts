@@ -50,6 +50,9 @@ class TrigramKey implements IndexKey {
 /** An entry's value: its key already ends with the `_id` key. */
 const EMPTY = Buffer.alloc(0);
 
+/** A trigram's UTF-8 takes 12 bytes at most (three code points). */
+const MAX_TRIGRAM_BYTES = 12;
+
 const keyTooLong = (name: string) =>
   new CommandError(17280, 'KeyTooLong', `index key too large to index for index ${name}`);
 
@@ -163,9 +166,11 @@ export class Index {
 
   /**
    * A new document (before it is stored): true when this index reads it from the collection
-   * later, so it has nothing to write now (./unfiled-documents.ts).
+   * later, so it has nothing to write now (./unfiled-documents.ts). One whose `_id` key is near
+   * the key limit is written now, where a key too long is refused (#checkTrigramKeys).
    */
   filesLater(idKey: Buffer): boolean {
+    if (idKey.length + MAX_TRIGRAM_BYTES > MAX_KEY_BYTES) return false;
     return this.ready && this.postings?.takesLater(idKey) === true;
   }
 
@@ -274,8 +279,8 @@ export class Index {
 
   /** A trigram and the `_id` key make a block's key (./trigram-postings.ts): LMDB's limit holds. */
   #checkTrigramKeys(keys: IndexKey[], idKey: Buffer): void {
-    // A trigram takes 12 bytes at most: only an `_id` key near the limit needs a closer look.
-    if (idKey.length + 12 <= MAX_KEY_BYTES) return;
+    // Only an `_id` key near the limit needs a closer look.
+    if (idKey.length + MAX_TRIGRAM_BYTES <= MAX_KEY_BYTES) return;
     const longest = Math.max(0, ...keys.map((key) => Buffer.byteLength(key.values[0] as string)));
     if (keys.length > 0 && longest + idKey.length > MAX_KEY_BYTES) throw keyTooLong(this.name);
   }
