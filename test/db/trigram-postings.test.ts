@@ -273,6 +273,36 @@ describe('trigram posting lists', () => {
             1,
             false,
           ],
+          // A document inserted after the mark with no search after it, then the pass ends
+          // (the mark moves): the next search still files it in the view it kept.
+          [
+            {
+              built: [],
+              ops: [
+                { kind: 'write', doc: 0, trigrams: ['日本語', '\u{1F600}ab'], unseen: false },
+                { kind: 'fold', most: 1, unseen: false },
+                { kind: 'write', doc: 1, trigrams: ['\u017Fk '], unseen: true },
+                { kind: 'fold', most: 1, unseen: false },
+              ],
+            },
+            1,
+            1,
+            true,
+          ],
+          [
+            {
+              built: [0],
+              ops: [
+                { kind: 'write', doc: 1, trigrams: [], unseen: false },
+                { kind: 'fold', most: 1, unseen: false },
+                { kind: 'fold', most: 1000, unseen: true },
+                { kind: 'batch', writes: [{ kind: 'write', doc: 2, trigrams: ['\u017Fk '] }] },
+              ],
+            },
+            1,
+            1,
+            true,
+          ],
         ],
       },
     );

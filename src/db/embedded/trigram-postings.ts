@@ -193,8 +193,8 @@ export interface PendingView {
   last?: Buffer | undefined;
   /** The last document after the mark (./unfiled-documents.ts) filed in (none: from the mark on). */
   filedTo?: Buffer | undefined;
-  /** How many documents came after the mark when it was last brought up to date. */
-  unfiled?: number | undefined;
+  /** How many new documents after the mark the writer had taken when it was last brought up to date. */
+  taken?: number | undefined;
 }
 
 /** The later of two keys. */
@@ -400,6 +400,8 @@ export class TrigramPostings {
   readonly #unfiled: UnfiledDocuments | undefined;
   /** How many new documents the write under way stored after the mark. */
   #admitted = 0;
+  /** How many new documents after the mark this writer has taken (readers' views catch up to it). */
+  #taken = 0;
 
   constructor(
     readonly table: Table,
@@ -429,6 +431,7 @@ export class TrigramPostings {
   takesLater(idKey: Buffer): boolean {
     const admitted = this.#unfiled?.admit(idKey);
     if (!admitted) return false;
+    this.#taken++;
     const pass = this.#pass;
     // The fold under way moves the mark past it at its end: it gets a pending entry then.
     if (pass?.lastUnfiled && Buffer.compare(idKey, pass.lastUnfiled) <= 0) pass.late.push(idKey);
@@ -473,7 +476,7 @@ export class TrigramPostings {
       const read = this.#readWaiting();
       view.byTrigram = read.byTrigram;
       view.filedTo = read.lastUnfiled;
-      view.unfiled = this.#unfiled?.count();
+      view.taken = this.#taken;
       const last = read.docs[read.docs.length - 1];
       if (last) view.last = last.subarray(1);
       // The trigrams a fold under way has filed hold its documents in their blocks already.
@@ -495,7 +498,8 @@ export class TrigramPostings {
    */
   #catchUp(view: PendingView): void {
     const unfiled = this.#unfiled;
-    if (!unfiled || view.unfiled === unfiled.count()) return;
+    // The count after the mark would not do: a fold moving the mark changes it too.
+    if (!unfiled || view.taken === this.#taken) return;
     const pass = this.#pass;
     for (const { idKey, trigrams } of unfiled.documents(view.filedTo ?? unfiled.mark)) {
       let list = splitTrigrams(trigrams);
@@ -503,7 +507,7 @@ export class TrigramPostings {
       this.#recent.push({ idKey, trigrams: list });
       view.filedTo = idKey;
     }
-    view.unfiled = unfiled.count();
+    view.taken = this.#taken;
   }
 
   /**
