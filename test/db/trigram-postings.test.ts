@@ -289,6 +289,37 @@ describe('trigram posting lists', () => {
             1,
             true,
           ],
+          // A fold under way filed a trigram of a document after the mark, which is then
+          // rewritten with the same trigrams.
+          [
+            {
+              built: [0],
+              ops: [
+                { kind: 'batch', writes: [{ kind: 'write', doc: 19, trigrams: ['a\0b'] }] },
+                { kind: 'fold', most: 1, unseen: false },
+                { kind: 'write', doc: 19, trigrams: ['a\0b'], unseen: false },
+              ],
+            },
+            1,
+            1,
+            true,
+          ],
+          // A fold cut short filed a trigram of a document after the mark; the document then
+          // loses it.
+          [
+            {
+              built: [],
+              ops: [
+                { kind: 'write', doc: 0, trigrams: ['a\0b', '\u017Fk '], unseen: false },
+                { kind: 'fold', most: 1, unseen: false },
+                { kind: 'failed', writes: [{ kind: 'write', doc: 0, trigrams: [] }] },
+                { kind: 'write', doc: 0, trigrams: [], unseen: false },
+              ],
+            },
+            1,
+            1,
+            true,
+          ],
           [
             {
               built: [0],

@@ -32,9 +32,10 @@ import { type DocumentSource, UnfiledDocuments } from './unfiled-documents.js';
  *   each here, not one per trigram; one that inserts `directFold` or more folds them into the
  *   blocks at its end instead. Once `pendingDocs` documents wait, they are all folded into the
  *   blocks (each block touched once).
- * - MARK: documents after this `_id` key have nothing in the table; their trigrams are read
- *   from the collection (./unfiled-documents.ts). A new document after it writes nothing here,
- *   and waits with the pending ones, as if it had an entry.
+ * - MARK: the trigrams of documents after this `_id` key are read from the collection
+ *   (./unfiled-documents.ts). A new document after it writes nothing here, and waits with the
+ *   pending ones, as if it had an entry. Only a fold cut short leaves postings of one in the
+ *   blocks (what it held then; a rewrite takes out what it loses).
  * - STAMP: an earlier release's record of the pending list's changes; removed at the first
  *   change. The writer now keeps its stamp (and the number of pending documents) in memory:
  *   it is the only one to change this table while it lives, and a write that fails makes the
@@ -774,7 +775,7 @@ export class TrigramPostings {
    */
   write(before: readonly string[], after: readonly string[], idKey: Buffer, removed = false): void {
     if (this.#unfiled?.holds(idKey)) {
-      this.#rewriteUnfiled(before, idKey, removed);
+      this.#rewriteUnfiled(before, after, idKey, removed);
       return;
     }
     if (before.length === 0 && after.length > 0 && this.#buffer(after, idKey)) return;
@@ -828,16 +829,23 @@ export class TrigramPostings {
   }
 
   /**
-   * A document after the mark changed or went: it has nothing in the index, unless the fold
-   * under way filed some of its trigrams already. Those leave the blocks, and the fold leaves it
-   * to its end, where it gets a pending entry from what it holds then.
+   * A document after the mark changed or went. The trigrams it lost leave the blocks: the fold
+   * under way, or one cut short (a restart, or a failed write that replaced this writer), may
+   * have filed them. So do all those the fold under way filed: it leaves the document to its
+   * end, where it gets a pending entry from what it holds then.
    */
-  #rewriteUnfiled(before: readonly string[], idKey: Buffer, removed: boolean): void {
+  #rewriteUnfiled(
+    before: readonly string[],
+    after: readonly string[],
+    idKey: Buffer,
+    removed: boolean,
+  ): void {
     const pass = this.#pass;
-    if (pass && this.#passFiled(pass, idKey)) {
-      pass.dropped.add(idKey.toString('latin1'));
-      for (const trigram of before) if (pass.done.has(trigram)) this.#remove(trigram, idKey);
-    }
+    const held = pass !== undefined && this.#passFiled(pass, idKey);
+    if (held) pass.dropped.add(idKey.toString('latin1'));
+    const kept = new Set(after);
+    for (const trigram of before)
+      if (!kept.has(trigram) || (held && pass.done.has(trigram))) this.#remove(trigram, idKey);
     if (removed) this.#unfiled?.removed();
     // Readers' views may hold what it was: read anew.
     this.#stamp(this.#pendingEntries());

@@ -19,12 +19,12 @@ const after = (key: Buffer) => Buffer.concat([key, Buffer.from([0])]);
 
 /**
  * The documents of a trigram index's collection after its mark, an `_id` key kept in the
- * index's table (./trigram-postings.ts). A document after the mark has nothing in the index:
- * no pending entry, no posting in a block. The index reads its trigrams from the collection
- * when a fold or a search needs them, so inserting a new document (an `_id` after every other,
- * as ObjectIds mostly are) costs the index nothing. Every document up to the mark has its
- * trigrams in the blocks or in a pending entry. A fold that files the documents after the mark
- * moves the mark to the last of them.
+ * index's table (./trigram-postings.ts). A document after the mark has no pending entry, and
+ * no posting in a block but those a fold cut short filed. The index reads its trigrams from
+ * the collection when a fold or a search needs them, so inserting a new document (an `_id`
+ * after every other, as ObjectIds mostly are) costs the index nothing. Every document up to the
+ * mark has its trigrams in the blocks or in a pending entry. A fold that files the documents
+ * after the mark moves the mark to the last of them.
  *
  * An index has no mark until its first insert once it is complete (built, or an earlier
  * release's): every document is filed then, so the mark starts at the last one.
