@@ -1,4 +1,5 @@
 import { type Collection, type Db, type Document, MongoClient } from 'mongodb';
+import type { TraceScope } from '../telemetry/active-span.js';
 import { traceCommands } from '../telemetry/database-spans.js';
 import {
   type ApiTokenRecord,
@@ -46,6 +47,8 @@ export interface Database {
   handleClaims: Collection<HandleClaimRecord>;
   sessions: Collection<SessionRecord>;
   signIns: Collection<SignInRecord>;
+  /** Only when seen from a span of a traced request (src/telemetry/scoped-database.ts): that span. */
+  trace?: TraceScope;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

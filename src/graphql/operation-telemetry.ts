@@ -46,13 +46,23 @@ export function useOperationTelemetry(): Plugin<RequestContext> {
     onExecute({ executeFn, setExecuteFn, context }) {
       const { telemetry } = context.services;
       setExecuteFn((args) =>
-        telemetry.observe(unitOf(args, telemetry), async () => executeFn(args), failureOf),
+        telemetry.observe(
+          unitOf(args, telemetry),
+          context,
+          async (inner) => executeFn(inner === context ? args : { ...args, contextValue: inner }),
+          failureOf,
+        ),
       );
     },
     onSubscribe({ subscribeFn, setSubscribeFn, context }) {
       const { telemetry } = context.services;
       setSubscribeFn((args) =>
-        telemetry.observe(unitOf(args, telemetry), async () => subscribeFn(args), failureOf),
+        telemetry.observe(
+          unitOf(args, telemetry),
+          context,
+          async (inner) => subscribeFn(inner === context ? args : { ...args, contextValue: inner }),
+          failureOf,
+        ),
       );
     },
   };

@@ -15,6 +15,7 @@ import {
   routeTable,
 } from '../http/routes/index.js';
 import { runOperation } from '../operations/operation.js';
+import { traceOfRequest } from '../telemetry/active-span.js';
 import { answerHeaders, restUnit } from './operation-handler.js';
 
 /** What express itself would use for these answers: its query parser and its ETag function. */
@@ -131,8 +132,9 @@ export function createReadRoutes(
       const ctx = await createRequestContext(services, {
         authorization: req.headers.authorization,
         clientAddress: clientAddressOf(req, services.config.trustProxy),
+        trace: traceOfRequest(req),
       });
-      const result = await services.telemetry.observe(read.unit, () =>
+      const result = await services.telemetry.observe(read.unit, ctx, (ctx) =>
         runOperation(read.operation, ctx, input),
       );
       send(res, 200, read.headers, result);

@@ -5,7 +5,7 @@ import type {
   CommandSucceededEvent,
   MongoClient,
 } from 'mongodb';
-import { tracedNow } from './active-span.js';
+import { scopeOfCommand } from './scoped-database.js';
 
 /** The collection a command names: `{ find: 'kidlisp' }`, `{ getMore: id, collection: 'kidlisp' }`. */
 function collectionOf(event: CommandStartedEvent): string | undefined {
@@ -25,7 +25,8 @@ function serverOf(address: string): { 'server.address': string; 'server.port'?: 
 
 /**
  * A client span per MongoDB command a traced request sends, from the driver's command
- * monitoring (the client needs `monitorCommands`). Only the command's name, collection,
+ * monitoring (the client needs `monitorCommands`): the child of the span whose session it was
+ * sent in (src/telemetry/scoped-database.ts). Only the command's name, collection,
  * database and server are exported, never its filter or documents.
  */
 export function traceCommands(client: MongoClient): void {
@@ -33,10 +34,10 @@ export function traceCommands(client: MongoClient): void {
   const keyOf = (event: { connectionId?: string | number; requestId: number; address: string }) =>
     `${event.address}/${event.connectionId}/${event.requestId}`;
   client.on('commandStarted', (event: CommandStartedEvent) => {
-    const traced = tracedNow();
-    if (!traced) return;
+    const scope = scopeOfCommand(event.command);
+    if (!scope) return;
     const collection = collectionOf(event);
-    const span = traced.tracer.startSpan(
+    const span = scope.request.tracer.startSpan(
       `${event.commandName} ${collection ?? event.databaseName}`,
       {
         kind: SpanKind.CLIENT,
@@ -49,7 +50,7 @@ export function traceCommands(client: MongoClient): void {
           ...serverOf(event.address),
         },
       },
-      traced.context,
+      scope.context,
     );
     open.set(keyOf(event), span);
   });

@@ -108,7 +108,7 @@ export async function thumbnailOf(
     return stored;
   }
   const drawing = await drawingOf(ctx, source);
-  const drawn = ctx.services.pictures.png(drawing, purpose);
+  const drawn = ctx.services.pictures.png(drawing, purpose, ctx.services.trace);
   void drawn
     .then(
       (picture) => keep(ctx, code, picture),
@@ -117,7 +117,7 @@ export async function thumbnailOf(
     .catch((error: unknown) =>
       ctx.services.logger.warn({ err: error, code }, 'thumbnail not stored'),
     );
-  return ctx.services.pictures.within(drawing, waitMs, purpose);
+  return ctx.services.pictures.within(drawing, waitMs, purpose, ctx.services.trace);
 }
 
 /** Draws and stores a newly published work's thumbnail in the background (publish-kidlisp.ts). */
