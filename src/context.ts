@@ -43,6 +43,12 @@ export interface Services {
   trace?: TraceScope;
 }
 
+/**
+ * The process's services behind a traced request's (src/telemetry/scoped-services.ts): the key
+ * for anything kept per process and services (a WeakMap of listeners, memos, limiters).
+ */
+export const sharedServices = (services: Services): Services => services.trace?.root ?? services;
+
 /** What one request carries into an operation. */
 export interface RequestContext {
   services: Services;

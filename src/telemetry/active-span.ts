@@ -10,7 +10,6 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { ClientSession } from 'mongodb';
 import type { Services } from '../context.js';
 
 /**
@@ -26,9 +25,6 @@ export interface RequestTrace {
   context: Context;
   /** Ends the server span before the response does (a live stream, src/telemetry/stream-spans.ts). */
   end(): void;
-  /** The driver sessions its spans sent commands in (src/telemetry/scoped-database.ts), ended with the response. */
-  sessions: ClientSession[];
-  closed: boolean;
 }
 
 /** One open span of a traced request: what starts below it is its child. */
@@ -38,8 +34,6 @@ export interface TraceScope {
   context: Context;
   /** The process's own services, from which each scope's are made. */
   root: Services;
-  /** This scope's driver session, opened by its first database command. */
-  session?: ClientSession;
 }
 
 const requests = new WeakMap<IncomingMessage, RequestTrace>();

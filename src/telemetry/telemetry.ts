@@ -15,7 +15,6 @@ import { expressPath } from '../domain/route-path.js';
 import type { Logger } from '../logger.js';
 import { childScope, failSpan, type RequestTrace, tracedRequest } from './active-span.js';
 import { createGraphqlNameLabeler, type Face, type OperationMetrics } from './operation-metrics.js';
-import { endSessions } from './scoped-database.js';
 import { withinScope } from './scoped-services.js';
 import type { TraceExport } from './trace-export.js';
 import { readTraceSettings } from './trace-settings.js';
@@ -193,14 +192,9 @@ export async function createTelemetry(
         span,
         context: trace.setSpan(parent, span),
         end,
-        sessions: [],
-        closed: false,
       };
       res.once('finish', end);
-      res.once('close', () => {
-        end();
-        endSessions(traced);
-      });
+      res.once('close', end);
       // The faces find it by the request when they make its context (src/context.ts).
       tracedRequest(req, traced);
       handle();

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { RequestContext, Services } from '../../context.js';
+import { type RequestContext, type Services, sharedServices } from '../../context.js';
 import { rendererVersion } from '../../domain/kidlisp/render/renderer-version.js';
 import { markWorksChanged } from '../items/works-version.js';
 import { drawingOf } from './drawing.js';
@@ -48,7 +48,8 @@ interface StoreState {
   known: LRUCache<string, Picture>;
 }
 const storing = new WeakMap<Services, StoreState>();
-const storingOf = (services: Services) => {
+const storingOf = (scoped: Services) => {
+  const services = sharedServices(scoped);
   let state = storing.get(services);
   if (!state) {
     state = { closing: false, writes: new Set(), known: new LRUCache({ max: KNOWN_PICTURES }) };
