@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { errorHeaders } from '../app-error.js';
-import { createRequestContext, type Services } from '../context.js';
+import { createRequestContext, type RequestContext, type Services } from '../context.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { apiCors } from '../http/cors.js';
 import { toAppError } from '../http/failure.js';
@@ -128,8 +128,9 @@ export function createReadRoutes(
     read: ReadRoute,
     input: object,
   ) => {
+    let ctx: RequestContext | undefined;
     try {
-      const ctx = await createRequestContext(services, {
+      ctx = await createRequestContext(services, {
         authorization: req.headers.authorization,
         clientAddress: clientAddressOf(req, services.config.trustProxy),
         trace: traceOfRequest(req),
@@ -139,7 +140,7 @@ export function createReadRoutes(
       );
       send(res, 200, read.headers, result);
     } catch (error) {
-      const failure = toAppError(error, services);
+      const failure = toAppError(error, ctx?.services ?? services);
       send(res, failure.status, errorHeaders(failure), failure.toJSON());
     }
   };
