@@ -45,7 +45,7 @@ const READS = new Set<string | symbol>([
   Symbol.asyncIterator,
 ]);
 
-/** Where the client's commands go, as command monitoring names it (`host:port`, or a socket). */
+/** Where the client's commands go: `host:port`, or the socket path. */
 function serverOf(client: MongoClient): Attributes {
   const [host] = client.options.hosts;
   if (!host) return {};
