@@ -15,8 +15,8 @@ import {
 
 /**
  * Tracing's cost, measured on `publish-gateway serve` processes side by side: exporting every
- * span (OTEL_TRACES_SAMPLER=always_on, OTLP over http/protobuf to a sink in this process)
- * against tracing off (no endpoint), and off against a build of today's main when
+ * span (OTEL_TRACES_SAMPLER=always_on, OTLP over http/protobuf to a sink in this process), and
+ * one request in ten (traceidratio 0.1), against tracing off (no endpoint), and off against a build of today's main when
  * BENCH_BASE_CLI names its dist/src/cli.js. The cases take turns, round after round, so a busy
  * machine weighs on all alike; each ratio is the mean of the rounds' ratios, with their spread.
  */
@@ -159,6 +159,11 @@ export async function benchTracing(options: {
       OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
       OTEL_TRACES_SAMPLER: 'always_on',
     }),
+    sampled: await serve(CLI, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
+      OTEL_TRACES_SAMPLER: 'traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+    }),
     off: await serve(CLI, {}),
     ...(options.baseCli ? { main: await serve(options.baseCli, {}) } : {}),
   };
@@ -197,6 +202,14 @@ export async function benchTracing(options: {
           runs.off ?? [],
         ),
       );
+      compared.push(
+        compare(
+          `${workload}, 1 request in 10 traced (traceidratio 0.1)`,
+          'tracing off',
+          runs.sampled ?? [],
+          runs.off ?? [],
+        ),
+      );
       if (runs.main)
         compared.push(
           compare(`${workload}, tracing off`, "today's main", runs.off ?? [], runs.main),
@@ -229,7 +242,7 @@ async function main(): Promise<void> {
       .join(
         ', ',
       )} at the end (the machine is shared). Each service is its own \`publish-gateway serve\` process;`,
-    `"every span exported" sends them over OTLP http/protobuf to a sink in the benchmark (${result.exports} exports received).`,
+    `"every span exported" and "1 request in 10 traced" send them over OTLP http/protobuf to a sink in the benchmark (${result.exports} exports received).`,
     '',
     table,
     '',

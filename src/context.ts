@@ -11,6 +11,8 @@ import type { EventsRuntime } from './operations/events/events-runtime.js';
 import type { KidlispPictures } from './operations/kidlisp/frame-renderer.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
+import { type RequestTrace, requestScope, type TraceScope } from './telemetry/active-span.js';
+import { servicesIn } from './telemetry/scoped-services.js';
 import type { Telemetry } from './telemetry/telemetry.js';
 
 /** What lives for the whole process, built once at start-up (src/service.ts). */
@@ -34,7 +36,18 @@ export interface Services {
   events: EventsRuntime;
   /** Thumbnails and render_kidlisp's pictures: worker threads taking turns, each within its budget. */
   pictures: KidlispPictures;
+  /**
+   * Only in a traced request's services: the span they are seen from (src/telemetry/scoped-services.ts),
+   * whose `db` and `logger` make that span's commands and log lines its own.
+   */
+  trace?: TraceScope;
 }
+
+/**
+ * The process's services behind a traced request's (src/telemetry/scoped-services.ts): the key
+ * for anything kept per process and services (a WeakMap of listeners, memos, limiters).
+ */
+export const sharedServices = (services: Services): Services => services.trace?.root ?? services;
 
 /** What one request carries into an operation. */
 export interface RequestContext {
@@ -56,6 +69,8 @@ export interface RequestFacts {
   resource?: string;
   /** The site's sign-in cookie, when the request carries one (src/http/request-facts.ts). */
   session?: SessionFacts;
+  /** The request's trace, when it is traced (src/telemetry/telemetry.ts). */
+  trace?: RequestTrace | undefined;
 }
 
 export interface SessionFacts {
@@ -90,22 +105,42 @@ async function viewerOf(services: Services, request: RequestFacts): Promise<View
   return viewer;
 }
 
-export async function createRequestContext(
+/** Each request's made values, by its contexts' `perRequest`: shared by the contexts of its spans. */
+const madeBy = new WeakMap<object, Map<(services: Services) => unknown, unknown>>();
+
+function perRequestFor(
+  made: Map<(services: Services) => unknown, unknown>,
   services: Services,
+): RequestContext['perRequest'] {
+  const perRequest = <T>(create: (services: Services) => T): T => {
+    if (!made.has(create)) made.set(create, create(services));
+    return made.get(create) as T;
+  };
+  // Only a traced request is seen from its spans (contextIn): an untraced one keeps nothing here.
+  if (services.trace) madeBy.set(perRequest, made);
+  return perRequest;
+}
+
+/** The same request seen from one of its spans: `services` are that span's (src/telemetry/scoped-services.ts). */
+export function contextIn<C extends RequestContext>(ctx: C, services: Services): C {
+  const made = madeBy.get(ctx.perRequest);
+  if (!made) throw new Error('a request context not made by createRequestContext');
+  return { ...ctx, services, perRequest: perRequestFor(made, services) };
+}
+
+export async function createRequestContext(
+  shared: Services,
   request: RequestFacts,
 ): Promise<RequestContext> {
+  const services = request.trace ? servicesIn(requestScope(request.trace, shared)) : shared;
   const viewer = await viewerOf(services, request);
   const clientKey = viewer
     ? `account:${viewer.account}`
     : `address:${request.clientAddress ?? 'unknown'}`;
-  const made = new Map<(services: Services) => unknown, unknown>();
   return {
     services,
     viewer,
     clientKey,
-    perRequest<T>(create: (services: Services) => T): T {
-      if (!made.has(create)) made.set(create, create(services));
-      return made.get(create) as T;
-    },
+    perRequest: perRequestFor(new Map(), services),
   };
 }

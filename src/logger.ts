@@ -1,5 +1,4 @@
 import { type Logger, pino } from 'pino';
-import { activeSpanIds } from './telemetry/active-span.js';
 
 export type { Logger };
 
@@ -55,14 +54,16 @@ function destinationOn(fd: number) {
   return stream;
 }
 
-/** The service's logger: JSON lines, each written inside a traced request with its `trace_id` and `span_id`. */
+/**
+ * The service's logger: JSON lines. A traced request's services log through a child carrying its
+ * `trace_id` and `span_id` (src/telemetry/scoped-services.ts).
+ */
 export function createLogger(level: string, destination: number = 1): Logger {
   return pino(
     {
       level,
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
-      mixin: () => activeSpanIds() ?? {},
     },
     destinationOn(destination),
   );

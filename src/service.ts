@@ -94,7 +94,6 @@ async function startOn(
   const db = await connectDatabase(
     config.mongodbUri ?? (embedded as EmbeddedMongo).uri,
     config.mongodbDb,
-    { traceCommands: telemetry.tracing },
   );
   await ensureIndexes(db.db, logger, {
     chatIndexes: config.chatIndexes,

@@ -1,5 +1,5 @@
 import { type Collection, type Db, type Document, MongoClient } from 'mongodb';
-import { traceCommands } from '../telemetry/database-spans.js';
+import type { TraceScope } from '../telemetry/active-span.js';
 import {
   type ApiTokenRecord,
   type ChatRecord,
@@ -46,6 +46,8 @@ export interface Database {
   handleClaims: Collection<HandleClaimRecord>;
   sessions: Collection<SessionRecord>;
   signIns: Collection<SignInRecord>;
+  /** Only when seen from a span of a traced request (src/telemetry/scoped-database.ts): that span. */
+  trace?: TraceScope;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -54,8 +56,6 @@ export interface ConnectOptions {
   /** Fail fast when the server is away, so requests answer 503 instead of hanging. */
   serverSelectionTimeoutMS?: number;
   monitorCommands?: boolean;
-  /** A span per command of a traced request (src/telemetry/database-spans.ts); turns monitorCommands on. */
-  traceCommands?: boolean;
   /** 0: no limit on waiting for a reply (an import's createIndexes waits for the build). */
   socketTimeoutMS?: number;
 }
@@ -77,9 +77,7 @@ export async function connectDatabase(
     appName: 'publish-gateway',
     // Unset unless asked, so `?monitorCommands=true` in the URI can turn it on (the tests count commands).
     ...(options.monitorCommands === undefined ? {} : { monitorCommands: options.monitorCommands }),
-    ...(options.traceCommands ? { monitorCommands: true } : {}),
   });
-  if (options.traceCommands) traceCommands(client);
   await client.connect();
   return wrap(client, client.db(dbName));
 }

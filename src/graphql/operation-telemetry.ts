@@ -36,13 +36,22 @@ function failureOf(result: unknown): string | undefined {
   return isAppError(first?.originalError) ? first.originalError.code : 'INTERNAL';
 }
 
-/** One execution as an operation of the telemetry: its span, and its metrics by name and failure. */
-export function observeExecution<T>(
+/**
+ * One execution as an operation of the telemetry: its span, and its metrics by name and failure.
+ * A traced run gets the context of its span as its contextValue.
+ */
+export function observeExecution<T, A extends Execution & { contextValue?: unknown }>(
   telemetry: Telemetry,
-  args: Execution,
-  run: () => Promise<T>,
+  context: RequestContext,
+  args: A,
+  run: (args: A) => T | Promise<T>,
 ): Promise<T> {
-  return telemetry.observe(unitOf(args, telemetry), run, failureOf);
+  return telemetry.observe(
+    unitOf(args, telemetry),
+    context,
+    async (inner) => run(inner === context ? args : { ...args, contextValue: inner }),
+    failureOf,
+  );
 }
 
 /**
@@ -54,11 +63,11 @@ export function useOperationTelemetry(): Plugin<RequestContext> {
   return {
     onExecute({ executeFn, setExecuteFn, context }) {
       const { telemetry } = context.services;
-      setExecuteFn((args) => observeExecution(telemetry, args, async () => executeFn(args)));
+      setExecuteFn((args) => observeExecution(telemetry, context, args, executeFn));
     },
     onSubscribe({ subscribeFn, setSubscribeFn, context }) {
       const { telemetry } = context.services;
-      setSubscribeFn((args) => observeExecution(telemetry, args, async () => subscribeFn(args)));
+      setSubscribeFn((args) => observeExecution(telemetry, context, args, subscribeFn));
     },
   };
 }

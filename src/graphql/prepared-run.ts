@@ -45,8 +45,8 @@ export function createPreparedRun(services: Services, operations: CompiledOperat
     };
     const cost = queryCostOf(args);
     if (!cost || cost.requestedQueryCost > cost.maximumAvailable) return undefined;
-    const result = await observeExecution(services.telemetry, args, () =>
-      runCompiled(prepared.compiled, prepared.operation, args),
+    const result = await observeExecution(services.telemetry, contextValue, args, (run) =>
+      runCompiled(prepared.compiled, prepared.operation, run),
     );
     const errors = result.errors?.map((error) => toGraphQLError(error, services));
     return {

@@ -7,6 +7,7 @@ import { createRequestContext, type RequestContext, type Services } from '../con
 import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { toAppError } from '../http/failure.js';
+import { traceOfRequest } from '../telemetry/active-span.js';
 import { useBodyLimit } from './body-limit.js';
 import { type CompiledOperations, useCompiledExecution } from './compiled-execution.js';
 import { useErrorBodies } from './error-bodies.js';
@@ -92,6 +93,7 @@ export function graphqlContext(
   return createRequestContext(services, {
     authorization,
     clientAddress: clientAddressOf(req, services.config.trustProxy),
+    trace: traceOfRequest(req),
   });
 }
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import { cookieOf, SESSION_COOKIE } from '../auth/site-cookies.js';
 import type { RequestFacts, Services } from '../context.js';
+import { traceOfRequest } from '../telemetry/active-span.js';
 import { clientAddressOf } from './client-address.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -32,6 +33,7 @@ export function requestFactsOf(req: IncomingMessage, services: Services): Reques
   return {
     authorization: req.headers.authorization,
     clientAddress: clientAddressOf(req, services.config.trustProxy),
+    trace: traceOfRequest(req),
     ...(token
       ? {
           session: {

@@ -30,14 +30,16 @@ export function operationRoute(
   auth: RouteAuth = {},
 ): RequestHandler {
   return async (req, res) => {
+    let ctx: RequestContext | undefined;
     try {
-      const ctx = await createRequestContext(services, {
+      ctx = await createRequestContext(services, {
         ...requestFactsOf(req, services),
         ...(auth.resource ? { resource: auth.resource } : {}),
       });
       await run(ctx, req, res);
     } catch (error) {
-      const failure = toAppError(error, services);
+      // Logged through the request's own services when it has them: a traced one's log line carries its ids.
+      const failure = toAppError(error, ctx?.services ?? services);
       sendError(res, failure, auth.challenge?.(failure));
     }
   };

@@ -4,6 +4,7 @@ import { bearerChallenge, protectedResource } from '../auth/protected-resource.j
 import type { RequestContext, Services } from '../context.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { operationRoute } from '../http/respond.js';
+import type { Logger } from '../logger.js';
 import { type ApiInfoSource, inProcessBackend } from './in-process-backend.js';
 import { createAssistantServer } from './server.js';
 import { sendWebResponse, toWebRequest } from './web-bridge.js';
@@ -34,24 +35,28 @@ function contextOf(authInfo: AuthInfo | undefined): RequestContext {
  */
 export function createMcpRoute(services: Services, apiInfo: ApiInfoSource): RequestHandler {
   // The tool names are the catalog's: a bounded label. The span follows the MCP conventions.
-  const observeTool = <R>(tool: string, call: () => Promise<R>) =>
-    services.telemetry.observe(
-      {
-        face: 'mcp',
-        name: tool,
-        span: `tools/call ${tool}`,
-        attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool },
-      },
-      call,
-    );
-  const handler = createMcpHandler(
-    ({ authInfo }) =>
-      createAssistantServer(inProcessBackend(contextOf(authInfo), apiInfo), { observeTool }),
-    {
+  const serverFor = (ctx: RequestContext) => {
+    const backend = inProcessBackend(ctx, apiInfo);
+    return createAssistantServer(backend, {
+      observeTool: (tool, call) =>
+        services.telemetry.observe(
+          {
+            face: 'mcp',
+            name: tool,
+            span: `tools/call ${tool}`,
+            attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool },
+          },
+          ctx,
+          (inner) => call(inner === ctx ? backend : inProcessBackend(inner, apiInfo)),
+        ),
+    });
+  };
+  const handlerLoggingTo = (logger: Logger) =>
+    createMcpHandler(({ authInfo }) => serverFor(contextOf(authInfo)), {
       maxRequestBodySize: MAX_BODY_BYTES,
-      onerror: (error) => services.logger.warn({ err: error }, 'mcp request rejected'),
-    },
-  );
+      onerror: (error) => logger.warn({ err: error }, 'mcp request rejected'),
+    });
+  const handler = handlerLoggingTo(services.logger);
 
   // With AUTH_ISSUER, /mcp is an OAuth protected resource: a JWT must be for it (or AUTH_AUDIENCE),
   // and a 401 names the metadata that leads an MCP client to the issuer (RFC 9728).
@@ -71,9 +76,11 @@ export function createMcpRoute(services: Services, apiInfo: ApiInfoSource): Requ
         if (!res.writableFinished) aborted.abort();
       });
       const authInfo = authInfoFor(ctx, req.headers.authorization);
+      // A traced request's rejection is logged with its trace: its own handler says it.
+      const handling = ctx.services.trace ? handlerLoggingTo(ctx.services.logger) : handler;
       await sendWebResponse(
         res,
-        await handler.fetch(toWebRequest(req, aborted.signal), { authInfo }),
+        await handling.fetch(toWebRequest(req, aborted.signal), { authInfo }),
       );
     },
     auth,

@@ -30,8 +30,11 @@ import { renderResult } from './render-result.js';
 export interface AssistantServerOptions {
   /** Told about failures that are not the service's own (bugs, unreachable service). */
   onUnexpectedError?: (error: unknown) => void;
-  /** Runs each tool call as one operation of the service's telemetry (its span and metrics). */
-  observeTool?: <R>(tool: string, call: () => Promise<R>) => Promise<R>;
+  /**
+   * Runs each tool call as one operation of the service's telemetry (its span and metrics),
+   * handing it the backend to call: the one its span's children run in.
+   */
+  observeTool?: <R>(tool: string, call: (tools: AssistantBackend) => Promise<R>) => Promise<R>;
 }
 
 function succeeded(result: object): CallToolResult {
@@ -97,30 +100,30 @@ export function createAssistantServer(
    */
   const tool = <E extends ToolEntry, R extends object>(
     entry: E,
-    handler: (args: z.output<E['inputSchema']>, call: Call) => Promise<R>,
+    handler: (args: z.output<E['inputSchema']>, call: Call, tools: AssistantBackend) => Promise<R>,
     shape?: (result: R) => CallToolResult,
   ) => {
-    const observe = options.observeTool ?? ((_tool, call) => call());
+    const observe = options.observeTool ?? ((_tool, call) => call(backend));
     const callback = (args: z.output<E['inputSchema']>, ctx: ServerContext) =>
-      run(() => observe(entry.name, () => handler(args, callOf(ctx))), shape);
+      run(() => observe(entry.name, (tools) => handler(args, callOf(ctx), tools)), shape);
     return server.registerTool<E['outputSchema'], E['inputSchema']>(
       entry.name,
       { ...about(entry), inputSchema: entry.inputSchema, outputSchema: entry.outputSchema },
       callback as ToolCallback<E['inputSchema']>,
     );
   };
-  tool(assistantTools.publish_piece, (args, call) => backend.publishPiece(args, call));
-  tool(assistantTools.publish_kidlisp, (args, call) => backend.publishKidlisp(args, call));
-  tool(assistantTools.publish_clock, (args, call) => backend.publishClock(args, call));
-  tool(assistantTools.get_api_info, (_args, call) => backend.apiInfo(call));
-  tool(assistantTools.preview_kidlisp, (args, call) => backend.previewKidlisp(args, call));
-  tool(assistantTools.get_item, (args, call) => backend.getItem(args, call));
-  tool(assistantTools.search_works, ({ query, ...rest }, call) =>
-    backend.searchWorks({ search: query, ...rest }, call),
+  tool(assistantTools.publish_piece, (args, call, tools) => tools.publishPiece(args, call));
+  tool(assistantTools.publish_kidlisp, (args, call, tools) => tools.publishKidlisp(args, call));
+  tool(assistantTools.publish_clock, (args, call, tools) => tools.publishClock(args, call));
+  tool(assistantTools.get_api_info, (_args, call, tools) => tools.apiInfo(call));
+  tool(assistantTools.preview_kidlisp, (args, call, tools) => tools.previewKidlisp(args, call));
+  tool(assistantTools.get_item, (args, call, tools) => tools.getItem(args, call));
+  tool(assistantTools.search_works, ({ query, ...rest }, call, tools) =>
+    tools.searchWorks({ search: query, ...rest }, call),
   );
   tool(
     assistantTools.render_kidlisp,
-    (args, call) => backend.renderKidlisp(args, call),
+    (args, call, tools) => tools.renderKidlisp(args, call),
     renderResult,
   );
 

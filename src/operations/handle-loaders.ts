@@ -15,7 +15,7 @@ export const oneBatch = (possibleRows: number) => possibleRows + 1;
 
 export function createHandleLoaders(db: Database): HandleLoaders {
   const handles = new DataLoader<string, string | null>(
-    tracedBatch('handles', async (accounts: readonly string[]) => {
+    tracedBatch(db, 'handles', async (accounts: readonly string[], db) => {
       const rows = await db.handles
         .find(
           { _id: { $in: [...accounts] } },
@@ -28,7 +28,7 @@ export function createHandleLoaders(db: Database): HandleLoaders {
   );
 
   const accounts = new DataLoader<string, string[]>(
-    tracedBatch('accounts', async (names: readonly string[]) => {
+    tracedBatch(db, 'accounts', async (names: readonly string[], db) => {
       const rows = await db.handles
         .find(
           { handle: { $in: [...names] } },

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { RequestContext } from '../context.js';
 import { inSpan } from '../telemetry/active-span.js';
+import { withinScope } from '../telemetry/scoped-services.js';
 import { parseInput } from './validation.js';
 
 /**
@@ -28,7 +29,13 @@ export function runOperation<Input extends z.ZodType, Result, Context>(
   rawInput: unknown,
 ): Promise<Result> {
   const input = parseInput(operation.input, rawInput);
-  return inSpan(operation.name, () => operation.run(ctx, input), {
-    attributes: { 'operation.name': operation.name },
-  });
+  const scope = (ctx as Partial<RequestContext>).services?.trace;
+  if (!scope) return operation.run(ctx, input);
+  return inSpan(
+    scope,
+    operation.name,
+    (inner) =>
+      operation.run(inner ? (withinScope(ctx as RequestContext, inner) as Context) : ctx, input),
+    { attributes: { 'operation.name': operation.name } },
+  );
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { errorHeaders } from '../app-error.js';
-import { createRequestContext, type Services } from '../context.js';
+import { createRequestContext, type RequestContext, type Services } from '../context.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { apiCors } from '../http/cors.js';
 import { toAppError } from '../http/failure.js';
@@ -15,6 +15,7 @@ import {
   routeTable,
 } from '../http/routes/index.js';
 import { runOperation } from '../operations/operation.js';
+import { traceOfRequest } from '../telemetry/active-span.js';
 import { answerHeaders, restUnit } from './operation-handler.js';
 
 /** What express itself would use for these answers: its query parser and its ETag function. */
@@ -127,17 +128,19 @@ export function createReadRoutes(
     read: ReadRoute,
     input: object,
   ) => {
+    let ctx: RequestContext | undefined;
     try {
-      const ctx = await createRequestContext(services, {
+      ctx = await createRequestContext(services, {
         authorization: req.headers.authorization,
         clientAddress: clientAddressOf(req, services.config.trustProxy),
+        trace: traceOfRequest(req),
       });
-      const result = await services.telemetry.observe(read.unit, () =>
+      const result = await services.telemetry.observe(read.unit, ctx, (ctx) =>
         runOperation(read.operation, ctx, input),
       );
       send(res, 200, read.headers, result);
     } catch (error) {
-      const failure = toAppError(error, services);
+      const failure = toAppError(error, ctx?.services ?? services);
       send(res, failure.status, errorHeaders(failure), failure.toJSON());
     }
   };

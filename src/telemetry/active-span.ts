@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import type { IncomingMessage } from 'node:http';
 import {
   type Attributes,
   type Context,
@@ -10,31 +10,51 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
+import type { Services } from '../context.js';
 
 /**
- * What a traced request carries down its async calls: the tracer of the service that serves it
- * (each service owns its provider; none is registered globally, so two services in one process,
- * as in the tests, never share one) and the context of its innermost open span. Untraced work
- * (tracing off, or work outside any request) has none, and every helper here then only runs it.
+ * A traced request: its tracer (each service owns its provider; none is registered globally, so
+ * two services in one process, as in the tests, never share one) and its server span. No
+ * AsyncLocalStorage carries it: on Node 20 its promise hooks tax every promise of the process
+ * once one request runs in a store. It travels explicitly instead, as the `trace` of the
+ * request's services (src/telemetry/scoped-services.ts).
  */
-export interface Traced {
+export interface RequestTrace {
   tracer: Tracer;
+  span: Span;
   context: Context;
-  /** The request's own (server) span, and how to end it before its response does (live streams). */
-  request?: { span: Span; end(): void };
+  /** Ends the server span before the response does (a live stream, src/telemetry/stream-spans.ts). */
+  end(): void;
 }
 
-const store = new AsyncLocalStorage<Traced>();
+/** One open span of a traced request: what starts below it is its child. */
+export interface TraceScope {
+  request: RequestTrace;
+  span: Span;
+  context: Context;
+  /** The process's own services, from which each scope's are made. */
+  root: Services;
+}
 
-export const tracedNow = (): Traced | undefined => store.getStore();
+const requests = new WeakMap<IncomingMessage, RequestTrace>();
 
-export const runTraced = <T>(traced: Traced, work: () => T): T => store.run(traced, work);
+/** The trace of an HTTP request served in a recorded span (src/telemetry/telemetry.ts), if any. */
+export const traceOfRequest = (req: IncomingMessage): RequestTrace | undefined => requests.get(req);
 
-/** The trace and span ids of the innermost open span, for the log lines (src/logger.ts). */
-export function activeSpanIds(): { trace_id: string; span_id: string } | undefined {
-  const traced = store.getStore();
-  const span = traced && trace.getSpan(traced.context);
-  if (!span) return undefined;
+export const tracedRequest = (req: IncomingMessage, traced: RequestTrace): void => {
+  requests.set(req, traced);
+};
+
+/** The request's own scope, its server span, for the services of a request context. */
+export const requestScope = (request: RequestTrace, root: Services): TraceScope => ({
+  request,
+  span: request.span,
+  context: request.context,
+  root,
+});
+
+/** The trace and span ids of a span, as the log lines carry them. */
+export function spanIdsOf(span: Span): { trace_id: string; span_id: string } {
   const { traceId, spanId } = span.spanContext();
   return { trace_id: traceId, span_id: spanId };
 }
@@ -42,7 +62,7 @@ export function activeSpanIds(): { trace_id: string; span_id: string } | undefin
 export interface SpanOptions {
   attributes?: Attributes;
   kind?: SpanKind;
-  /** A new trace (a delivery of a live stream) linked to the span it came from. */
+  /** A new trace (a delivery of a live stream) linked to the request's span. */
   root?: boolean;
 }
 
@@ -56,38 +76,43 @@ export function failSpan(span: Span, error: unknown): void {
   span.setStatus({ code: SpanStatusCode.ERROR });
 }
 
-/** Runs `work` inside a child span of the innermost open one; without a traced request, just runs it. */
-export function inSpan<T>(
-  name: string,
-  work: (span: Span | undefined) => Promise<T>,
-  options: SpanOptions = {},
-): Promise<T> {
-  const traced = store.getStore();
-  if (!traced) return work(undefined);
-  const from = options.root ? traced.request?.span : undefined;
-  const links: Link[] = from ? [{ context: from.spanContext() }] : [];
-  const span = traced.tracer.startSpan(
+/** Starts a child span of `scope` (or a linked root one) and returns the scope it opens. */
+export function childScope(scope: TraceScope, name: string, options: SpanOptions = {}): TraceScope {
+  const parent = options.root ? ROOT_CONTEXT : scope.context;
+  const links: Link[] = options.root ? [{ context: scope.request.span.spanContext() }] : [];
+  const span = scope.request.tracer.startSpan(
     name,
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links },
-    options.root ? ROOT_CONTEXT : traced.context,
+    parent,
   );
-  const context = trace.setSpan(options.root ? ROOT_CONTEXT : traced.context, span);
-  return store.run({ ...traced, context }, async () => {
-    try {
-      return await work(span);
-    } catch (error) {
-      failSpan(span, error);
-      throw error;
-    } finally {
-      span.end();
-    }
-  });
+  return { request: scope.request, span, context: trace.setSpan(parent, span), root: scope.root };
 }
 
-/** Adds attributes to the innermost open span of a traced request (none otherwise). */
-export function annotate(attributes: Attributes): void {
-  const traced = store.getStore();
-  if (traced) trace.getSpan(traced.context)?.setAttributes(attributes);
+/**
+ * Runs `work` in a child span of `scope`, given that span's scope; without a scope (an untraced
+ * request, or work outside any request), just runs it.
+ */
+export async function inSpan<T>(
+  scope: TraceScope | undefined,
+  name: string,
+  work: (scope: TraceScope | undefined) => Promise<T>,
+  options: SpanOptions = {},
+): Promise<T> {
+  if (!scope) return work(undefined);
+  const child = childScope(scope, name, options);
+  try {
+    return await work(child);
+  } catch (error) {
+    failSpan(child.span, error);
+    throw error;
+  } finally {
+    child.span.end();
+  }
+}
+
+/** Adds attributes to the innermost open span of a traced request's services (none otherwise). */
+export function annotate(services: Services, attributes: Attributes): void {
+  services.trace?.span.setAttributes(attributes);
 }
 
 /** A search term as traces carry it: its length only, never its text. */

@@ -1,21 +1,55 @@
-import { type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
-import type {
-  CommandFailedEvent,
-  CommandStartedEvent,
-  CommandSucceededEvent,
-  MongoClient,
-} from 'mongodb';
-import { tracedNow } from './active-span.js';
+import { type Attributes, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import type { AbstractCursor, Collection, Document, MongoClient } from 'mongodb';
+import type { TraceScope } from './active-span.js';
 
-/** The collection a command names: `{ find: 'kidlisp' }`, `{ getMore: id, collection: 'kidlisp' }`. */
-function collectionOf(event: CommandStartedEvent): string | undefined {
-  const named = event.command[event.commandName];
-  if (typeof named === 'string') return named;
-  const collection = event.command.collection;
-  return typeof collection === 'string' ? collection : undefined;
-}
+/**
+ * The command each collection method the service calls sends. A method not listed (none the
+ * service calls) runs untraced.
+ */
+const COMMANDS = new Map<string | symbol, string>([
+  ['findOne', 'find'],
+  ['countDocuments', 'aggregate'],
+  ['estimatedDocumentCount', 'count'],
+  ['distinct', 'distinct'],
+  ['insertOne', 'insert'],
+  ['insertMany', 'insert'],
+  ['bulkWrite', 'bulkWrite'],
+  ['updateOne', 'update'],
+  ['updateMany', 'update'],
+  ['replaceOne', 'update'],
+  ['deleteOne', 'delete'],
+  ['deleteMany', 'delete'],
+  ['findOneAndUpdate', 'findAndModify'],
+  ['findOneAndReplace', 'findAndModify'],
+  ['findOneAndDelete', 'findAndModify'],
+  ['createIndex', 'createIndexes'],
+  ['createIndexes', 'createIndexes'],
+  ['dropIndex', 'dropIndexes'],
+  ['drop', 'drop'],
+]);
 
-function serverOf(address: string): { 'server.address': string; 'server.port'?: number } {
+/** Methods answering a cursor: their span covers its reading, from the first read to its close. */
+const CURSORS = new Map<string | symbol, string>([
+  ['find', 'find'],
+  ['aggregate', 'aggregate'],
+  ['listIndexes', 'listIndexes'],
+]);
+
+/** The cursor methods that send its commands (find, then getMore). */
+const READS = new Set<string | symbol>([
+  'toArray',
+  'next',
+  'tryNext',
+  'hasNext',
+  'forEach',
+  Symbol.asyncIterator,
+]);
+
+/** Where the client's commands go: `host:port`, or the socket path. */
+function serverOf(client: MongoClient): Attributes {
+  const [host] = client.options.hosts;
+  if (!host) return {};
+  const address = host.toString();
   const colon = address.lastIndexOf(':');
   const port = Number(address.slice(colon + 1));
   return colon > 0 && Number.isInteger(port)
@@ -23,54 +57,138 @@ function serverOf(address: string): { 'server.address': string; 'server.port'?: 
     : { 'server.address': address };
 }
 
-/**
- * A client span per MongoDB command a traced request sends, from the driver's command
- * monitoring (the client needs `monitorCommands`). Only the command's name, collection,
- * database and server are exported, never its filter or documents.
- */
-export function traceCommands(client: MongoClient): void {
-  const open = new Map<string, Span>();
-  const keyOf = (event: { connectionId?: string | number; requestId: number; address: string }) =>
-    `${event.address}/${event.connectionId}/${event.requestId}`;
-  client.on('commandStarted', (event: CommandStartedEvent) => {
-    const traced = tracedNow();
-    if (!traced) return;
-    const collection = collectionOf(event);
-    const span = traced.tracer.startSpan(
-      `${event.commandName} ${collection ?? event.databaseName}`,
-      {
-        kind: SpanKind.CLIENT,
-        attributes: {
-          'db.system': 'mongodb',
-          'db.system.name': 'mongodb',
-          'db.operation.name': event.commandName,
-          'db.namespace': event.databaseName,
-          ...(collection ? { 'db.collection.name': collection } : {}),
-          ...serverOf(event.address),
-        },
-      },
-      traced.context,
-    );
-    open.set(keyOf(event), span);
-  });
-  const finish = (event: CommandSucceededEvent | CommandFailedEvent, failed: boolean) => {
-    const key = keyOf(event);
-    const span = open.get(key);
-    if (!span) return;
-    open.delete(key);
-    if (failed) {
-      const failure = (event as CommandFailedEvent).failure as {
-        codeName?: unknown;
-        name?: string;
-      };
-      span.setAttribute(
-        'error.type',
-        typeof failure.codeName === 'string' ? failure.codeName : (failure.name ?? 'Error'),
-      );
-      span.setStatus({ code: SpanStatusCode.ERROR });
-    }
-    span.end();
+/** Ends `span` with the failure's kind: the server's code name, or the error's class. */
+function failCommand(span: Span, error: unknown): void {
+  const { codeName, name } = (error ?? {}) as { codeName?: unknown; name?: unknown };
+  span.setAttribute(
+    'error.type',
+    typeof codeName === 'string' ? codeName : typeof name === 'string' ? name : 'Error',
+  );
+  span.setStatus({ code: SpanStatusCode.ERROR });
+}
+
+type Open = () => Span;
+
+function tracedCursor<C extends AbstractCursor>(cursor: C, open: Open): C {
+  let span: Span | undefined;
+  const start = () => {
+    if (span) return;
+    span = open();
+    const opened = span;
+    cursor.once('close', () => opened.end());
   };
-  client.on('commandSucceeded', (event) => finish(event, false));
-  client.on('commandFailed', (event) => finish(event, true));
+  const traced: C = new Proxy(cursor, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      if (!READS.has(key))
+        // The builder methods (sort, limit, project, map...) answer the cursor itself: keep it traced.
+        return (...args: unknown[]) => {
+          const answer = value.apply(target, args);
+          return answer === target ? traced : answer;
+        };
+      return (...args: unknown[]) => {
+        start();
+        const answer = value.apply(target, args);
+        if (answer instanceof Promise)
+          answer.catch((error: unknown) => {
+            if (span) failCommand(span, error);
+          });
+        return answer;
+      };
+    },
+  });
+  return traced;
+}
+
+function tracedCall(call: () => Promise<unknown>, open: Open): Promise<unknown> {
+  const span = open();
+  return call().then(
+    (result) => {
+      span.end();
+      return result;
+    },
+    (error: unknown) => {
+      failCommand(span, error);
+      span.end();
+      throw error;
+    },
+  );
+}
+
+/**
+ * `collection` as a span of a traced request sees it: a CLIENT span per command below that span
+ * (`find kidlisp`, db.system mongodb, db.operation.name, db.collection.name, db.namespace,
+ * server.address/port), opened by the call itself. Never its filter or documents.
+ */
+/** A command's span name and attributes, by collection: the same for every request. */
+const described = new WeakMap<Collection<Document>, Map<string, Described>>();
+
+interface Described {
+  name: string;
+  attributes: Attributes;
+}
+
+/** Where each client sends its commands: `client.options` is a fresh copy at each read. */
+const servers = new WeakMap<MongoClient, Attributes>();
+
+function describe(collection: Collection<Document>, client: MongoClient, command: string) {
+  let byCommand = described.get(collection);
+  if (!byCommand) {
+    byCommand = new Map();
+    described.set(collection, byCommand);
+  }
+  let about = byCommand.get(command);
+  if (!about) {
+    let server = servers.get(client);
+    if (!server) {
+      server = serverOf(client);
+      servers.set(client, server);
+    }
+    about = {
+      name: `${command} ${collection.collectionName}`,
+      attributes: {
+        'db.system': 'mongodb',
+        'db.system.name': 'mongodb',
+        'db.operation.name': command,
+        'db.namespace': collection.dbName,
+        'db.collection.name': collection.collectionName,
+        ...server,
+      },
+    };
+    byCommand.set(command, about);
+  }
+  return about;
+}
+
+/**
+ * `collection` as a span of a traced request sees it: a CLIENT span per command below that span
+ * (`find kidlisp`, db.system mongodb, db.operation.name, db.collection.name, db.namespace,
+ * server.address/port), opened by the call itself. Never its filter or documents.
+ */
+export function tracedCollection<T extends Document>(
+  collection: Collection<T>,
+  client: MongoClient,
+  scope: TraceScope,
+): Collection<T> {
+  const openerOf = (command: string): Open => {
+    const { name, attributes } = describe(collection as never, client, command);
+    return () =>
+      scope.request.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, scope.context);
+  };
+  return new Proxy(collection, {
+    get(target, key) {
+      const value = Reflect.get(target, key);
+      if (typeof value !== 'function') return value;
+      const command = COMMANDS.get(key);
+      if (command !== undefined)
+        return (...args: unknown[]) =>
+          tracedCall(() => value.apply(target, args), openerOf(command));
+      const cursorCommand = CURSORS.get(key);
+      if (cursorCommand !== undefined)
+        return (...args: unknown[]) =>
+          tracedCursor(value.apply(target, args), openerOf(cursorCommand));
+      return value;
+    },
+  });
 }

@@ -1,5 +1,5 @@
 import { ROOT_CONTEXT, type Span, SpanKind } from '@opentelemetry/api';
-import { tracedNow } from './active-span.js';
+import type { TraceScope } from './active-span.js';
 
 /** A live feed as the chat streams read it (src/operations/chat/live/subscriber.ts). */
 export interface Feed<T> extends AsyncIterableIterator<T> {
@@ -12,10 +12,14 @@ export interface Feed<T> extends AsyncIterableIterator<T> {
  * in a new trace linked to the request's: from when the event is handed over until the reader
  * asks for the next one (once it has written it out). Untraced, the feed is returned as it is.
  */
-export function tracedDeliveries<T>(feed: Feed<T>, name: string): Feed<T> {
-  const traced = tracedNow();
-  if (!traced?.request) return feed;
-  const { tracer, request } = traced;
+export function tracedDeliveries<T>(
+  feed: Feed<T>,
+  name: string,
+  scope: TraceScope | undefined,
+): Feed<T> {
+  if (!scope) return feed;
+  const { request } = scope;
+  const { tracer } = request;
   request.end();
   const link = { context: request.span.spanContext() };
   let delivering: Span | undefined;

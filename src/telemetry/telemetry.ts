@@ -10,10 +10,12 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { isAppError } from '../app-error.js';
+import type { RequestContext } from '../context.js';
 import { expressPath } from '../domain/route-path.js';
 import type { Logger } from '../logger.js';
-import { failSpan, runTraced, tracedNow } from './active-span.js';
+import { childScope, failSpan, type RequestTrace, tracedRequest } from './active-span.js';
 import { createGraphqlNameLabeler, type Face, type OperationMetrics } from './operation-metrics.js';
+import { withinScope } from './scoped-services.js';
 import type { TraceExport } from './trace-export.js';
 import { readTraceSettings } from './trace-settings.js';
 
@@ -41,12 +43,14 @@ export interface Telemetry {
     handle: () => void,
   ): void;
   /**
-   * Runs one operation inside its span, counted on /metrics. `failure` names the error code of a
-   * result that reports a failure without throwing (a GraphQL result with errors).
+   * Runs one operation of the request `ctx` inside its span, counted on /metrics: `work` is given
+   * the context that span's children run in. `failure` names the error code of a result that
+   * reports a failure without throwing (a GraphQL result with errors).
    */
-  observe<T>(
+  observe<T, C extends RequestContext>(
     unit: OperationUnit,
-    work: () => Promise<T>,
+    ctx: C,
+    work: (ctx: C) => Promise<T>,
     failure?: (result: T) => string | undefined,
   ): Promise<T>;
   /** A GraphQL operation name as a bounded label: `anonymous` when unnamed. */
@@ -117,41 +121,35 @@ export async function createTelemetry(
     logger.info({ protocol: settings.enabled && settings.protocol }, 'traces exported over OTLP');
   const graphqlName = createGraphqlNameLabeler();
 
-  const observe = async <T>(
+  const observe = async <T, C extends RequestContext>(
     unit: OperationUnit,
-    work: () => Promise<T>,
+    ctx: C,
+    work: (ctx: C) => Promise<T>,
     failure?: (result: T) => string | undefined,
   ): Promise<T> => {
     const labels = { face: unit.face, operation: unit.name };
     const stopTimer = metrics.duration.startTimer(labels);
     metrics.requests.inc(labels);
-    const traced = exported && tracedNow();
-    const span =
-      traced && unit.span !== undefined
-        ? traced.tracer.startSpan(
-            unit.span,
-            { kind: SpanKind.INTERNAL, attributes: unit.attributes },
-            traced.context,
-          )
+    const scope = unit.span === undefined ? undefined : ctx.services.trace;
+    const inner =
+      scope && unit.span !== undefined
+        ? childScope(scope, unit.span, { attributes: unit.attributes })
         : undefined;
     try {
-      const result =
-        traced && span
-          ? await runTraced({ ...traced, context: trace.setSpan(traced.context, span) }, work)
-          : await work();
+      const result = await work(inner ? withinScope(ctx, inner) : ctx);
       const code = failure?.(result);
       if (code) {
         metrics.errors.inc({ ...labels, code });
-        span?.setAttribute('error.type', code).setStatus({ code: SpanStatusCode.ERROR });
+        inner?.span.setAttribute('error.type', code).setStatus({ code: SpanStatusCode.ERROR });
       }
       return result;
     } catch (error) {
       metrics.errors.inc({ ...labels, code: codeOf(error) });
-      if (span) failSpan(span, error);
+      if (inner) failSpan(inner.span, error);
       throw error;
     } finally {
       stopTimer();
-      span?.end();
+      inner?.span.end();
     }
   };
 
@@ -189,9 +187,17 @@ export async function createTelemetry(
         if (res.statusCode >= 500) span.setStatus({ code: SpanStatusCode.ERROR });
         span.end();
       };
+      const traced: RequestTrace = {
+        tracer,
+        span,
+        context: trace.setSpan(parent, span),
+        end,
+      };
       res.once('finish', end);
       res.once('close', end);
-      runTraced({ tracer, context: trace.setSpan(parent, span), request: { span, end } }, handle);
+      // The faces find it by the request when they make its context (src/context.ts).
+      tracedRequest(req, traced);
+      handle();
     },
     observe,
     graphqlName,

@@ -1,25 +1,42 @@
-import { inSpan } from './active-span.js';
+import type { Database } from '../db/client.js';
+import { inSpan, type TraceScope } from './active-span.js';
+import { databaseIn } from './scoped-database.js';
 
 /**
- * A DataLoader batch function whose every batch is a span of the traced request that first
- * asked for one of its keys: `dataloader.batch <loader>`, with the number of keys (never the keys).
+ * A DataLoader batch function whose every batch is a span below the span `db` is seen from (the
+ * one that made the loader): `dataloader.batch <loader>`, with the number of keys (never the
+ * keys). `load` is given the database as that batch's span sees it, so its commands are the
+ * batch's children.
  */
 export function tracedBatch<K, V>(
+  db: Database,
   loader: string,
-  load: (keys: readonly K[]) => Promise<ArrayLike<V | Error>>,
+  load: (keys: readonly K[], db: Database) => Promise<ArrayLike<V | Error>>,
 ): (keys: readonly K[]) => Promise<ArrayLike<V | Error>> {
+  const scope = db.trace;
+  if (!scope) return (keys) => load(keys, db);
   return (keys) =>
-    inSpan(`dataloader.batch ${loader}`, () => load(keys), {
-      attributes: { 'dataloader.name': loader, 'dataloader.batch.size': keys.length },
-    });
+    inSpan(
+      scope,
+      `dataloader.batch ${loader}`,
+      (batch) => load(keys, batch ? databaseIn(batch.root.db, batch) : db),
+      { attributes: { 'dataloader.name': loader, 'dataloader.batch.size': keys.length } },
+    );
 }
 
 /** The queues the service makes work wait in (src/operations/chat/search-slots.ts). */
 export type QueueName = 'chat.search' | 'render';
 
-/** The wait for a turn in `queue`, as a span; and the turn's work, as another. */
-export const waitSpan = <T>(queue: QueueName, wait: () => Promise<T>) =>
-  inSpan(`${queue} wait`, wait, { attributes: { 'queue.name': queue } });
+/** The wait for a turn in `queue`, as a span below `scope` (when traced). */
+export const waitSpan = <T>(
+  queue: QueueName,
+  scope: TraceScope | undefined,
+  wait: () => Promise<T>,
+) => inSpan(scope, `${queue} wait`, wait, { attributes: { 'queue.name': queue } });
 
-export const workSpan = <T>(queue: QueueName, work: () => Promise<T>) =>
-  inSpan(queue, work, { attributes: { 'queue.name': queue } });
+/** The turn's work, as another span, given that span's scope. */
+export const workSpan = <T>(
+  queue: QueueName,
+  scope: TraceScope | undefined,
+  work: (scope: TraceScope | undefined) => Promise<T>,
+) => inSpan(scope, queue, work, { attributes: { 'queue.name': queue } });

@@ -195,6 +195,23 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
     });
   });
 
+  it('a traced publish reaches what the process keeps: the feed read a moment before lists the new work at once', async () => {
+    const before = await fetch(`${service.url}/feed.json`, {
+      headers: { traceparent: clientTrace().traceparent },
+    });
+    expect(before.status).toBe(200);
+    await before.json();
+    const code = await publish(
+      `(ink "feed-${randomBytes(4).toString('hex')}")`,
+      clientTrace().traceparent,
+    );
+    const after = await fetch(`${service.url}/feed.json`, {
+      headers: { traceparent: clientTrace().traceparent },
+    });
+    const feed = (await after.json()) as { items: { id: string }[] };
+    expect(feed.items.map((item) => item.id)).toContainEqual(expect.stringMatching(`/\\$${code}$`));
+  });
+
   it('a search term never appears in what is exported: URLs go without their query', async () => {
     const term = `needle${randomBytes(5).toString('hex')}`;
     const client = clientTrace();

@@ -15,7 +15,7 @@ export const isMessageId = (id: string) => /^[0-9a-f]{24}$/.test(id);
 /** Per request: messages by id, every load of a tick in one find per channel. */
 function createMessageLoader({ db }: Services): DataLoader<string, ChatEntry | null> {
   return new DataLoader(
-    tracedBatch('chat-messages', async (ids: readonly string[]) => {
+    tracedBatch(db, 'chat-messages', async (ids: readonly string[], db) => {
       const filter = { _id: { $in: ids.map((id) => new ObjectId(id)) }, deleted: { $ne: true } };
       const found = await Promise.all(
         CHAT_CHANNELS.map(async (channel) => {

@@ -19,7 +19,7 @@ export interface ChatLoaders extends HandleLoaders {
 /** Fresh loaders (nothing cached): per request, or per batch of live messages. */
 export function createChatLoaders(db: Database): ChatLoaders {
   const hearts = new DataLoader<HeartKey, number, string>(
-    tracedBatch('hearts', async (keys: readonly HeartKey[]) => {
+    tracedBatch(db, 'hearts', async (keys: readonly HeartKey[], db) => {
       const types = [...new Set(keys.map((key) => `chat-${key.instance}`))];
       const ids = [...new Set(keys.map((key) => key.id))];
       const counts = await db.hearts

@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
 import { annotate, searchTermAttributes } from '../../telemetry/active-span.js';
+import { withinScope } from '../../telemetry/scoped-services.js';
 import { escapeRegExp } from '../search-term.js';
 import type { ChatEntry } from './chat-entry.js';
 import type { ChatPosition } from './cursor.js';
@@ -83,9 +84,12 @@ function channelPipeline(
  */
 export function readChatWindow(ctx: RequestContext, window: ChatWindow): Promise<ChatEntry[]> {
   // A search scans messages: only so many run at once (CHAT_SEARCH_CONCURRENCY); a cached page never gets here.
-  if (window.search) annotate(searchTermAttributes(window.search));
+  if (window.search) annotate(ctx.services, searchTermAttributes(window.search));
   return window.search
-    ? ctx.services.chatSearches.run(() => readWindow(ctx, window))
+    ? ctx.services.chatSearches.run(
+        (scope) => readWindow(scope ? withinScope(ctx, scope) : ctx, window),
+        ctx.services.trace,
+      )
     : readWindow(ctx, window);
 }
 

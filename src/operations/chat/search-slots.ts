@@ -1,4 +1,5 @@
 import { AppError } from '../../app-error.js';
+import type { TraceScope } from '../../telemetry/active-span.js';
 import { type QueueName, waitSpan, workSpan } from '../../telemetry/work-spans.js';
 
 /** How long an uncached search waits for a free slot before it is answered 503. */
@@ -11,7 +12,8 @@ const RETRY_AFTER_SECONDS = 1;
  * renders queue the same way (src/pages/thumbnails/thumbnails.ts), with their own message.
  */
 export interface SearchSlots {
-  run<T>(work: () => Promise<T>): Promise<T>;
+  /** Runs `work` in a slot; in a traced request, its wait and its turn are spans below `scope`. */
+  run<T>(work: (scope: TraceScope | undefined) => Promise<T>, scope?: TraceScope): Promise<T>;
 }
 
 export function createSearchSlots(
@@ -46,10 +48,10 @@ export function createSearchSlots(
       waiting.push(grant);
     });
   return {
-    async run(work) {
-      await waitSpan(queue, acquire);
+    async run(work, scope) {
+      await waitSpan(queue, scope, acquire);
       try {
-        return await workSpan(queue, work);
+        return await workSpan(queue, scope, work);
       } finally {
         release();
       }

@@ -40,7 +40,7 @@ export const subscribeWorks = defineOperation({
       accepts,
       startCursor: input.after && encodeEventCursor(input.after),
     });
-    if (!input.after) return tracedDeliveries(live, 'works.live');
+    if (!input.after) return tracedDeliveries(live, 'works.live', ctx.services.trace);
     const filter = {
       type: WORKS_STREAM_TYPE,
       ...(input.kind ? { 'data.kind': input.kind } : {}),
@@ -71,6 +71,6 @@ export const subscribeWorks = defineOperation({
       input.after,
       live,
     );
-    return tracedDeliveries(replayed, 'works.live');
+    return tracedDeliveries(replayed, 'works.live', ctx.services.trace);
   },
 });

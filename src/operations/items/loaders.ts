@@ -24,7 +24,7 @@ function createItemLoaders(services: Services): ItemLoaders {
 
   const kindLoader = (kind: ItemKind) =>
     new DataLoader<string, Item | null>(
-      tracedBatch(`items.${kind}`, async (codes: readonly string[]) => {
+      tracedBatch(db, `items.${kind}`, async (codes: readonly string[], db) => {
         const records = await collectionOf(db, kind)
           .find({ code: { $in: [...codes] } }, { batchSize: oneBatch(codes.length) })
           .toArray();

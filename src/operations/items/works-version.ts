@@ -1,4 +1,4 @@
-import type { Services } from '../../context.js';
+import { type Services, sharedServices } from '../../context.js';
 
 const versions = new WeakMap<Services, number>();
 
@@ -7,8 +7,9 @@ const versions = new WeakMap<Services, number>();
  * a listing cached under it (the home page, an author's page, the feeds) is not shown after a
  * publish here. Works published by another process show once the listing's time to live ends.
  */
-export const worksVersion = (services: Services): number => versions.get(services) ?? 0;
+export const worksVersion = (services: Services): number =>
+  versions.get(sharedServices(services)) ?? 0;
 
 export function markWorksChanged(services: Services): void {
-  versions.set(services, worksVersion(services) + 1);
+  versions.set(sharedServices(services), worksVersion(services) + 1);
 }

@@ -1,5 +1,6 @@
 import type { EmbedSources } from '../../domain/kidlisp/embed-closure.js';
 import type { RuntimeReport } from '../../domain/kidlisp/runtime/index.js';
+import type { TraceScope } from '../../telemetry/active-span.js';
 
 /**
  * A `#code` painting a program stamps: its code (without `#`), the stored file's key (decoded
@@ -33,6 +34,8 @@ export interface FramesRequest extends Drawing {
   seed?: number | undefined;
   /** Who asked (the request's client key): one client has at most 2 renders in flight. */
   client: string;
+  /** In a traced request, the span its waits and render are spans below. */
+  trace?: TraceScope | undefined;
 }
 
 export interface RenderedFrames {
@@ -55,12 +58,17 @@ export interface FrameRenderer {
 /** Thumbnails and render_kidlisp's frames: one renderer, so they take turns on the same cores. */
 export interface KidlispPictures extends FrameRenderer {
   /** The picture; rejects TIMEOUT (over budget), BUSY (no turn in time) or the render's failure. */
-  png(drawing: Drawing, purpose?: RenderPurpose): Promise<Picture>;
+  png(drawing: Drawing, purpose?: RenderPurpose, trace?: TraceScope): Promise<Picture>;
   /**
    * The picture if it is ready within `waitMs`, else null (also when it cannot be drawn). A render
    * still running goes on after that and is kept, so a later request finds it.
    */
-  within(drawing: Drawing, waitMs: number, purpose?: RenderPurpose): Promise<Picture | null>;
+  within(
+    drawing: Drawing,
+    waitMs: number,
+    purpose?: RenderPurpose,
+    trace?: TraceScope,
+  ): Promise<Picture | null>;
 }
 
 /** A drawn thumbnail and the hash of what it draws (its ETag and storage key). */

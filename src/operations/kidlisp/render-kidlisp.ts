@@ -123,6 +123,7 @@ export const renderKidlisp = defineOperation({
       frames,
       seed: input.seed,
       client: ctx.clientKey,
+      trace: ctx.services.trace,
     });
     return {
       code,

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { RequestContext, Services } from '../../context.js';
+import { type RequestContext, type Services, sharedServices } from '../../context.js';
 import { rendererVersion } from '../../domain/kidlisp/render/renderer-version.js';
 import { markWorksChanged } from '../items/works-version.js';
 import { drawingOf } from './drawing.js';
@@ -48,7 +48,8 @@ interface StoreState {
   known: LRUCache<string, Picture>;
 }
 const storing = new WeakMap<Services, StoreState>();
-const storingOf = (services: Services) => {
+const storingOf = (scoped: Services) => {
+  const services = sharedServices(scoped);
   let state = storing.get(services);
   if (!state) {
     state = { closing: false, writes: new Set(), known: new LRUCache({ max: KNOWN_PICTURES }) };
@@ -108,7 +109,7 @@ export async function thumbnailOf(
     return stored;
   }
   const drawing = await drawingOf(ctx, source);
-  const drawn = ctx.services.pictures.png(drawing, purpose);
+  const drawn = ctx.services.pictures.png(drawing, purpose, ctx.services.trace);
   void drawn
     .then(
       (picture) => keep(ctx, code, picture),
@@ -117,7 +118,7 @@ export async function thumbnailOf(
     .catch((error: unknown) =>
       ctx.services.logger.warn({ err: error, code }, 'thumbnail not stored'),
     );
-  return ctx.services.pictures.within(drawing, waitMs, purpose);
+  return ctx.services.pictures.within(drawing, waitMs, purpose, ctx.services.trace);
 }
 
 /** Draws and stores a newly published work's thumbnail in the background (publish-kidlisp.ts). */

@@ -1,5 +1,5 @@
 import { AppError } from '../../app-error.js';
-import type { RequestContext, Services } from '../../context.js';
+import { type RequestContext, type Services, sharedServices } from '../../context.js';
 import type { RemixOfField } from '../../db/collections.js';
 import { loadAddress } from '../items/loaders.js';
 import { failIfRemoved } from '../takedowns/removal.js';
@@ -35,9 +35,9 @@ const listeners = new WeakMap<Services, Set<RemixListener>>();
 
 /** Calls `listener` with the parent each time a new remix is published through these services. */
 export function onRemixPublished(services: Services, listener: RemixListener): void {
-  const known = listeners.get(services) ?? new Set<RemixListener>();
+  const known = listeners.get(sharedServices(services)) ?? new Set<RemixListener>();
   known.add(listener);
-  listeners.set(services, known);
+  listeners.set(sharedServices(services), known);
 }
 
 /** Tells the listeners when a publish stored a new remix (a cached answer changed nothing). */
@@ -47,5 +47,5 @@ export function announceRemix(
   outcome: { cached: boolean },
 ): void {
   if (!link || outcome.cached) return;
-  for (const listener of listeners.get(ctx.services) ?? []) listener(link);
+  for (const listener of listeners.get(sharedServices(ctx.services)) ?? []) listener(link);
 }

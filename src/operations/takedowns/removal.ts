@@ -45,7 +45,7 @@ export async function findRemoval(db: Database, address: string): Promise<Remova
  */
 const createRemovalLoader = ({ db }: Services) =>
   new DataLoader<string, Removal | null>(
-    tracedBatch('removed_works', async (addresses: readonly string[]) => {
+    tracedBatch(db, 'removed_works', async (addresses: readonly string[], db) => {
       const entries = await removedWorks(db)
         .find(
           { _id: { $in: [...addresses] } },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../app-error.js';
-import type { RequestContext, Services } from '../../context.js';
+import { type RequestContext, type Services, sharedServices } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import type { WorkReportRecord } from '../../db/collections.js';
 import { createMemoryRateLimiter } from '../../rate-limit/memory-store.js';
@@ -38,7 +38,8 @@ export const reportInput = z.object({
 
 const limiters = new WeakMap<Services, RateLimiter>();
 
-function reportLimiter(services: Services): RateLimiter {
+function reportLimiter(scoped: Services): RateLimiter {
+  const services = sharedServices(scoped);
   let limiter = limiters.get(services);
   if (!limiter) {
     const policy = { limit: REPORTS_PER_WINDOW, windowSeconds: REPORT_WINDOW_SECONDS };

@@ -1,4 +1,4 @@
-import type { Services } from '../../context.js';
+import { type Services, sharedServices } from '../../context.js';
 import { markWorksChanged } from '../items/works-version.js';
 import { readRemovalGeneration } from './store.js';
 
@@ -11,15 +11,15 @@ const listeners = new WeakMap<Services, Set<Listener>>();
 
 /** Calls `listener` whenever a work is removed or restored, here or by another process. */
 export function onWorksRemoved(services: Services, listener: Listener): void {
-  const known = listeners.get(services) ?? new Set<Listener>();
+  const known = listeners.get(sharedServices(services)) ?? new Set<Listener>();
   known.add(listener);
-  listeners.set(services, known);
+  listeners.set(sharedServices(services), known);
 }
 
 /** What this process kept of works is stale: listings start anew, listeners drop their views. */
 export function announceRemovals(services: Services): void {
   markWorksChanged(services);
-  for (const listener of listeners.get(services) ?? []) listener();
+  for (const listener of listeners.get(sharedServices(services)) ?? []) listener();
 }
 
 /**

@@ -1,14 +1,17 @@
 import { AppError } from '../../app-error.js';
+import type { TraceScope } from '../../telemetry/active-span.js';
 import { waitSpan, workSpan } from '../../telemetry/work-spans.js';
 
 /**
  * Who a render is for: a thumbnail someone is waiting for (a page's image, a share preview), one
  * drawn in the background (a work just published), or a tool render one client asked for.
  */
-export type RenderTurn =
+/** `trace`: in a traced request, the span the turn's waits and render are spans below. */
+export type RenderTurn = (
   | { kind: 'requested' }
   | { kind: 'background' }
-  | { kind: 'tool'; client: string };
+  | { kind: 'tool'; client: string }
+) & { trace?: TraceScope | undefined };
 
 /** The order waiting renders start in. */
 const PRIORITY = ['requested', 'background', 'tool'] as const;
@@ -141,11 +144,13 @@ export function createRenderQueue(options: RenderQueueOptions): RenderQueue {
   return {
     async run(turn, work) {
       const leaveClient =
-        turn.kind === 'tool' ? await waitSpan('render', () => admit(turn.client)) : () => {};
+        turn.kind === 'tool'
+          ? await waitSpan('render', turn.trace, () => admit(turn.client))
+          : () => {};
       try {
-        const leaveCore = await waitSpan('render', () => core(turn.kind));
+        const leaveCore = await waitSpan('render', turn.trace, () => core(turn.kind));
         try {
-          return await workSpan('render', work);
+          return await workSpan('render', turn.trace, work);
         } finally {
           leaveCore();
         }

@@ -13,6 +13,7 @@ import type {
   RenderedFrames,
   RenderPurpose,
 } from '../../operations/kidlisp/frame-renderer.js';
+import type { TraceScope } from '../../telemetry/active-span.js';
 import { createPaintingDecoder, type PaintingDecoder } from './painting-decoder.js';
 import { createRenderQueue, type RenderQueue } from './render-queue.js';
 import type { RenderAnswer, RenderRequest } from './render-worker.js';
@@ -170,7 +171,11 @@ export function createThumbnails(
   // could not be drawn is remembered for failureTtlMs; one that found no turn is forgotten at once.
   const cache = new LRUCache<string, Promise<Buffer>>({ max: settings.maxEntries });
   const decode = createPaintingDecoder();
-  const png = async (drawing: Drawing, purpose: RenderPurpose = 'thumbnail'): Promise<Picture> => {
+  const png = async (
+    drawing: Drawing,
+    purpose: RenderPurpose = 'thumbnail',
+    trace?: TraceScope,
+  ): Promise<Picture> => {
     const key = thumbnailKey(drawing);
     let pending = cache.get(key);
     if (!pending) {
@@ -179,7 +184,7 @@ export function createThumbnails(
       const seed = seedOf(thumbnailKey({ source }));
       const request = { source, size: settings.size, frames: settings.frames, seed };
       pending = queue.run(
-        { kind: purpose === 'thumbnail' ? 'background' : 'requested' },
+        { kind: purpose === 'thumbnail' ? 'background' : 'requested', trace },
         async () => {
           const paintings = await decode(drawing.paintings ?? []);
           countRender(purpose);
@@ -201,17 +206,17 @@ export function createThumbnails(
   };
   return {
     png,
-    within(drawing, waitMs, purpose) {
+    within(drawing, waitMs, purpose, trace) {
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<null>((resolve) => {
         timer = setTimeout(() => resolve(null), waitMs);
       });
-      return Promise.race([png(drawing, purpose).catch(() => null), late]).finally(() =>
+      return Promise.race([png(drawing, purpose, trace).catch(() => null), late]).finally(() =>
         clearTimeout(timer),
       );
     },
-    frames: (request) =>
-      queue.run({ kind: 'tool', client: request.client }, () => {
+    frames: ({ trace, ...request }) =>
+      queue.run({ kind: 'tool', client: request.client, trace }, () => {
         countRender('render_tool');
         return renderFrames(request, settings.budgetMs, decode);
       }),

@@ -35,10 +35,11 @@ export const subscribeChatMessages = defineOperation({
       matches,
       startCursor: input.after && encodeChatCursor(input.after),
     });
-    if (!input.after) return tracedDeliveries(subscriber, 'chat.live');
+    if (!input.after) return tracedDeliveries(subscriber, 'chat.live', ctx.services.trace);
     return tracedDeliveries(
       await replayThenLiveMessages(ctx, input, input.after, subscriber),
       'chat.live',
+      ctx.services.trace,
     );
   },
 });
