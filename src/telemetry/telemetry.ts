@@ -111,6 +111,7 @@ export async function createTelemetry(
       await (await import('./trace-export.js')).createTraceExport(
         settings.protocol,
         settings.propagators,
+        (count) => logger.warn({ spans: count }, 'spans dropped: the export queue was full'),
       )
     : undefined;
   if (exported)
