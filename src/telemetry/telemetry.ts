@@ -108,7 +108,7 @@ export async function createTelemetry(
     logger.warn({ reason: settings.reason }, 'tracing off');
   const exported: TraceExport | undefined = settings.enabled
     ? // Loaded only when tracing is on: off, not one module of the SDK is.
-      await (await import('./trace-export.js')).createTraceExport(
+      (await import('./trace-export.js')).createTraceExport(
         settings.protocol,
         settings.propagators,
         (count) => logger.warn({ spans: count }, 'spans dropped: the export queue was full'),

@@ -28,11 +28,11 @@ const propagatorOf = (name: Propagation): TextMapPropagator =>
  * OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES. `onDropped` hears of spans dropped because
  * the export queue (OTEL_BSP_MAX_QUEUE_SIZE) was full.
  */
-export async function createTraceExport(
+export function createTraceExport(
   protocol: OtlpProtocol,
   propagators: Propagation[],
   onDropped: (count: number) => void,
-): Promise<TraceExport> {
+): TraceExport {
   const resource = resourceFromAttributes({
     [ATTR_SERVICE_NAME]: 'publish-gateway',
     [ATTR_SERVICE_VERSION]: SERVICE_VERSION,
