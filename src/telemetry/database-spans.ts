@@ -1,4 +1,4 @@
-import { type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { type Attributes, type Span, SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type {
   CommandFailedEvent,
   CommandStartedEvent,
@@ -15,7 +15,7 @@ function collectionOf(event: CommandStartedEvent): string | undefined {
   return typeof collection === 'string' ? collection : undefined;
 }
 
-function serverOf(address: string): { 'server.address': string; 'server.port'?: number } {
+function serverOf(address: string): Attributes {
   const colon = address.lastIndexOf(':');
   const port = Number(address.slice(colon + 1));
   return colon > 0 && Number.isInteger(port)
@@ -29,35 +29,33 @@ function serverOf(address: string): { 'server.address': string; 'server.port'?: 
  * database and server are exported, never its filter or documents.
  */
 export function traceCommands(client: MongoClient): void {
-  const open = new Map<string, Span>();
-  const keyOf = (event: { connectionId?: string | number; requestId: number; address: string }) =>
-    `${event.address}/${event.connectionId}/${event.requestId}`;
+  /** By the command's request id: the driver numbers every command of the process apart. */
+  const open = new Map<number, Span>();
+  const servers = new Map<string, Attributes>();
   client.on('commandStarted', (event: CommandStartedEvent) => {
     const traced = tracedNow();
     if (!traced) return;
     const collection = collectionOf(event);
+    const attributes: Attributes = {
+      'db.system': 'mongodb',
+      'db.system.name': 'mongodb',
+      'db.operation.name': event.commandName,
+      'db.namespace': event.databaseName,
+    };
+    if (collection) attributes['db.collection.name'] = collection;
+    if (!servers.has(event.address)) servers.set(event.address, serverOf(event.address));
+    Object.assign(attributes, servers.get(event.address));
     const span = traced.tracer.startSpan(
       `${event.commandName} ${collection ?? event.databaseName}`,
-      {
-        kind: SpanKind.CLIENT,
-        attributes: {
-          'db.system': 'mongodb',
-          'db.system.name': 'mongodb',
-          'db.operation.name': event.commandName,
-          'db.namespace': event.databaseName,
-          ...(collection ? { 'db.collection.name': collection } : {}),
-          ...serverOf(event.address),
-        },
-      },
+      { kind: SpanKind.CLIENT, attributes },
       traced.context,
     );
-    open.set(keyOf(event), span);
+    open.set(event.requestId, span);
   });
   const finish = (event: CommandSucceededEvent | CommandFailedEvent, failed: boolean) => {
-    const key = keyOf(event);
-    const span = open.get(key);
+    const span = open.get(event.requestId);
     if (!span) return;
-    open.delete(key);
+    open.delete(event.requestId);
     if (failed) {
       const failure = (event as CommandFailedEvent).failure as {
         codeName?: unknown;
