@@ -112,9 +112,10 @@ export async function createTelemetry(
     logger.warn({ reason: settings.reason }, 'tracing off');
   const exported: TraceExport | undefined = settings.enabled
     ? // Loaded only when tracing is on: off, not one module of the SDK is.
-      await (await import('./trace-export.js')).createTraceExport(
+      (await import('./trace-export.js')).createTraceExport(
         settings.protocol,
         settings.propagators,
+        (count) => logger.warn({ spans: count }, 'spans dropped: the export queue was full'),
       )
     : undefined;
   if (exported)
@@ -163,12 +164,18 @@ export async function createTelemetry(
     };
 
   const { tracer, propagator } = exported;
+  /** The route table's paths as span names write them, worked out once per route. */
+  const templates = new Map<string, string>();
+  const templateOf = (route: string) => {
+    if (!templates.has(route)) templates.set(route, expressPath(route));
+    return templates.get(route) as string;
+  };
   return {
     tracing: true,
     serve(req, res, route, handle) {
       const parent: Context = propagator.extract(ROOT_CONTEXT, req.headers, headerGetter);
       const method = req.method && KNOWN_METHODS.has(req.method) ? req.method : '_OTHER';
-      const template = route && !NO_TEMPLATE.has(route) ? expressPath(route) : undefined;
+      const template = route && !NO_TEMPLATE.has(route) ? templateOf(route) : undefined;
       const span: Span = tracer.startSpan(
         template ? `${method} ${template}` : method,
         { kind: SpanKind.SERVER, attributes: serverSpanAttributes(req, method, template) },

@@ -5,9 +5,11 @@ import {
   W3CTraceContextPropagator,
 } from '@opentelemetry/core';
 import { detectResources, envDetector, resourceFromAttributes } from '@opentelemetry/resources';
-import { BasicTracerProvider, BatchSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { ATTR_SERVICE_NAME, ATTR_SERVICE_VERSION } from '@opentelemetry/semantic-conventions';
 import { SERVICE_VERSION } from '../version.js';
+import { batchLimitsFromEnv, EncodedSpanBatches } from './encoded-span-batches.js';
+import { otlpEncodedExport } from './otlp-encoded-export.js';
 import type { OtlpProtocol, Propagation } from './trace-settings.js';
 
 export interface TraceExport {
@@ -17,32 +19,28 @@ export interface TraceExport {
   shutdown(): Promise<void>;
 }
 
-async function otlpExporter(protocol: OtlpProtocol) {
-  // Each exporter reads OTEL_EXPORTER_OTLP_[TRACES_]{ENDPOINT,HEADERS,TIMEOUT,COMPRESSION,...} itself.
-  if (protocol === 'http/json')
-    return new (await import('@opentelemetry/exporter-trace-otlp-http')).OTLPTraceExporter();
-  return new (await import('@opentelemetry/exporter-trace-otlp-proto')).OTLPTraceExporter();
-}
-
 const propagatorOf = (name: Propagation): TextMapPropagator =>
   name === 'baggage' ? new W3CBaggagePropagator() : new W3CTraceContextPropagator();
 
 /**
  * The tracer provider of one service: never registered as the global one. The provider reads
  * OTEL_TRACES_SAMPLER[_ARG] and the span limits, the batch processor OTEL_BSP_*, the resource
- * OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES.
+ * OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES. `onDropped` hears of spans dropped because
+ * the export queue (OTEL_BSP_MAX_QUEUE_SIZE) was full.
  */
-export async function createTraceExport(
+export function createTraceExport(
   protocol: OtlpProtocol,
   propagators: Propagation[],
-): Promise<TraceExport> {
+  onDropped: (count: number) => void,
+): TraceExport {
   const resource = resourceFromAttributes({
     [ATTR_SERVICE_NAME]: 'publish-gateway',
     [ATTR_SERVICE_VERSION]: SERVICE_VERSION,
   }).merge(detectResources({ detectors: [envDetector] }));
+  const { encode, exporter } = otlpEncodedExport(protocol);
   const provider = new BasicTracerProvider({
     resource,
-    spanProcessors: [new BatchSpanProcessor(await otlpExporter(protocol))],
+    spanProcessors: [new EncodedSpanBatches(encode, exporter, batchLimitsFromEnv(), onDropped)],
   });
   return {
     tracer: provider.getTracer('publish-gateway', SERVICE_VERSION),

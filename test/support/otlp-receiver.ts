@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { decodeTraceRequest } from './otlp-protobuf.js';
 
 type AnyValue = {
   stringValue?: string;
@@ -38,29 +39,28 @@ const attributesOf = (list: KeyValue[] | undefined) =>
 
 /**
  * A collector for the tests: an HTTP server on 127.0.0.1 taking what the SDK exports to
- * `/v1/traces` as OTLP/HTTP JSON (OTEL_EXPORTER_OTLP_PROTOCOL=http/json), decoded into spans.
+ * `/v1/traces` over OTLP/HTTP, JSON (OTEL_EXPORTER_OTLP_PROTOCOL=http/json) or protobuf, decoded
+ * into spans.
  * `bodies` keeps every export as received, to look for text no field may carry.
  */
 export async function startOtlpReceiver() {
   const spans: ReceivedSpan[] = [];
   const bodies: string[] = [];
   const contentTypes: string[] = [];
+  /** How many spans each export carried, in the order they came. */
+  const spansPerExport: number[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks).toString('utf8');
+    const body = Buffer.concat(chunks);
     if (req.method !== 'POST' || req.url !== '/v1/traces') {
       res.writeHead(404).end();
       return;
     }
+    const protobuf = req.headers['content-type'] === 'application/x-protobuf';
     contentTypes.push(req.headers['content-type'] ?? '');
-    bodies.push(body);
-    // http/protobuf is kept as received (its strings are plain UTF-8 in it); http/json is decoded.
-    if (req.headers['content-type'] === 'application/x-protobuf') {
-      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
-      return;
-    }
-    const exported = JSON.parse(body) as {
+    bodies.push(body.toString('utf8'));
+    const exported = (protobuf ? decodeTraceRequest(body) : JSON.parse(body.toString('utf8'))) as {
       resourceSpans: {
         resource?: { attributes?: KeyValue[] };
         scopeSpans: {
@@ -71,9 +71,11 @@ export async function startOtlpReceiver() {
         }[];
       }[];
     };
+    let count = 0;
     for (const resourceSpans of exported.resourceSpans)
       for (const scope of resourceSpans.scopeSpans)
-        for (const span of scope.spans)
+        for (const span of scope.spans) {
+          count++;
           spans.push({
             ...span,
             parentSpanId: span.parentSpanId || undefined,
@@ -81,6 +83,12 @@ export async function startOtlpReceiver() {
             links: span.links ?? [],
             resource: attributesOf(resourceSpans.resource?.attributes),
           });
+        }
+    spansPerExport.push(count);
+    if (protobuf) {
+      res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
+      return;
+    }
     res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
   });
   server.listen(0, '127.0.0.1');
@@ -110,6 +118,7 @@ export async function startOtlpReceiver() {
     spans,
     bodies,
     contentTypes,
+    spansPerExport,
     waitForSpans,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
