@@ -11,9 +11,13 @@ import type { EventsRuntime } from './operations/events/events-runtime.js';
 import type { KidlispPictures } from './operations/kidlisp/frame-renderer.js';
 import type { RateLimiter } from './rate-limit/index.js';
 import type { ObjectStorage } from './storage/index.js';
-import { type RequestTrace, requestScope, type TraceScope } from './telemetry/active-span.js';
-import { servicesIn } from './telemetry/scoped-services.js';
-import type { Telemetry } from './telemetry/telemetry.js';
+import {
+  type RequestTrace,
+  requestScope,
+  spanIdsOf,
+  type TraceScope,
+} from './telemetry/active-span.js';
+import type { OperationUnit, Telemetry } from './telemetry/telemetry.js';
 
 /** What lives for the whole process, built once at start-up (src/service.ts). */
 export interface Services {
@@ -37,17 +41,68 @@ export interface Services {
   /** Thumbnails and render_kidlisp's pictures: worker threads taking turns, each within its budget. */
   pictures: KidlispPictures;
   /**
-   * Only in a traced request's services: the span they are seen from (src/telemetry/scoped-services.ts),
-   * whose `db` and `logger` make that span's commands and log lines its own.
+   * Only in a traced request's services: the span they are seen from (servicesIn), whose `db`
+   * and `logger` make that span's commands and log lines its own.
    */
   trace?: TraceScope;
 }
 
+/** One span's services: its own fields; every other is read from the process's. */
+interface ScopedServices extends Services {
+  trace: TraceScope;
+  /** The process's services these are made from. */
+  shared: Services;
+  scopedDb: Database | undefined;
+  scopedLogger: Logger | undefined;
+}
+
 /**
- * The process's services behind a traced request's (src/telemetry/scoped-services.ts): the key
- * for anything kept per process and services (a WeakMap of listeners, memos, limiters).
+ * The process's services behind a traced request's: the key for anything kept per process and
+ * services (a WeakMap of listeners, memos, limiters).
  */
-export const sharedServices = (services: Services): Services => services.trace?.root ?? services;
+export const sharedServices = (services: Services): Services =>
+  (services as Partial<ScopedServices>).shared ?? services;
+
+const scopedPrototypes = new WeakMap<Services, Services>();
+
+/**
+ * What the scopes of one process's services share: every field read through to `shared`,
+ * except `db` and `logger`, which are each scope's own, made on first use.
+ */
+function scopedPrototypeOf(shared: Services): Services {
+  let prototype = scopedPrototypes.get(shared);
+  if (prototype) return prototype;
+  prototype = Object.create(shared, {
+    shared: { value: shared },
+    db: {
+      get(this: ScopedServices) {
+        this.scopedDb ??= shared.db.seenFrom(this.trace);
+        return this.scopedDb;
+      },
+    },
+    logger: {
+      get(this: ScopedServices) {
+        this.scopedLogger ??= shared.logger.child(spanIdsOf(this.trace.span));
+        return this.scopedLogger;
+      },
+    },
+  }) as Services;
+  scopedPrototypes.set(shared, prototype);
+  return prototype;
+}
+
+/**
+ * The services as one span of a traced request sees them: `trace` is that span, `db` sends its
+ * commands so they become the span's children (src/db/traced-database.ts), `logger` writes its
+ * trace_id and span_id. A small object per span: the rest is the process's own.
+ */
+function servicesIn(scope: TraceScope, shared: Services): Services {
+  const services = Object.create(scopedPrototypeOf(shared)) as ScopedServices;
+  services.trace = scope;
+  services.scopedDb = undefined;
+  services.scopedLogger = undefined;
+  return services;
+}
 
 /** What one request carries into an operation. */
 export interface RequestContext {
@@ -105,42 +160,63 @@ async function viewerOf(services: Services, request: RequestFacts): Promise<View
   return viewer;
 }
 
-/** Each request's made values, by its contexts' `perRequest`: shared by the contexts of its spans. */
-const madeBy = new WeakMap<object, Map<(services: Services) => unknown, unknown>>();
+type Made = Map<(services: Services) => unknown, unknown>;
 
-function perRequestFor(
-  made: Map<(services: Services) => unknown, unknown>,
-  services: Services,
-): RequestContext['perRequest'] {
-  const perRequest = <T>(create: (services: Services) => T): T => {
+/** Where a request's context keeps its made values, shared by the contexts of its spans (contextIn). */
+const MADE = Symbol('made per request');
+
+interface ContextWithMade extends RequestContext {
+  [MADE]: Made;
+}
+
+function perRequestFor(made: Made, services: Services): RequestContext['perRequest'] {
+  return <T>(create: (services: Services) => T): T => {
     if (!made.has(create)) made.set(create, create(services));
     return made.get(create) as T;
   };
-  // Only a traced request is seen from its spans (contextIn): an untraced one keeps nothing here.
-  if (services.trace) madeBy.set(perRequest, made);
-  return perRequest;
 }
 
-/** The same request seen from one of its spans: `services` are that span's (src/telemetry/scoped-services.ts). */
-export function contextIn<C extends RequestContext>(ctx: C, services: Services): C {
-  const made = madeBy.get(ctx.perRequest);
+/** The same request seen from `scope`, one of its spans: the services are that span's. */
+export function withinScope<C extends RequestContext>(ctx: C, scope: TraceScope): C {
+  const made = (ctx as Partial<ContextWithMade>)[MADE];
   if (!made) throw new Error('a request context not made by createRequestContext');
+  const services = servicesIn(scope, sharedServices(ctx.services));
   return { ...ctx, services, perRequest: perRequestFor(made, services) };
 }
+
+/**
+ * Runs `work` as one operation of the telemetry (its span and metrics): a traced request's
+ * `work` is given the context of the operation's span.
+ */
+export const observeIn = <T, C extends RequestContext>(
+  ctx: C,
+  unit: OperationUnit,
+  work: (ctx: C) => Promise<T>,
+  failure?: (result: T) => string | undefined,
+): Promise<T> =>
+  ctx.services.telemetry.observe(
+    unit,
+    ctx.services.trace,
+    (scope) => work(scope && scope !== ctx.services.trace ? withinScope(ctx, scope) : ctx),
+    failure,
+  );
 
 export async function createRequestContext(
   shared: Services,
   request: RequestFacts,
 ): Promise<RequestContext> {
-  const services = request.trace ? servicesIn(requestScope(request.trace, shared)) : shared;
+  const services = request.trace ? servicesIn(requestScope(request.trace), shared) : shared;
   const viewer = await viewerOf(services, request);
   const clientKey = viewer
     ? `account:${viewer.account}`
     : `address:${request.clientAddress ?? 'unknown'}`;
-  return {
+  const made: Made = new Map();
+  const ctx: ContextWithMade = {
     services,
     viewer,
     clientKey,
-    perRequest: perRequestFor(new Map(), services),
+    perRequest: perRequestFor(made, services),
+    [MADE]: made,
   };
+  return ctx;
 }

@@ -19,6 +19,7 @@ import {
   type TapeRecord,
   type ThumbnailRecord,
 } from './collections.js';
+import { databaseIn } from './traced-database.js';
 
 /**
  * The longest a query that scans (chat windows, searches, rankings) may run on the server:
@@ -46,8 +47,10 @@ export interface Database {
   handleClaims: Collection<HandleClaimRecord>;
   sessions: Collection<SessionRecord>;
   signIns: Collection<SignInRecord>;
-  /** Only when seen from a span of a traced request (src/telemetry/scoped-database.ts): that span. */
+  /** Only when seen from a span of a traced request (src/db/traced-database.ts): that span. */
   trace?: TraceScope;
+  /** This database as `scope`, a span of a traced request, sees it: its commands are the span's children. */
+  seenFrom(scope: TraceScope): Database;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
@@ -84,7 +87,7 @@ export async function connectDatabase(
 
 function wrap(client: MongoClient, db: Db): Database {
   const collection = <T extends Document>(name: string) => db.collection<T>(name);
-  return {
+  const database: Database = {
     client,
     db,
     kidlisp: collection(collectionNames.kidlisp),
@@ -110,5 +113,7 @@ function wrap(client: MongoClient, db: Db): Database {
       await db.command({ ping: 1 }, { timeoutMS: 2_000 });
     },
     close: () => client.close(),
+    seenFrom: (scope) => databaseIn(database, scope),
   };
+  return database;
 }

@@ -1,7 +1,7 @@
 import { type ExecutionResult, getOperationAST, type OperationTypeNode } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
 import { isAppError } from '../app-error.js';
-import type { RequestContext } from '../context.js';
+import { observeIn, type RequestContext } from '../context.js';
 import type { OperationUnit, Telemetry } from '../telemetry/telemetry.js';
 
 interface Execution {
@@ -46,9 +46,9 @@ export function observeExecution<T, A extends Execution & { contextValue?: unkno
   args: A,
   run: (args: A) => T | Promise<T>,
 ): Promise<T> {
-  return telemetry.observe(
-    unitOf(args, telemetry),
+  return observeIn(
     context,
+    unitOf(args, telemetry),
     async (inner) => run(inner === context ? args : { ...args, contextValue: inner }),
     failureOf,
   );

@@ -1,7 +1,7 @@
 import { type AuthInfo, createMcpHandler } from '@modelcontextprotocol/server';
 import type { RequestHandler } from 'express';
 import { bearerChallenge, protectedResource } from '../auth/protected-resource.js';
-import type { RequestContext, Services } from '../context.js';
+import { observeIn, type RequestContext, type Services } from '../context.js';
 import { MAX_BODY_BYTES } from '../http/body-limit.js';
 import { operationRoute } from '../http/respond.js';
 import type { Logger } from '../logger.js';
@@ -39,14 +39,14 @@ export function createMcpRoute(services: Services, apiInfo: ApiInfoSource): Requ
     const backend = inProcessBackend(ctx, apiInfo);
     return createAssistantServer(backend, {
       observeTool: (tool, call) =>
-        services.telemetry.observe(
+        observeIn(
+          ctx,
           {
             face: 'mcp',
             name: tool,
             span: `tools/call ${tool}`,
             attributes: { 'mcp.method.name': 'tools/call', 'gen_ai.tool.name': tool },
           },
-          ctx,
           (inner) => call(inner === ctx ? backend : inProcessBackend(inner, apiInfo)),
         ),
     });

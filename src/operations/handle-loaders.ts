@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Database } from '../db/client.js';
-import { tracedBatch } from '../telemetry/work-spans.js';
+import { tracedBatch } from '../db/traced-batch.js';
 
 /** Account ids and `@handles` (stored without the `@`), each batched into one query per tick. */
 export interface HandleLoaders {

@@ -1,7 +1,6 @@
 import type { z } from 'zod';
-import type { RequestContext } from '../context.js';
+import { type RequestContext, withinScope } from '../context.js';
 import { inSpan } from '../telemetry/active-span.js';
-import { withinScope } from '../telemetry/scoped-services.js';
 import { parseInput } from './validation.js';
 
 /**
@@ -29,7 +28,7 @@ export function runOperation<Input extends z.ZodType, Result, Context>(
   rawInput: unknown,
 ): Promise<Result> {
   const input = parseInput(operation.input, rawInput);
-  const scope = (ctx as Partial<RequestContext>).services?.trace;
+  const scope = (ctx as Partial<RequestContext> | null)?.services?.trace;
   if (!scope) return operation.run(ctx, input);
   return inSpan(
     scope,

@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
-import type { Services } from '../context.js';
+import { observeIn, type Services } from '../context.js';
 import { queryParams } from '../http/query-params.js';
 import { operationRoute } from '../http/respond.js';
 import {
@@ -91,7 +91,7 @@ export function operationHandler(services: Services, route: RouteSpec): RequestH
       serve.from === 'body' ? req.body : { ...queryParams(req.query, names), ...req.params };
     // A reconnecting EventSource names the last event it received: it resumes after it.
     const resumed = serve.answer === 'event-stream' ? lastEventId(req) : undefined;
-    const result = await services.telemetry.observe(unit, ctx, (ctx) =>
+    const result = await observeIn(ctx, unit, (ctx) =>
       runOperation(serve.operation, ctx, resumed ? { ...input, after: resumed } : input),
     );
     answer(res, result, req, services, serve.operation);

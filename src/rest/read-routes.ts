@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { errorHeaders } from '../app-error.js';
-import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import { createRequestContext, observeIn, type RequestContext, type Services } from '../context.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { apiCors } from '../http/cors.js';
 import { toAppError } from '../http/failure.js';
@@ -135,7 +135,7 @@ export function createReadRoutes(
         clientAddress: clientAddressOf(req, services.config.trustProxy),
         trace: traceOfRequest(req),
       });
-      const result = await services.telemetry.observe(read.unit, ctx, (ctx) =>
+      const result = await observeIn(ctx, read.unit, (ctx) =>
         runOperation(read.operation, ctx, input),
       );
       send(res, 200, read.headers, result);

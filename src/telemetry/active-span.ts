@@ -10,14 +10,13 @@ import {
   type Tracer,
   trace,
 } from '@opentelemetry/api';
-import type { Services } from '../context.js';
 
 /**
  * A traced request: its tracer (each service owns its provider; none is registered globally, so
  * two services in one process, as in the tests, never share one) and its server span. No
  * AsyncLocalStorage carries it: on Node 20 its promise hooks tax every promise of the process
  * once one request runs in a store. It travels explicitly instead, as the `trace` of the
- * request's services (src/telemetry/scoped-services.ts).
+ * request's services (src/context.ts).
  */
 export interface RequestTrace {
   tracer: Tracer;
@@ -32,8 +31,6 @@ export interface TraceScope {
   request: RequestTrace;
   span: Span;
   context: Context;
-  /** The process's own services, from which each scope's are made. */
-  root: Services;
 }
 
 const requests = new WeakMap<IncomingMessage, RequestTrace>();
@@ -46,11 +43,10 @@ export const tracedRequest = (req: IncomingMessage, traced: RequestTrace): void 
 };
 
 /** The request's own scope, its server span, for the services of a request context. */
-export const requestScope = (request: RequestTrace, root: Services): TraceScope => ({
+export const requestScope = (request: RequestTrace): TraceScope => ({
   request,
   span: request.span,
   context: request.context,
-  root,
 });
 
 /** The trace and span ids of a span, as the log lines carry them. */
@@ -85,7 +81,7 @@ export function childScope(scope: TraceScope, name: string, options: SpanOptions
     { kind: options.kind ?? SpanKind.INTERNAL, attributes: options.attributes, links },
     parent,
   );
-  return { request: scope.request, span, context: trace.setSpan(parent, span), root: scope.root };
+  return { request: scope.request, span, context: trace.setSpan(parent, span) };
 }
 
 /**
@@ -110,9 +106,9 @@ export async function inSpan<T>(
   }
 }
 
-/** Adds attributes to the innermost open span of a traced request's services (none otherwise). */
-export function annotate(services: Services, attributes: Attributes): void {
-  services.trace?.span.setAttributes(attributes);
+/** Adds attributes to the span of `scope`, when there is one (a traced request's). */
+export function annotate(scope: TraceScope | undefined, attributes: Attributes): void {
+  scope?.span.setAttributes(attributes);
 }
 
 /** A search term as traces carry it: its length only, never its text. */

@@ -101,9 +101,16 @@ function tracedCursor<C extends AbstractCursor>(cursor: C, open: Open): C {
   return traced;
 }
 
-function tracedCall(call: () => Promise<unknown>, open: Open): Promise<unknown> {
-  const span = open();
-  return call().then(
+function tracedCall(span: Span, call: () => Promise<unknown>): Promise<unknown> {
+  let answer: Promise<unknown>;
+  try {
+    answer = call();
+  } catch (error) {
+    failCommand(span, error);
+    span.end();
+    throw error;
+  }
+  return answer.then(
     (result) => {
       span.end();
       return result;
@@ -116,11 +123,6 @@ function tracedCall(call: () => Promise<unknown>, open: Open): Promise<unknown> 
   );
 }
 
-/**
- * `collection` as a span of a traced request sees it: a CLIENT span per command below that span
- * (`find kidlisp`, db.system mongodb, db.operation.name, db.collection.name, db.namespace,
- * server.address/port), opened by the call itself. Never its filter or documents.
- */
 /** A command's span name and attributes, by collection: the same for every request. */
 const described = new WeakMap<Collection<Document>, Map<string, Described>>();
 
@@ -161,6 +163,64 @@ function describe(collection: Collection<Document>, client: MongoClient, command
   return about;
 }
 
+/** A collection as one span sees it: the scope its commands are children of. */
+interface ScopedCollection {
+  trace: TraceScope;
+}
+
+const scopedPrototypes = new WeakMap<Collection<Document>, Collection<Document>>();
+
+/**
+ * What every scope's view of `collection` shares: each method that sends a command opens a
+ * CLIENT span below the scope's span; every other method and property is the collection's own,
+ * called on the collection itself.
+ */
+function scopedPrototypeOf(collection: Collection<Document>, client: MongoClient) {
+  let prototype = scopedPrototypes.get(collection);
+  if (prototype) return prototype;
+  const open = (scope: TraceScope, command: string) => {
+    const { name, attributes } = describe(collection, client, command);
+    return scope.request.tracer.startSpan(
+      name,
+      { kind: SpanKind.CLIENT, attributes },
+      scope.context,
+    );
+  };
+  const descriptors: PropertyDescriptorMap = {};
+  for (const [key, descriptor] of Object.entries(
+    Object.getOwnPropertyDescriptors(Object.getPrototypeOf(collection)),
+  )) {
+    if (key === 'constructor') continue;
+    const { value: method, get } = descriptor;
+    if (get)
+      descriptors[key] = {
+        get: () => get.call(collection),
+        set: descriptor.set && ((value: unknown) => descriptor.set?.call(collection, value)),
+      };
+    if (typeof method !== 'function') continue;
+    const command = COMMANDS.get(key);
+    const cursorCommand = CURSORS.get(key);
+    descriptors[key] = {
+      value:
+        command !== undefined
+          ? function (this: ScopedCollection, ...args: unknown[]) {
+              return tracedCall(open(this.trace, command), () => method.apply(collection, args));
+            }
+          : cursorCommand !== undefined
+            ? function (this: ScopedCollection, ...args: unknown[]) {
+                const scope = this.trace;
+                return tracedCursor(method.apply(collection, args), () =>
+                  open(scope, cursorCommand),
+                );
+              }
+            : (...args: unknown[]) => method.apply(collection, args),
+    };
+  }
+  prototype = Object.create(collection, descriptors) as Collection<Document>;
+  scopedPrototypes.set(collection, prototype);
+  return prototype;
+}
+
 /**
  * `collection` as a span of a traced request sees it: a CLIENT span per command below that span
  * (`find kidlisp`, db.system mongodb, db.operation.name, db.collection.name, db.namespace,
@@ -171,24 +231,7 @@ export function tracedCollection<T extends Document>(
   client: MongoClient,
   scope: TraceScope,
 ): Collection<T> {
-  const openerOf = (command: string): Open => {
-    const { name, attributes } = describe(collection as never, client, command);
-    return () =>
-      scope.request.tracer.startSpan(name, { kind: SpanKind.CLIENT, attributes }, scope.context);
-  };
-  return new Proxy(collection, {
-    get(target, key) {
-      const value = Reflect.get(target, key);
-      if (typeof value !== 'function') return value;
-      const command = COMMANDS.get(key);
-      if (command !== undefined)
-        return (...args: unknown[]) =>
-          tracedCall(() => value.apply(target, args), openerOf(command));
-      const cursorCommand = CURSORS.get(key);
-      if (cursorCommand !== undefined)
-        return (...args: unknown[]) =>
-          tracedCursor(value.apply(target, args), openerOf(cursorCommand));
-      return value;
-    },
-  });
+  const scoped = Object.create(scopedPrototypeOf(collection as never, client)) as ScopedCollection;
+  scoped.trace = scope;
+  return scoped as unknown as Collection<T>;
 }

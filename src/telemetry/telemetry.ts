@@ -10,12 +10,16 @@ import {
   trace,
 } from '@opentelemetry/api';
 import { isAppError } from '../app-error.js';
-import type { RequestContext } from '../context.js';
 import { expressPath } from '../domain/route-path.js';
 import type { Logger } from '../logger.js';
-import { childScope, failSpan, type RequestTrace, tracedRequest } from './active-span.js';
+import {
+  childScope,
+  failSpan,
+  type RequestTrace,
+  type TraceScope,
+  tracedRequest,
+} from './active-span.js';
 import { createGraphqlNameLabeler, type Face, type OperationMetrics } from './operation-metrics.js';
-import { withinScope } from './scoped-services.js';
 import type { TraceExport } from './trace-export.js';
 import { readTraceSettings } from './trace-settings.js';
 
@@ -43,14 +47,14 @@ export interface Telemetry {
     handle: () => void,
   ): void;
   /**
-   * Runs one operation of the request `ctx` inside its span, counted on /metrics: `work` is given
-   * the context that span's children run in. `failure` names the error code of a result that
-   * reports a failure without throwing (a GraphQL result with errors).
+   * Runs one operation inside its span below `scope` (a traced request's), counted on /metrics:
+   * `work` is given the scope of that span (src/context.ts observeIn). `failure` names the error
+   * code of a result that reports a failure without throwing (a GraphQL result with errors).
    */
-  observe<T, C extends RequestContext>(
+  observe<T>(
     unit: OperationUnit,
-    ctx: C,
-    work: (ctx: C) => Promise<T>,
+    scope: TraceScope | undefined,
+    work: (scope: TraceScope | undefined) => Promise<T>,
     failure?: (result: T) => string | undefined,
   ): Promise<T>;
   /** A GraphQL operation name as a bounded label: `anonymous` when unnamed. */
@@ -122,22 +126,21 @@ export async function createTelemetry(
     logger.info({ protocol: settings.enabled && settings.protocol }, 'traces exported over OTLP');
   const graphqlName = createGraphqlNameLabeler();
 
-  const observe = async <T, C extends RequestContext>(
+  const observe = async <T>(
     unit: OperationUnit,
-    ctx: C,
-    work: (ctx: C) => Promise<T>,
+    scope: TraceScope | undefined,
+    work: (scope: TraceScope | undefined) => Promise<T>,
     failure?: (result: T) => string | undefined,
   ): Promise<T> => {
     const labels = { face: unit.face, operation: unit.name };
     const stopTimer = metrics.duration.startTimer(labels);
     metrics.requests.inc(labels);
-    const scope = unit.span === undefined ? undefined : ctx.services.trace;
     const inner =
       scope && unit.span !== undefined
         ? childScope(scope, unit.span, { attributes: unit.attributes })
         : undefined;
     try {
-      const result = await work(inner ? withinScope(ctx, inner) : ctx);
+      const result = await work(inner ?? scope);
       const code = failure?.(result);
       if (code) {
         metrics.errors.inc({ ...labels, code });

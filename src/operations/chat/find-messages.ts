@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { ObjectId } from 'mongodb';
 import { z } from 'zod';
 import type { RequestContext, Services } from '../../context.js';
-import { tracedBatch } from '../../telemetry/work-spans.js';
+import { tracedBatch } from '../../db/traced-batch.js';
 import { oneBatch } from '../handle-loaders.js';
 import { defineOperation } from '../operation.js';
 import type { ChatEntry } from './chat-entry.js';

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { RequestContext, Services } from '../../context.js';
 import type { Database } from '../../db/client.js';
-import { tracedBatch } from '../../telemetry/work-spans.js';
+import { tracedBatch } from '../../db/traced-batch.js';
 import { createHandleLoaders, type HandleLoaders, oneBatch } from '../handle-loaders.js';
 import type { ChatChannel } from './inputs.js';
 

@@ -1,9 +1,8 @@
 import type { Document, ObjectId } from 'mongodb';
-import type { RequestContext } from '../../context.js';
+import { type RequestContext, withinScope } from '../../context.js';
 import { QUERY_TIME_LIMIT_MS } from '../../db/client.js';
 import { collectionNames } from '../../db/collections.js';
 import { annotate, searchTermAttributes } from '../../telemetry/active-span.js';
-import { withinScope } from '../../telemetry/scoped-services.js';
 import { escapeRegExp } from '../search-term.js';
 import type { ChatEntry } from './chat-entry.js';
 import type { ChatPosition } from './cursor.js';
@@ -84,7 +83,7 @@ function channelPipeline(
  */
 export function readChatWindow(ctx: RequestContext, window: ChatWindow): Promise<ChatEntry[]> {
   // A search scans messages: only so many run at once (CHAT_SEARCH_CONCURRENCY); a cached page never gets here.
-  if (window.search) annotate(ctx.services, searchTermAttributes(window.search));
+  if (window.search) annotate(ctx.services.trace, searchTermAttributes(window.search));
   return window.search
     ? ctx.services.chatSearches.run(
         (scope) => readWindow(scope ? withinScope(ctx, scope) : ctx, window),

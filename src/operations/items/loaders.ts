@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 import type { RequestContext, Services } from '../../context.js';
-import { tracedBatch } from '../../telemetry/work-spans.js';
+import { tracedBatch } from '../../db/traced-batch.js';
 import { createHandleLoaders, type HandleLoaders, oneBatch } from '../handle-loaders.js';
 import {
   collectionOf,

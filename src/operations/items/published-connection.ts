@@ -110,7 +110,7 @@ export async function itemConnection(
   users: readonly string[] | undefined,
   remixOf?: RemixOfField,
 ): Promise<ItemConnection> {
-  if (input.search) annotate(ctx.services, searchTermAttributes(input.search));
+  if (input.search) annotate(ctx.services.trace, searchTermAttributes(input.search));
   const forward =
     input.last === undefined && (input.first !== undefined || input.before === undefined);
   const size = input.first ?? input.last ?? PAGE_SIZE_DEFAULT;

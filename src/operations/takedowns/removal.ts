@@ -3,7 +3,7 @@ import { AppError } from '../../app-error.js';
 import type { RequestContext, Services } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import type { RemovedBy, RemovedWorkRecord } from '../../db/collections.js';
-import { tracedBatch } from '../../telemetry/work-spans.js';
+import { tracedBatch } from '../../db/traced-batch.js';
 import { oneBatch } from '../handle-loaders.js';
 import { addressOf, type ItemKind, parseAddress, SHARED_KINDS } from '../items/item.js';
 import { removedWorks } from './store.js';
