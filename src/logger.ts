@@ -56,7 +56,7 @@ function destinationOn(fd: number) {
 
 /**
  * The service's logger: JSON lines. A traced request's services log through a child carrying its
- * `trace_id` and `span_id` (src/telemetry/scoped-services.ts).
+ * `trace_id` and `span_id` (src/context.ts).
  */
 export function createLogger(level: string, destination: number = 1): Logger {
   return pino(
