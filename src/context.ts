@@ -162,7 +162,7 @@ async function viewerOf(services: Services, request: RequestFacts): Promise<View
 
 type Made = Map<(services: Services) => unknown, unknown>;
 
-/** Where a request's context keeps its made values, shared by the contexts of its spans (contextIn). */
+/** Where a request's context keeps its made values, shared by the contexts of its spans (withinScope). */
 const MADE = Symbol('made per request');
 
 interface ContextWithMade extends RequestContext {
@@ -205,7 +205,9 @@ export async function createRequestContext(
   shared: Services,
   request: RequestFacts,
 ): Promise<RequestContext> {
-  const services = request.trace ? servicesIn(requestScope(request.trace), shared) : shared;
+  const services = request.trace
+    ? servicesIn(requestScope(request.trace), sharedServices(shared))
+    : shared;
   const viewer = await viewerOf(services, request);
   const clientKey = viewer
     ? `account:${viewer.account}`
