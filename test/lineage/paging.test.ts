@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LINEAGE_MAX } from '../../src/operations/lineage/lineage.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { type CommandLog, recordCommands } from '../support/commands.js';
@@ -38,6 +38,16 @@ describe('lineage of a chain of 20 remixes', () => {
             });
       chain.push(address);
     }
+    // Each KidLisp publish stores its thumbnail in the background: let those writes end first,
+    // so the commands counted below are the queries' own.
+    const kidlisp = chain.filter((address) => !address.startsWith('clock~'));
+    await vi.waitFor(
+      async () =>
+        expect(await app.db.thumbnails.countDocuments({ _id: { $in: kidlisp } })).toBe(
+          kidlisp.length,
+        ),
+      { timeout: 20_000, interval: 50 },
+    );
   });
 
   const query = (fields: string) =>
