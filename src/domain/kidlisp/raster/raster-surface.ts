@@ -154,9 +154,9 @@ export function rasterSurface(width: number, height: number): RasterSurface {
       if (cols === 0 || rows === 0 || Number.isNaN(cols) || Number.isNaN(rows)) return;
       if (cols < 0) [left, cols] = [left + cols, -cols];
       if (rows < 0) [top, rows] = [top + rows, -rows];
-      for (let row = Math.max(0, -top); row < Math.min(rows, height - top); row++) {
-        span(left, left + cols - 1, top + row, paint);
-      }
+      // The rows on the screen only, counted from 0: from a coordinate past 2^53, row++ is lost.
+      const end = Math.min(height, top + rows);
+      for (let row = Math.max(0, top); row < end; row++) span(left, left + cols - 1, row, paint);
     },
     line(x0, y0, x1, y1, thickness, paint) {
       if (thickness > 1) thickLine(x0, y0, x1, y1, thickness, paint);

@@ -102,6 +102,11 @@ describe('clipping at every edge', () => {
       [2, 14, 3, 6, 3 * 2], // bottom: y 14..15
       [-100, -100, 300, 300, 16 * 16], // all of it
       [20, 20, 5, 5, 0], // none
+      // From past 2^53, where adding 1 changes nothing: still just the screen, and it ends.
+      [0, -(2 ** 60), 2, 2 ** 61, 2 * 16],
+      [-(2 ** 60), 3, 2 ** 61, 1, 16],
+      [0, 2 ** 60, 2, -(2 ** 61), 2 * 16],
+      [0, -1e16, 1, 2e16, 16], // row 1e16, plus 1, is 1e16 again: it never ended
     ];
     for (const [x, y, w, h, count] of cases) {
       const surface = rasterSurface(16, 16);
