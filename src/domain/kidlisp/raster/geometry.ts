@@ -223,13 +223,16 @@ export function fillTriangle(points: readonly number[], bounds: Bounds, visit: V
     [points[2] ?? 0, points[3] ?? 0],
     [points[4] ?? 0, points[5] ?? 0],
   ];
-  const span = (axis: 0 | 1) =>
-    Math.max(...vertices.map((v) => v[axis])) - Math.min(...vertices.map((v) => v[axis]));
+  const lowest = (axis: 0 | 1) => Math.min(...vertices.map((v) => v[axis]));
+  const highest = (axis: 0 | 1) => Math.max(...vertices.map((v) => v[axis]));
   // A huge triangle is filled as a polygon, whose work stops at the screen's edges.
-  if (!(span(0) <= 65536 && span(1) <= 65536)) {
+  if (!(highest(0) - lowest(0) <= 65536 && highest(1) - lowest(1) <= 65536)) {
     fillPolygon(points.slice(0, 6), bounds, visit);
     return;
   }
+  // Wholly off the screen it draws nothing; far off, past 2^53, a step of 1 would never end.
+  if (highest(0) < -2 || lowest(0) > bounds.width + 2) return;
+  if (highest(1) < -2 || lowest(1) > bounds.height + 2) return;
   vertices.sort((a, b) => a[1] - b[1]);
   const [top, mid, bottom] = vertices as [[number, number], [number, number], [number, number]];
   const cross = (bottom[0] - top[0]) * (mid[1] - top[1]) - (mid[0] - top[0]) * (bottom[1] - top[1]);

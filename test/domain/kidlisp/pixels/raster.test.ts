@@ -115,6 +115,15 @@ describe('clipping at every edge', () => {
     }
   });
 
+  it('a triangle far off the screen draws nothing, and ends', () => {
+    for (const at of [1e16, -1e16, 2 ** 60]) {
+      const surface = rasterSurface(16, 16);
+      surface.polygon([0, at, 3, at + 4096, 6, at + 8192], 0, RED);
+      surface.polygon([at, 0, at + 4096, 3, at + 8192, 6], 0, RED);
+      expect(painted(surface), `${at}`).toEqual([]);
+    }
+  });
+
   it('a line leaving through each edge stops there and keeps its on-screen pixels', () => {
     for (const [x0, y0, x1, y1] of [
       [8, 8, -30, 9],
