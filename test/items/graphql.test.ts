@@ -196,6 +196,7 @@ describe('author(handle:) and viewer', () => {
     const body = await query(
       '{ author(handle: "maker") { works(kind: KIDLISP) { edges { node { code } } } } }',
     );
+    expect(body.errors).toBeUndefined();
     expect(body.data.author.works.edges.map((edge: any) => edge.node.code)).toEqual([
       'twin1',
       fixture.seeded.kidlisp,
