@@ -41,14 +41,13 @@ function failureOf(result: unknown): string | undefined {
  * A traced run gets the context of its span as its contextValue.
  */
 export function observeExecution<T, A extends Execution & { contextValue?: unknown }>(
-  telemetry: Telemetry,
   context: RequestContext,
   args: A,
   run: (args: A) => T | Promise<T>,
 ): Promise<T> {
   return observeIn(
     context,
-    unitOf(args, telemetry),
+    unitOf(args, context.services.telemetry),
     async (inner) => run(inner === context ? args : { ...args, contextValue: inner }),
     failureOf,
   );
@@ -62,12 +61,10 @@ export function observeExecution<T, A extends Execution & { contextValue?: unkno
 export function useOperationTelemetry(): Plugin<RequestContext> {
   return {
     onExecute({ executeFn, setExecuteFn, context }) {
-      const { telemetry } = context.services;
-      setExecuteFn((args) => observeExecution(telemetry, context, args, executeFn));
+      setExecuteFn((args) => observeExecution(context, args, executeFn));
     },
     onSubscribe({ subscribeFn, setSubscribeFn, context }) {
-      const { telemetry } = context.services;
-      setSubscribeFn((args) => observeExecution(telemetry, context, args, subscribeFn));
+      setSubscribeFn((args) => observeExecution(context, args, subscribeFn));
     },
   };
 }

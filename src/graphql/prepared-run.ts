@@ -45,7 +45,7 @@ export function createPreparedRun(services: Services, operations: CompiledOperat
     };
     const cost = queryCostOf(args);
     if (!cost || cost.requestedQueryCost > cost.maximumAvailable) return undefined;
-    const result = await observeExecution(services.telemetry, contextValue, args, (run) =>
+    const result = await observeExecution(contextValue, args, (run) =>
       runCompiled(prepared.compiled, prepared.operation, run),
     );
     const errors = result.errors?.map((error) => toGraphQLError(error, services));

@@ -123,44 +123,16 @@ function tracedCall(span: Span, call: () => Promise<unknown>): Promise<unknown> 
   );
 }
 
-/** A command's span name and attributes, by collection: the same for every request. */
-const described = new WeakMap<Collection<Document>, Map<string, Described>>();
-
-interface Described {
-  name: string;
-  attributes: Attributes;
-}
-
 /** Where each client sends its commands: `client.options` is a fresh copy at each read. */
 const servers = new WeakMap<MongoClient, Attributes>();
 
-function describe(collection: Collection<Document>, client: MongoClient, command: string) {
-  let byCommand = described.get(collection);
-  if (!byCommand) {
-    byCommand = new Map();
-    described.set(collection, byCommand);
+function serverAttributesOf(client: MongoClient): Attributes {
+  let server = servers.get(client);
+  if (!server) {
+    server = serverOf(client);
+    servers.set(client, server);
   }
-  let about = byCommand.get(command);
-  if (!about) {
-    let server = servers.get(client);
-    if (!server) {
-      server = serverOf(client);
-      servers.set(client, server);
-    }
-    about = {
-      name: `${command} ${collection.collectionName}`,
-      attributes: {
-        'db.system': 'mongodb',
-        'db.system.name': 'mongodb',
-        'db.operation.name': command,
-        'db.namespace': collection.dbName,
-        'db.collection.name': collection.collectionName,
-        ...server,
-      },
-    };
-    byCommand.set(command, about);
-  }
-  return about;
+  return server;
 }
 
 /** A collection as one span sees it: the scope its commands are children of. */
@@ -178,8 +150,28 @@ const scopedPrototypes = new WeakMap<Collection<Document>, Collection<Document>>
 function scopedPrototypeOf(collection: Collection<Document>, client: MongoClient) {
   let prototype = scopedPrototypes.get(collection);
   if (prototype) return prototype;
+  // A command's span name and attributes: the same for every request.
+  const described = new Map<string, { name: string; attributes: Attributes }>();
+  const describe = (command: string) => {
+    let about = described.get(command);
+    if (!about) {
+      about = {
+        name: `${command} ${collection.collectionName}`,
+        attributes: {
+          'db.system': 'mongodb',
+          'db.system.name': 'mongodb',
+          'db.operation.name': command,
+          'db.namespace': collection.dbName,
+          'db.collection.name': collection.collectionName,
+          ...serverAttributesOf(client),
+        },
+      };
+      described.set(command, about);
+    }
+    return about;
+  };
   const open = (scope: TraceScope, command: string) => {
-    const { name, attributes } = describe(collection, client, command);
+    const { name, attributes } = describe(command);
     return scope.request.tracer.startSpan(
       name,
       { kind: SpanKind.CLIENT, attributes },
