@@ -104,7 +104,7 @@ describe('items(codes:) of 50', () => {
     });
   });
 
-  it('reads each collection once and writes nothing when the same client asks again', async () => {
+  it('asks again only the collections its codes were found in, and writes nothing, when the same client asks again', async () => {
     commands.clear();
     const response = await http.graphql(query, { codes: FIFTY });
     expect(response.json.data.items[0]).toEqual({
@@ -117,9 +117,55 @@ describe('items(codes:) of 50', () => {
       'find clocks': 1,
       'find pieces': 1,
       'find paintings': 1,
-      'find tapes': 1,
       'find @handles': 1,
     });
+  });
+});
+
+describe('a code read again', () => {
+  const finds = () =>
+    sent().filter((entry) => entry.startsWith('find ') && entry !== 'find @handles');
+  const read = async (code: string) => {
+    const response = await http.get(`/api/items/${code}`);
+    expect(response.status).toBe(200);
+    return response.json as { kind: string; source: string | null };
+  };
+
+  it('asks every collection of the shared namespace the first time, then only the one it was in', async () => {
+    await app.db.paintings.insertOne({ code: 'rg1', slug: '2026/06/01/rg1.png', when });
+    commands.clear();
+    expect((await read('rg1')).kind).toBe('painting');
+    expect(finds().sort()).toEqual(['find kidlisp', 'find paintings', 'find pieces', 'find tapes']);
+
+    commands.clear();
+    expect((await read('rg1')).kind).toBe('painting');
+    expect(finds()).toEqual(['find paintings']);
+  });
+
+  it('still finds a code given to a work of another kind, asking the others once the old kind has none', async () => {
+    await app.db.paintings.insertOne({ code: 'rg2', slug: '2026/06/01/rg2.png', when });
+    await read('rg2');
+    await app.db.paintings.deleteOne({ code: 'rg2' });
+    await app.db.kidlisp.insertOne(source('rg2', 'auth0|a'));
+
+    commands.clear();
+    expect(await read('rg2')).toMatchObject({ kind: 'kidlisp', source: '(wipe rg2)' });
+    expect(finds()).toEqual(['find paintings', 'find kidlisp', 'find pieces', 'find tapes']);
+
+    commands.clear();
+    await read('rg2');
+    expect(finds()).toEqual(['find kidlisp']);
+  });
+
+  it('answers 404 for a code no longer anywhere, asking every collection', async () => {
+    await app.db.kidlisp.insertOne(source('rg3', 'auth0|a'));
+    await read('rg3');
+    await app.db.kidlisp.deleteOne({ code: 'rg3' });
+
+    commands.clear();
+    expect((await http.get('/api/items/rg3')).status).toBe(404);
+    expect(finds()).toContain('find pieces');
+    expect(finds()).toContain('find tapes');
   });
 });
 

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { RequestContext, Services } from '../../context.js';
 import { tracedBatch } from '../../db/traced-batch.js';
 import { createHandleLoaders, type HandleLoaders, oneBatch } from '../handle-loaders.js';
+import { foundKinds } from './found-kinds.js';
 import {
   collectionOf,
   ITEM_KINDS,
@@ -66,9 +67,20 @@ export async function loadCode<K extends ItemKind>(
 ): Promise<Item<K> | null> {
   if (!isCodeShaped(code)) return null;
   const { byKind } = itemLoaders(ctx);
+  if (kinds.length === 1) return (await byKind[kinds[0] as K].load(code)) as Item<K> | null;
+  const known = foundKinds(ctx.services);
+  const guess = known.get(code);
+  if (guess && (kinds as readonly ItemKind[]).includes(guess)) {
+    const item = await byKind[guess].load(code);
+    if (item) return item as Item<K>;
+  }
+  // The loader keeps the guess's null, so asking every kind asks the others only.
   const found = await Promise.all(kinds.map((kind) => byKind[kind].load(code)));
   // A code is in one collection; should an old database hold it twice, the first kind wins.
-  return (found.find((item) => item !== null) as Item<K> | undefined) ?? null;
+  const item = (found.find((candidate) => candidate !== null) as Item<K> | undefined) ?? null;
+  if (item) known.set(code, item.kind);
+  else known.delete(code);
+  return item;
 }
 
 /** Keeps an item read by a list, so a later lookup in the same request needs no query. */
