@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { AppError } from './app-error.js';
 import type { Authenticator, Viewer } from './auth/authenticator.js';
 import type { Config } from './config.js';
@@ -16,6 +17,7 @@ import {
   requestScope,
   spanIdsOf,
   type TraceScope,
+  traceOfRequest,
 } from './telemetry/active-span.js';
 import type { OperationUnit, Telemetry } from './telemetry/telemetry.js';
 
@@ -201,13 +203,18 @@ export const observeIn = <T, C extends RequestContext>(
     failure,
   );
 
+/** The services a request sees before it has a context (an error handler's): its trace's, when traced. */
+export const servicesOfRequest = (shared: Services, req: IncomingMessage): Services =>
+  servicesOfTrace(shared, traceOfRequest(req));
+
+const servicesOfTrace = (shared: Services, trace: RequestTrace | undefined): Services =>
+  trace ? servicesIn(requestScope(trace), sharedServices(shared)) : shared;
+
 export async function createRequestContext(
   shared: Services,
   request: RequestFacts,
 ): Promise<RequestContext> {
-  const services = request.trace
-    ? servicesIn(requestScope(request.trace), sharedServices(shared))
-    : shared;
+  const services = servicesOfTrace(shared, request.trace);
   const viewer = await viewerOf(services, request);
   const clientKey = viewer
     ? `account:${viewer.account}`

@@ -3,6 +3,7 @@ import type { Plugin } from 'graphql-yoga';
 import { isAppError } from '../app-error.js';
 import { observeIn, type RequestContext } from '../context.js';
 import type { OperationUnit, Telemetry } from '../telemetry/telemetry.js';
+import { withContractErrors } from './contract-errors.js';
 
 interface Execution {
   document: Parameters<typeof getOperationAST>[0];
@@ -38,7 +39,8 @@ function failureOf(result: unknown): string | undefined {
 
 /**
  * One execution as an operation of the telemetry: its span, and its metrics by name and failure.
- * A traced run gets the context of its span as its contextValue.
+ * A traced run gets the context of its span as its contextValue, and its unexpected errors are
+ * logged in that span.
  */
 export function observeExecution<T, A extends Execution & { contextValue?: unknown }>(
   context: RequestContext,
@@ -48,7 +50,11 @@ export function observeExecution<T, A extends Execution & { contextValue?: unkno
   return observeIn(
     context,
     unitOf(args, context.services.telemetry),
-    async (inner) => run(inner === context ? args : { ...args, contextValue: inner }),
+    async (inner) =>
+      withContractErrors(
+        await run(inner === context ? args : { ...args, contextValue: inner }),
+        inner.services,
+      ),
     failureOf,
   );
 }

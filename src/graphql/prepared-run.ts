@@ -3,10 +3,11 @@ import type { ExecutionArgs, ExecutionResult } from 'graphql';
 import type { GraphQLParams } from 'graphql-yoga';
 import type { Services } from '../context.js';
 import { type CompiledOperations, runCompiled } from './compiled-execution.js';
+import { toGraphQLError } from './contract-errors.js';
 import { schema } from './index.js';
 import { observeExecution } from './operation-telemetry.js';
 import { queryCostOf } from './query-cost.js';
-import { graphqlContext, toGraphQLError } from './yoga.js';
+import { graphqlContext } from './yoga.js';
 
 /**
  * Runs a plain POST's operation (src/graphql/plain-post.ts); undefined leaves it to Yoga.
@@ -48,7 +49,7 @@ export function createPreparedRun(services: Services, operations: CompiledOperat
     const result = await observeExecution(contextValue, args, (run) =>
       runCompiled(prepared.compiled, prepared.operation, run),
     );
-    const errors = result.errors?.map((error) => toGraphQLError(error, services));
+    const errors = result.errors?.map((error) => toGraphQLError(error, contextValue.services));
     return {
       ...result,
       ...(errors ? { errors } : {}),

@@ -1,68 +1,22 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EnvelopArmor } from '@escape.tech/graphql-armor';
-import { GraphQLError } from 'graphql';
 import { createYoga, type YogaServerInstance } from 'graphql-yoga';
-import { type AppError, errorHeaders } from '../app-error.js';
 import { createRequestContext, type RequestContext, type Services } from '../context.js';
-import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES, payloadTooLarge } from '../http/body-limit.js';
+import { GRAPHQL_BATCH_MAX, MAX_BODY_BYTES } from '../http/body-limit.js';
 import { clientAddressOf } from '../http/client-address.js';
-import { toAppError } from '../http/failure.js';
 import { traceOfRequest } from '../telemetry/active-span.js';
 import { useBodyLimit } from './body-limit.js';
 import { type CompiledOperations, useCompiledExecution } from './compiled-execution.js';
+import { toGraphQLError } from './contract-errors.js';
 import { useErrorBodies } from './error-bodies.js';
 import { graphiqlOptions, renderLocalGraphiQL, useGraphiqlSecurity } from './graphiql.js';
 import { useHttpCaching } from './http-caching.js';
 import { schema } from './index.js';
-import { useInputErrorCodes, useRequestErrorCodes, withInputCode } from './input-error-codes.js';
+import { useInputErrorCodes, useRequestErrorCodes } from './input-error-codes.js';
 import { useOperationTelemetry } from './operation-telemetry.js';
 import { usePersistedQueries } from './persisted-queries.js';
 import { useQueryCost } from './query-cost.js';
 import { useResultsRunAlready } from './results-run-already.js';
-
-function originalOf(error: unknown): unknown {
-  let current = error;
-  while (current instanceof GraphQLError && current.originalError) current = current.originalError;
-  return current;
-}
-
-/**
- * A bad token keeps its 401 (as on REST), and a live chat subscription refused for its limits
- * its 429 or 503, since no stream starts; other errors ride in a 200 with their headers.
- */
-const keepsStatus = (error: AppError) =>
-  error.code === 'UNAUTHENTICATED' ||
-  error.code === 'TOO_MANY_STREAMS' ||
-  error.code === 'SUBSCRIBERS_FULL';
-
-/** Contract errors keep their machine code in `extensions.code`; anything else is masked as INTERNAL. */
-export function toGraphQLError(error: unknown, services: Services): GraphQLError {
-  const original = originalOf(error);
-  if (original instanceof GraphQLError) {
-    // Yoga's own body limit speaks the contract's code (still with its 413).
-    if (original.extensions.code === 'REQUEST_ENTITY_TOO_LARGE') {
-      const tooLarge = payloadTooLarge();
-      return new GraphQLError(tooLarge.message, {
-        extensions: { ...original.extensions, code: tooLarge.code, ...tooLarge.details },
-      });
-    }
-    return withInputCode(error instanceof GraphQLError ? error : original); // e.g. a variable of the wrong type
-  }
-  const appError = toAppError(original, services);
-  const headers = errorHeaders(appError);
-  return new GraphQLError(appError.message, {
-    ...(error instanceof GraphQLError
-      ? { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path }
-      : {}),
-    extensions: {
-      code: appError.code,
-      ...appError.details,
-      ...(Object.keys(headers).length > 0
-        ? { http: { ...(keepsStatus(appError) ? { status: appError.status } : {}), headers } }
-        : {}),
-    },
-  });
-}
 
 interface ServerContext {
   req: IncomingMessage;

@@ -1,6 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { AppError, errorHeaders } from '../app-error.js';
-import { createRequestContext, type RequestContext, type Services } from '../context.js';
+import {
+  createRequestContext,
+  type RequestContext,
+  type Services,
+  servicesOfRequest,
+} from '../context.js';
 import { payloadTooLarge } from './body-limit.js';
 import { toAppError } from './failure.js';
 import { requestFactsOf } from './request-facts.js';
@@ -39,7 +44,7 @@ export function operationRoute(
       await run(ctx, req, res);
     } catch (error) {
       // Logged through the request's own services when it has them: a traced one's log line carries its ids.
-      const failure = toAppError(error, ctx?.services ?? services);
+      const failure = toAppError(error, ctx?.services ?? servicesOfRequest(services, req));
       sendError(res, failure, auth.challenge?.(failure));
     }
   };
@@ -63,8 +68,8 @@ export function methodNotAllowed(allowed: string[]): RequestHandler {
 
 /** Express's error middleware: body parser failures and anything else that escaped a route. */
 export function restErrorHandler(services: Services) {
-  return (error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    sendError(res, bodyParserError(error) ?? toAppError(error, services));
+  return (error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    sendError(res, bodyParserError(error) ?? toAppError(error, servicesOfRequest(services, req)));
   };
 }
 

@@ -16,7 +16,7 @@ import {
   sessionCookie,
   siteCookie,
 } from '../auth/site-cookies.js';
-import type { Services } from '../context.js';
+import { type Services, servicesOfRequest } from '../context.js';
 import { toAppError } from '../http/failure.js';
 import { fromOwnPages } from '../http/request-facts.js';
 import { errorPage, notFoundPage } from './not-found-page.js';
@@ -28,8 +28,8 @@ export const localPath = (value: unknown) =>
 
 const NOT_STORED = { 'Cache-Control': 'no-store' };
 
-function failed(res: Response, error: unknown, services: Services) {
-  const failure = toAppError(error, services);
+function failed(req: Request, res: Response, error: unknown, services: Services) {
+  const failure = toAppError(error, servicesOfRequest(services, req));
   res.status(failure.status).set(NOT_STORED).type('html').send(errorPage(failure.message));
 }
 
@@ -71,7 +71,7 @@ export function accountRoutes(services: Services): Router {
         .append('Set-Cookie', siteCookie(config, SIGN_IN_COOKIE, state, SIGN_IN_MINUTES * 60))
         .redirect(302, url);
     } catch (error) {
-      failed(res, error, services);
+      failed(req, res, error, services);
     }
   });
 
@@ -97,7 +97,7 @@ export function accountRoutes(services: Services): Router {
         .append('Set-Cookie', [sessionCookie(config, token), clearedCookie(config, SIGN_IN_COOKIE)])
         .redirect(303, returnTo);
     } catch (error) {
-      failed(res, error, services);
+      failed(req, res, error, services);
     }
   });
 
@@ -112,7 +112,7 @@ export function accountRoutes(services: Services): Router {
         .append('Set-Cookie', clearedCookie(config, SESSION_COOKIE))
         .redirect(303, '/');
     } catch (error) {
-      failed(res, error, services);
+      failed(req, res, error, services);
     }
   });
 

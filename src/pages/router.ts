@@ -1,6 +1,6 @@
 import express, { type NextFunction, type Request, type Response, Router } from 'express';
 import { AppError, errorHeaders } from '../app-error.js';
-import type { RequestContext, Services } from '../context.js';
+import { type RequestContext, type Services, servicesOfRequest } from '../context.js';
 import { sourceHash } from '../domain/hash.js';
 import { toAppError } from '../http/failure.js';
 import { html } from '../http/html/html.js';
@@ -275,7 +275,7 @@ export function createPagesRouter(
 
   router.use(notFound);
   router.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    const appError = toAppError(error, services);
+    const appError = toAppError(error, servicesOfRequest(services, req));
     if (prefersJson(req)) {
       sendError(res, appError);
       return;

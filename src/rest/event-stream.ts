@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Services } from '../context.js';
+import { type Services, servicesOfRequest } from '../context.js';
 import { toAppError } from '../http/failure.js';
 import type { ChatPosition } from '../operations/chat/cursor.js';
 import type { ChatEntry } from '../operations/chat/index.js';
@@ -98,7 +98,7 @@ const drained = (res: Response) =>
  * reconnects with its `Last-Event-ID` and misses nothing.
  */
 export function sendEventStream<E>(
-  _req: Request,
+  req: Request,
   res: Response,
   feed: LiveFeed<E>,
   services: Services,
@@ -144,7 +144,9 @@ export function sendEventStream<E>(
       }
     } catch (error) {
       if (open)
-        write(`event: close\ndata: ${JSON.stringify(toAppError(error, services).toJSON())}\n\n`);
+        write(
+          `event: close\ndata: ${JSON.stringify(toAppError(error, servicesOfRequest(services, req)).toJSON())}\n\n`,
+        );
     } finally {
       stop();
     }

@@ -1,7 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RequestHandler } from 'express';
 import { errorHeaders } from '../app-error.js';
-import { createRequestContext, observeIn, type RequestContext, type Services } from '../context.js';
+import {
+  createRequestContext,
+  observeIn,
+  type RequestContext,
+  type Services,
+  servicesOfRequest,
+} from '../context.js';
 import { clientAddressOf } from '../http/client-address.js';
 import { apiCors } from '../http/cors.js';
 import { toAppError } from '../http/failure.js';
@@ -140,7 +146,7 @@ export function createReadRoutes(
       );
       send(res, 200, read.headers, result);
     } catch (error) {
-      const failure = toAppError(error, ctx?.services ?? services);
+      const failure = toAppError(error, ctx?.services ?? servicesOfRequest(services, req));
       send(res, failure.status, errorHeaders(failure), failure.toJSON());
     }
   };

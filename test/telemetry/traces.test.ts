@@ -50,6 +50,14 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
   let service: CliProcess & { url: string };
   let dataDir: string;
 
+  /** A client of the service's embedded database, as another writer of the same data. */
+  const connectToServiceDatabase = async () => {
+    const { uri } = JSON.parse(await readFile(join(dataDir, 'db', 'endpoint.json'), 'utf8')) as {
+      uri: string;
+    };
+    return new MongoClient(uri).connect();
+  };
+
   beforeAll(async () => {
     receiver = await startOtlpReceiver();
     dataDir = await mkdtemp(join(tmpdir(), 'traces-'));
@@ -279,6 +287,48 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
     });
   });
 
+  it("a GraphQL resolver's unexpected error is logged with the trace and the operation's span", async () => {
+    // A record the reference's writers could leave: its `when` is no date, so `when` cannot be served.
+    const mongo = await connectToServiceDatabase();
+    try {
+      await mongo
+        .db('aesthetic')
+        .collection('kidlisp')
+        .insertOne({ code: 'brk', source: '(wipe red)', hash: 'brk-hash', when: 'yesterday' });
+    } finally {
+      await mongo.close();
+    }
+    const client = clientTrace();
+    const response = await fetch(`${service.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', traceparent: client.traceparent },
+      body: JSON.stringify({ query: 'query Broken { item(code: "brk") { code when } }' }),
+    });
+    const body = (await response.json()) as { errors: { extensions: { code: string } }[] };
+    expect(body.errors.map((error) => error.extensions.code)).toEqual(['INTERNAL']);
+
+    const operation = await receiver.waitForSpans('the operation span', (spans) =>
+      ofTrace(spans, client.traceId).find((span) => span.name === 'query Broken'),
+    );
+    const logged = await receiver.waitForSpans('the unexpected error line', () =>
+      service
+        .output()
+        .split('\n')
+        .find((text) => text.includes('unexpected error') && text.includes(client.traceId)),
+    );
+    expect(JSON.parse(logged)).toMatchObject({
+      msg: 'unexpected error',
+      trace_id: client.traceId,
+      span_id: operation.spanId,
+    });
+    // Logged once, not again when Yoga masks it.
+    const lines = service
+      .output()
+      .split('\n')
+      .filter((text) => text.includes('unexpected error'));
+    expect(lines).toHaveLength(1);
+  });
+
   it('a live stream ends its request span as it starts, then each delivery is a span linked to it', async () => {
     const client = clientTrace();
     const stream = await openSse(`${service.url}/api/chat-messages/stream`, {
@@ -288,10 +338,7 @@ describe('traces exported over OTLP/HTTP by `publish-gateway serve`', () => {
     expect(request.attributes['http.route']).toBe('/api/chat-messages/stream');
 
     // A message written straight into the service's embedded database, as the chat server would.
-    const { uri } = JSON.parse(await readFile(join(dataDir, 'db', 'endpoint.json'), 'utf8')) as {
-      uri: string;
-    };
-    const mongo = await new MongoClient(uri).connect();
+    const mongo = await connectToServiceDatabase();
     try {
       const text = `live-${randomBytes(4).toString('hex')}`;
       await mongo
