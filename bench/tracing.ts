@@ -87,7 +87,7 @@ async function publishOne(url: string): Promise<string> {
 type Workload = (url: string, code: string) => Omit<LoadOptions, 'seconds'>;
 
 const workloads: Record<string, Workload> = {
-  'GraphQL item(code:) (operation, DataLoader batches, 4 finds)': (url, code) => ({
+  'GraphQL item(code:) (operation, a DataLoader batch, one find)': (url, code) => ({
     url: `${url}/graphql`,
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -97,7 +97,9 @@ const workloads: Record<string, Workload> = {
         variables: { code },
       }),
   }),
-  'REST GET /api/items/<code>': (url, code) => ({ url: `${url}/api/items/${code}` }),
+  'REST GET /api/items/<code> (operation, a DataLoader batch, one find)': (url, code) => ({
+    url: `${url}/api/items/${code}`,
+  }),
 };
 
 /** A run's load, and the CPU the service spent on each of its requests. */
