@@ -5,6 +5,7 @@ import { publisher } from '../lineage/publish.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { type CommandLog, recordCommands } from '../support/commands.js';
 import { createHttpClient, graphql, type HttpClient } from '../support/http-client.js';
+import { thumbnailsStored } from '../support/thumbnails.js';
 
 let app: TestApp;
 let http: HttpClient;
@@ -16,17 +17,22 @@ beforeAll(async () => {
   http = createHttpClient(app.url);
   const publish = publisher(() => http);
   root = await publish('/api/store-kidlisp', { source: '(wipe navy) ; cost root' });
+  const published = [root];
   for (let child = 0; child < 3; child++) {
     const remix = await publish('/api/store-kidlisp', {
       source: `(wipe navy) ; cost remix ${child}`,
       remixOf: root,
     });
+    published.push(remix);
     for (let grandchild = 0; grandchild < 2; grandchild++)
-      await publish('/api/store-kidlisp', {
-        source: `(wipe navy) ; cost remix ${child}.${grandchild}`,
-        remixOf: remix,
-      });
+      published.push(
+        await publish('/api/store-kidlisp', {
+          source: `(wipe navy) ; cost remix ${child}.${grandchild}`,
+          remixOf: remix,
+        }),
+      );
   }
+  await thumbnailsStored(app, published);
   commands = recordCommands(app.db.client);
 });
 afterAll(async () => {

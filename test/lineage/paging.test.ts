@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LINEAGE_MAX } from '../../src/operations/lineage/lineage.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { type CommandLog, recordCommands } from '../support/commands.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { thumbnailsStored } from '../support/thumbnails.js';
 import { publisher } from './publish.js';
 
 let app: TestApp;
@@ -38,15 +39,9 @@ describe('lineage of a chain of 20 remixes', () => {
             });
       chain.push(address);
     }
-    // Each KidLisp publish stores its thumbnail in the background: let those writes end first,
-    // so the commands counted below are the queries' own.
-    const kidlisp = chain.filter((address) => !address.startsWith('clock~'));
-    await vi.waitFor(
-      async () =>
-        expect(await app.db.thumbnails.countDocuments({ _id: { $in: kidlisp } })).toBe(
-          kidlisp.length,
-        ),
-      { timeout: 20_000, interval: 50 },
+    await thumbnailsStored(
+      app,
+      chain.filter((address) => !address.startsWith('clock~')),
     );
   });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { type CommandLog, recordCommands } from '../support/commands.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { thumbnailsStored } from '../support/thumbnails.js';
 
 let app: TestApp;
 let client: HttpClient;
@@ -27,6 +28,7 @@ beforeAll(async () => {
   codes.clock = await publish('/api/store-clock', { source: 'c d e f g' });
   await app.services.storage.put('2026/08/03/view.png', Buffer.from('png bytes'), 'image/png');
   codes.painting = await publish('/api/track-media', { slug: '2026/08/03/view.png', ext: 'png' });
+  await thumbnailsStored(app, [codes.kidlisp]);
   commands = recordCommands(app.db.client);
 });
 afterAll(async () => {
