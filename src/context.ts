@@ -60,10 +60,27 @@ interface ScopedServices extends Services {
 
 /**
  * The process's services behind a traced request's: the key for anything kept per process and
- * services (a WeakMap of listeners, memos, limiters).
+ * services (perProcess).
  */
-export const sharedServices = (services: Services): Services =>
+const sharedServices = (services: Services): Services =>
   (services as Partial<ScopedServices>).shared ?? services;
+
+/**
+ * A value kept once per process's services (a memo, a limiter, listeners), made on first use:
+ * a traced request's services, seen from any of its spans, find the same one.
+ */
+export function perProcess<T>(create: (services: Services) => T): (services: Services) => T {
+  const made = new WeakMap<Services, T>();
+  return (scoped) => {
+    const services = sharedServices(scoped);
+    let value = made.get(services);
+    if (value === undefined) {
+      value = create(services);
+      made.set(services, value);
+    }
+    return value;
+  };
+}
 
 const scopedPrototypes = new WeakMap<Services, Services>();
 

@@ -11,6 +11,14 @@ function originalOf(error: unknown): unknown {
   return current;
 }
 
+/** Where in the document and the result an error belongs, for the error that replaces it. */
+const placeOf = ({ nodes, source, positions, path }: GraphQLError) => ({
+  nodes,
+  source,
+  positions,
+  path,
+});
+
 /**
  * A bad token keeps its 401 (as on REST), and a live chat subscription refused for its limits
  * its 429 or 503, since no stream starts; other errors ride in a 200 with their headers.
@@ -36,9 +44,7 @@ export function toGraphQLError(error: unknown, services: Services): GraphQLError
   const appError = toAppError(original, services);
   const headers = errorHeaders(appError);
   return new GraphQLError(appError.message, {
-    ...(error instanceof GraphQLError
-      ? { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path }
-      : {}),
+    ...(error instanceof GraphQLError ? placeOf(error) : {}),
     extensions: {
       code: appError.code,
       ...appError.details,
@@ -68,10 +74,7 @@ export function withContractErrors<T>(result: T, services: Services): T {
     errors: errors.map((error) =>
       isUnexpected(error)
         ? new GraphQLError(error.message, {
-            nodes: error.nodes,
-            source: error.source,
-            positions: error.positions,
-            path: error.path,
+            ...placeOf(error),
             originalError: toAppError(originalOf(error), services),
           })
         : error,

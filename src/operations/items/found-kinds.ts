@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { type Services, sharedServices } from '../../context.js';
+import { perProcess } from '../../context.js';
 import type { ItemKind } from './item.js';
 
 const REMEMBERED_CODES = 100_000;
@@ -9,14 +9,6 @@ const REMEMBERED_CODES = 100_000;
  * instead of every collection of the shared namespace. Only a first guess: when that collection
  * no longer has the code (deleted, its code given to a new work), the lookup asks them all.
  */
-const memos = new WeakMap<Services, LRUCache<string, ItemKind>>();
-
-export function foundKinds(scoped: Services): LRUCache<string, ItemKind> {
-  const services = sharedServices(scoped);
-  let memo = memos.get(services);
-  if (!memo) {
-    memo = new LRUCache<string, ItemKind>({ max: REMEMBERED_CODES });
-    memos.set(services, memo);
-  }
-  return memo;
-}
+export const foundKinds = perProcess(
+  () => new LRUCache<string, ItemKind>({ max: REMEMBERED_CODES }),
+);

@@ -92,16 +92,17 @@ export const addressOf = (kind: ItemKind, code: string) =>
 
 type AnyRecord = KidlispRecord | ClockRecord | PieceRecord | PaintingRecord | TapeRecord;
 
-export function collectionOf(db: Database, kind: ItemKind) {
-  const collections = {
-    kidlisp: db.kidlisp,
-    clock: db.clocks,
-    piece: db.pieces,
-    painting: db.paintings,
-    tape: db.tapes,
-  } as const;
-  return collections[kind];
-}
+/** Where each kind's records are kept: its field of the Database. */
+const COLLECTION_OF = {
+  kidlisp: 'kidlisp',
+  clock: 'clocks',
+  piece: 'pieces',
+  painting: 'paintings',
+  tape: 'tapes',
+} as const satisfies Record<ItemKind, keyof Database>;
+
+/** Reads that one field only: each field read of a traced request's database makes a traced collection. */
+export const collectionOf = (db: Database, kind: ItemKind) => db[COLLECTION_OF[kind]];
 
 const extOf = (kind: ItemKind, record: Record<string, unknown>): string | null => {
   switch (kind) {

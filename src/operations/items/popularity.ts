@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { type Collection, type Document, MongoBulkWriteError } from 'mongodb';
-import { type RequestContext, type Services, sharedServices } from '../../context.js';
+import { perProcess, type RequestContext } from '../../context.js';
 import type { ItemHitRecord } from '../../db/collections.js';
 import { isDuplicateKey } from '../../db/failure-kinds.js';
 import { collectionOf, type ItemKind } from './item.js';
@@ -23,15 +23,7 @@ const MEMO_SIZE = 100_000;
  * Hits this process already knows are recorded (inserted or found to exist), so a client
  * reading the same item again costs no write. Only ever skips an insert that would fail.
  */
-const memos = new WeakMap<Services, LRUCache<string, true>>();
-function memoOf(scoped: Services): LRUCache<string, true> {
-  const services = sharedServices(scoped);
-  const known = memos.get(services);
-  if (known) return known;
-  const memo = new LRUCache<string, true>({ max: MEMO_SIZE });
-  memos.set(services, memo);
-  return memo;
-}
+const memoOf = perProcess(() => new LRUCache<string, true>({ max: MEMO_SIZE }));
 
 const hitId = (target: HitTarget, client: string) => `${target.kind}:${target.code}:${client}`;
 

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { type RequestContext, type Services, sharedServices } from '../../context.js';
+import { perProcess, type RequestContext, type Services } from '../../context.js';
 import { rendererVersion } from '../../domain/kidlisp/render/renderer-version.js';
 import { markWorksChanged } from '../items/works-version.js';
 import { drawingOf } from './drawing.js';
@@ -47,16 +47,13 @@ interface StoreState {
   writes: Set<Promise<void>>;
   known: LRUCache<string, Picture>;
 }
-const storing = new WeakMap<Services, StoreState>();
-const storingOf = (scoped: Services) => {
-  const services = sharedServices(scoped);
-  let state = storing.get(services);
-  if (!state) {
-    state = { closing: false, writes: new Set(), known: new LRUCache({ max: KNOWN_PICTURES }) };
-    storing.set(services, state);
-  }
-  return state;
-};
+const storingOf = perProcess(
+  (): StoreState => ({
+    closing: false,
+    writes: new Set(),
+    known: new LRUCache({ max: KNOWN_PICTURES }),
+  }),
+);
 
 /**
  * A closing service stores no more thumbnails, and waits for those being stored, so nothing is

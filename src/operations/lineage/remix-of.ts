@@ -1,5 +1,5 @@
 import { AppError } from '../../app-error.js';
-import { type RequestContext, type Services, sharedServices } from '../../context.js';
+import { perProcess, type RequestContext, type Services } from '../../context.js';
 import type { RemixOfField } from '../../db/collections.js';
 import { loadAddress } from '../items/loaders.js';
 import { failIfRemoved } from '../takedowns/removal.js';
@@ -31,13 +31,11 @@ export const remixOfRecord = (link: RemixOfField | undefined): { remixOf?: Remix
 type RemixListener = (parent: RemixOfField) => void;
 
 /** Per process and services: who is told that a work gained a remix (the viewer pages' cache). */
-const listeners = new WeakMap<Services, Set<RemixListener>>();
+const listenersOf = perProcess(() => new Set<RemixListener>());
 
 /** Calls `listener` with the parent each time a new remix is published through these services. */
 export function onRemixPublished(services: Services, listener: RemixListener): void {
-  const known = listeners.get(sharedServices(services)) ?? new Set<RemixListener>();
-  known.add(listener);
-  listeners.set(sharedServices(services), known);
+  listenersOf(services).add(listener);
 }
 
 /** Tells the listeners when a publish stored a new remix (a cached answer changed nothing). */
@@ -47,5 +45,5 @@ export function announceRemix(
   outcome: { cached: boolean },
 ): void {
   if (!link || outcome.cached) return;
-  for (const listener of listeners.get(sharedServices(ctx.services)) ?? []) listener(link);
+  for (const listener of listenersOf(ctx.services)) listener(link);
 }

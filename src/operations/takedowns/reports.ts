@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../../app-error.js';
-import { type RequestContext, type Services, sharedServices } from '../../context.js';
+import { perProcess, type RequestContext } from '../../context.js';
 import type { Database } from '../../db/client.js';
 import type { WorkReportRecord } from '../../db/collections.js';
 import { createMemoryRateLimiter } from '../../rate-limit/memory-store.js';
@@ -36,21 +36,12 @@ export const reportInput = z.object({
     .transform((text) => (text ? text : undefined)),
 });
 
-const limiters = new WeakMap<Services, RateLimiter>();
-
-function reportLimiter(scoped: Services): RateLimiter {
-  const services = sharedServices(scoped);
-  let limiter = limiters.get(services);
-  if (!limiter) {
-    const policy = { limit: REPORTS_PER_WINDOW, windowSeconds: REPORT_WINDOW_SECONDS };
-    limiter =
-      services.config.rateLimit.store === 'mongo'
-        ? createMongoRateLimiter(policy, services.db.rateLimits)
-        : createMemoryRateLimiter(policy);
-    limiters.set(services, limiter);
-  }
-  return limiter;
-}
+const reportLimiter = perProcess((services): RateLimiter => {
+  const policy = { limit: REPORTS_PER_WINDOW, windowSeconds: REPORT_WINDOW_SECONDS };
+  return services.config.rateLimit.store === 'mongo'
+    ? createMongoRateLimiter(policy, services.db.rateLimits)
+    : createMemoryRateLimiter(policy);
+});
 
 /** Stores a visitor's report of `item`; RATE_LIMITED past REPORTS_PER_WINDOW per client. */
 export async function fileReport(

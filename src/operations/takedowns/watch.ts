@@ -1,4 +1,4 @@
-import { type Services, sharedServices } from '../../context.js';
+import { perProcess, type Services } from '../../context.js';
 import { markWorksChanged } from '../items/works-version.js';
 import { readRemovalGeneration } from './store.js';
 
@@ -7,19 +7,17 @@ export const REMOVAL_POLL_MS = 250;
 
 type Listener = () => void;
 
-const listeners = new WeakMap<Services, Set<Listener>>();
+const listenersOf = perProcess(() => new Set<Listener>());
 
 /** Calls `listener` whenever a work is removed or restored, here or by another process. */
 export function onWorksRemoved(services: Services, listener: Listener): void {
-  const known = listeners.get(sharedServices(services)) ?? new Set<Listener>();
-  known.add(listener);
-  listeners.set(sharedServices(services), known);
+  listenersOf(services).add(listener);
 }
 
 /** What this process kept of works is stale: listings start anew, listeners drop their views. */
 export function announceRemovals(services: Services): void {
   markWorksChanged(services);
-  for (const listener of listeners.get(sharedServices(services)) ?? []) listener();
+  for (const listener of listenersOf(services)) listener();
 }
 
 /**
