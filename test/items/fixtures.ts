@@ -2,6 +2,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createApiToken } from '../../src/auth/api-tokens.js';
 import { startTestApp, type TestApp } from '../support/app.js';
 import { createHttpClient, type HttpClient } from '../support/http-client.js';
+import { thumbnailsStored } from '../support/thumbnails.js';
 
 /** A distinct client: an address as a trusted proxy reports it (start the app with TRUST_PROXY: 'loopback'). */
 export const fromAddress = (n: number) => ({ 'x-forwarded-for': `10.9.${n >> 8}.${n & 255}` });
@@ -69,6 +70,9 @@ export async function seedEveryKind(app: TestApp, http: HttpClient): Promise<See
       metadata: { totalDuration: 12.5 },
     })
   ).json.code as string;
+  // Storing the KidLisp thumbnail marks the works changed (new ETags for the listings): settle it
+  // before the tests read.
+  await thumbnailsStored(app, [kidlisp]);
   return { kidlisp, clock, piece, painting, tape, makerToken: token, makerAccount: account };
 }
 
