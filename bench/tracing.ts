@@ -17,8 +17,9 @@ import {
  * Tracing's cost, measured on `publish-gateway serve` processes side by side: exporting every
  * span (OTEL_TRACES_SAMPLER=always_on, OTLP over http/protobuf to a sink in this process), and
  * one request in ten (traceidratio 0.1), against tracing off (no endpoint), and off against a build of today's main when
- * BENCH_BASE_CLI names its dist/src/cli.js. The cases take turns, round after round, so a busy
- * machine weighs on all alike; each ratio is the mean of the rounds' ratios, with their spread.
+ * BENCH_BASE_CLI names its dist/src/cli.js. Each round starts a fresh process for each case and
+ * the cases take turns, so a busy machine weighs on all alike; each ratio is the mean of the
+ * rounds' ratios, with their spread.
  */
 
 const CLI = fileURLToPath(new URL('../src/cli.js', import.meta.url));
@@ -142,6 +143,56 @@ function compare(
   };
 }
 
+/** The services a round compares, each a fresh `serve` process. */
+async function startServices(sinkUrl: string, baseCli: string | undefined) {
+  return {
+    traced: await serve(CLI, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
+      OTEL_TRACES_SAMPLER: 'always_on',
+    }),
+    sampled: await serve(CLI, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
+      OTEL_TRACES_SAMPLER: 'traceidratio',
+      OTEL_TRACES_SAMPLER_ARG: '0.1',
+    }),
+    off: await serve(CLI, {}),
+    ...(baseCli ? { main: await serve(baseCli, {}) } : {}),
+  } as Record<string, Served>;
+}
+
+/** One round on fresh processes: each workload on each service in turn, after a warm-up. */
+async function measureRound(
+  services: Record<string, Served>,
+  seconds: number,
+): Promise<Record<string, Record<string, Measured>>> {
+  const measured: Record<string, Record<string, Measured>> = {};
+  for (const [workload, requestOf] of Object.entries(workloads)) {
+    const codes: Record<string, string> = {};
+    for (const [name, service] of Object.entries(services))
+      codes[name] = await publishOne(service.url);
+    // Untimed: each process compiles its hot paths before the round counts.
+    for (const [name, service] of Object.entries(services))
+      await load({ ...requestOf(service.url, codes[name] as string), seconds: WARM_UP_SECONDS });
+    measured[workload] = {};
+    for (const [name, service] of Object.entries(services)) {
+      const cpuBefore = service.cpuMs();
+      const loaded = await load({ ...requestOf(service.url, codes[name] as string), seconds });
+      if (loaded.errors + loaded.non2xx > 0)
+        throw new Error(
+          `${workload} on ${name}: ${loaded.errors} errors, ${loaded.non2xx} non-2xx`,
+        );
+      const requests = Math.max(1, loaded.requestsPerSec * seconds);
+      measured[workload][name] = {
+        ...loaded,
+        cpuMsPerRequest: (service.cpuMs() - cpuBefore) / requests,
+      };
+    }
+  }
+  return measured;
+}
+
+const WARM_UP_SECONDS = 2;
+
 export async function benchTracing(options: {
   seconds: number;
   rounds?: number;
@@ -156,70 +207,44 @@ export async function benchTracing(options: {
       res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
     });
   });
-  const services: Record<string, Served> = {
-    traced: await serve(CLI, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-      OTEL_TRACES_SAMPLER: 'always_on',
-    }),
-    sampled: await serve(CLI, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: sink.url,
-      OTEL_TRACES_SAMPLER: 'traceidratio',
-      OTEL_TRACES_SAMPLER_ARG: '0.1',
-    }),
-    off: await serve(CLI, {}),
-    ...(options.baseCli ? { main: await serve(options.baseCli, {}) } : {}),
-  };
-  const compared: Compared[] = [];
+  // runs[workload][service]: one measurement a round.
+  const runs: Record<string, Record<string, Measured[]>> = {};
   try {
-    for (const [workload, requestOf] of Object.entries(workloads)) {
-      const runs: Record<string, Measured[]> = Object.fromEntries(
-        Object.keys(services).map((name) => [name, []]),
-      );
-      const codes: Record<string, string> = {};
-      for (const [name, service] of Object.entries(services))
-        codes[name] = await publishOne(service.url);
-      // Untimed: each process compiles its hot paths before the rounds count.
-      for (const [name, service] of Object.entries(services))
-        await load({ ...requestOf(service.url, codes[name] as string), seconds: 1 });
-      for (let round = 0; round < rounds; round++)
-        for (const [name, service] of Object.entries(services)) {
-          const cpuBefore = service.cpuMs();
-          const loaded = await load({
-            ...requestOf(service.url, codes[name] as string),
-            seconds: options.seconds,
-          });
-          const requests = Math.max(1, loaded.requestsPerSec * options.seconds);
-          const result = { ...loaded, cpuMsPerRequest: (service.cpuMs() - cpuBefore) / requests };
-          if (result.errors + result.non2xx > 0)
-            throw new Error(
-              `${workload} on ${name}: ${result.errors} errors, ${result.non2xx} non-2xx`,
-            );
-          runs[name]?.push(result);
+    for (let round = 0; round < rounds; round++) {
+      // Fresh processes each round: how much a process spends collecting garbage differs from
+      // one process to the next (docs/operations.md), so one process a case would be one draw.
+      const services = await startServices(sink.url, options.baseCli);
+      try {
+        const measured = await measureRound(services, options.seconds);
+        for (const [workload, byService] of Object.entries(measured)) {
+          const ofWorkload = runs[workload] ?? {};
+          runs[workload] = ofWorkload;
+          for (const [name, result] of Object.entries(byService))
+            ofWorkload[name] = [...(ofWorkload[name] ?? []), result];
         }
-      compared.push(
-        compare(
-          `${workload}, every span exported`,
-          'tracing off',
-          runs.traced ?? [],
-          runs.off ?? [],
-        ),
-      );
-      compared.push(
-        compare(
-          `${workload}, 1 request in 10 traced (traceidratio 0.1)`,
-          'tracing off',
-          runs.sampled ?? [],
-          runs.off ?? [],
-        ),
-      );
-      if (runs.main)
-        compared.push(
-          compare(`${workload}, tracing off`, "today's main", runs.off ?? [], runs.main),
-        );
+      } finally {
+        for (const service of Object.values(services)) await service.stop();
+      }
     }
   } finally {
-    for (const service of Object.values(services)) await service.stop();
     await sink.close();
+  }
+  const compared: Compared[] = [];
+  for (const [workload, byService] of Object.entries(runs)) {
+    const off = byService.off ?? [];
+    compared.push(
+      compare(`${workload}, every span exported`, 'tracing off', byService.traced ?? [], off),
+    );
+    compared.push(
+      compare(
+        `${workload}, 1 request in 10 traced (traceidratio 0.1)`,
+        'tracing off',
+        byService.sampled ?? [],
+        off,
+      ),
+    );
+    if (byService.main)
+      compared.push(compare(`${workload}, tracing off`, "today's main", off, byService.main));
   }
   return {
     rows: compared.map((entry) => entry.row),
@@ -238,7 +263,7 @@ async function main(): Promise<void> {
     '# Tracing benchmark',
     '',
     `Run: ${new Date().toISOString()} on ${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, Node ${process.version};`,
-    `${result.rounds} interleaved rounds of ${seconds} s per case, 20 connections, loopback; load average`,
+    `${result.rounds} interleaved rounds of ${seconds} s per case, each round on fresh processes warmed up for ${WARM_UP_SECONDS} s, 20 connections, loopback; load average`,
     `${loadavg()
       .map((value) => value.toFixed(1))
       .join(

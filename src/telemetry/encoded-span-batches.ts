@@ -2,18 +2,19 @@ import { diag, TraceFlags } from '@opentelemetry/api';
 import { type ExportResult, ExportResultCode, getNumberFromEnv } from '@opentelemetry/core';
 import type { ReadableSpan, SpanProcessor } from '@opentelemetry/sdk-trace-base';
 
-/** Spans already encoded as OTLP, in chunks of one or more, at most a batch of them. */
-export interface EncodedBatch {
-  chunks: Uint8Array[];
-  spans: number;
+/** Spans encoded as OTLP as they are added, at most a batch of them (src/telemetry/otlp-encoded-export.ts). */
+export interface SpanBatch {
+  readonly spans: number;
+  add(span: ReadableSpan): void;
+  /** The export request holding every span added. */
+  request(): Uint8Array;
 }
 
-/** Turns ended spans into OTLP bytes (src/telemetry/otlp-encoded-export.ts). */
-export type SpanEncoder = (spans: ReadableSpan[]) => Uint8Array;
-
 /** Sends one batch: an OTLP exporter of encoded batches (src/telemetry/otlp-encoded-export.ts). */
-export interface EncodedBatchExporter {
-  export(batch: EncodedBatch, done: (result: ExportResult) => void): void;
+export interface SpanBatchExporter {
+  /** An empty batch, in the exporter's encoding. */
+  newBatch(): SpanBatch;
+  export(batch: SpanBatch, done: (result: ExportResult) => void): void;
   shutdown(): Promise<void>;
 }
 
@@ -41,29 +42,28 @@ export function batchLimitsFromEnv(): BatchLimits {
 }
 
 /**
- * The SDK's BatchSpanProcessor, except that a span is encoded once the turn of the event loop
- * that ended it is over, not when its batch is exported: what waits for the export is bytes, and
+ * The SDK's BatchSpanProcessor, except that a span is encoded when it ends, into the batch it
+ * will be exported in, not when that batch is exported: what waits for the export is bytes, and
  * the span objects die young instead of being promoted to the old generation and collected there
  * (docs/operations.md, "What tracing costs"). Same schedule, limits and export as the SDK's:
  * a batch goes out when it is full or `scheduledDelayMillis` after its first span, one export at
  * a time; past `maxQueueSize` waiting spans, ended spans are dropped and counted.
  */
 export class EncodedSpanBatches implements SpanProcessor {
-  /** Ended in this turn of the event loop, not yet encoded. */
-  private ended: ReadableSpan[] = [];
-  private batches: EncodedBatch[] = [];
-  /** Spans waiting for their export, encoded or not. */
+  /** Waiting for their export, oldest first; spans are added to the last. */
+  private batches: SpanBatch[] = [];
+  /** Spans waiting for their export. */
   private waiting = 0;
   private dropping = 0;
   /** Spans dropped because the queue was full, since the start. */
   droppedSpans = 0;
   private exporting = false;
   private timer: NodeJS.Timeout | undefined;
+  private fullBatchNoticed = false;
   private shutDown: Promise<void> | undefined;
 
   constructor(
-    private readonly encode: SpanEncoder,
-    private readonly exporter: EncodedBatchExporter,
+    private readonly exporter: SpanBatchExporter,
     private readonly limits: BatchLimits,
     private readonly onDropped: (count: number) => void = () => {},
   ) {}
@@ -81,8 +81,21 @@ export class EncodedSpanBatches implements SpanProcessor {
       this.onDropped(this.dropping);
       this.dropping = 0;
     }
+    let open = this.batches.at(-1);
+    if (!open || open.spans >= this.limits.maxExportBatchSize) {
+      open = this.exporter.newBatch();
+      this.batches.push(open);
+    }
+    open.add(span);
     this.waiting++;
-    if (this.ended.push(span) === 1) setImmediate(() => this.encodeEnded());
+    if (open.spans >= this.limits.maxExportBatchSize && !this.fullBatchNoticed) {
+      // Sent once the turn that filled it is over, not in the middle of the code ending a span.
+      this.fullBatchNoticed = true;
+      setImmediate(() => {
+        this.fullBatchNoticed = false;
+        this.scheduleExport();
+      });
+    } else if (!this.timer) this.scheduleExport();
   }
 
   forceFlush(): Promise<void> {
@@ -94,26 +107,10 @@ export class EncodedSpanBatches implements SpanProcessor {
     return this.shutDown;
   }
 
-  private encodeEnded(): void {
-    const { maxExportBatchSize } = this.limits;
-    while (this.ended.length > 0) {
-      let last = this.batches.at(-1);
-      if (!last || last.spans >= maxExportBatchSize) {
-        last = { chunks: [], spans: 0 };
-        this.batches.push(last);
-      }
-      const room = maxExportBatchSize - last.spans;
-      const spans = this.ended.length <= room ? this.ended : this.ended.slice(0, room);
-      this.ended = spans === this.ended ? [] : this.ended.slice(room);
-      last.chunks.push(this.encode(spans));
-      last.spans += spans.length;
-    }
-    this.scheduleExport();
-  }
-
   private scheduleExport(): void {
-    if (this.exporting || this.batches.length === 0) return;
-    if ((this.batches[0] as EncodedBatch).spans >= this.limits.maxExportBatchSize) {
+    const first = this.batches[0];
+    if (this.exporting || !first) return;
+    if (first.spans >= this.limits.maxExportBatchSize) {
       this.exportInTurn();
       return;
     }
@@ -132,7 +129,6 @@ export class EncodedSpanBatches implements SpanProcessor {
   }
 
   private exportAll(): Promise<void> {
-    this.encodeEnded();
     const count = this.batches.length;
     return Promise.all(Array.from({ length: count }, () => this.exportOne())).then(() => {});
   }

@@ -6,14 +6,9 @@ import {
 } from '@opentelemetry/otlp-exporter-base/node-http';
 import { JsonTraceSerializer, ProtobufTraceSerializer } from '@opentelemetry/otlp-transformer';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import type { EncodedBatch, EncodedBatchExporter, SpanEncoder } from './encoded-span-batches.js';
+import type { SpanBatch, SpanBatchExporter } from './encoded-span-batches.js';
+import { ProtobufSpanBatch } from './otlp-protobuf-spans.js';
 import type { OtlpProtocol } from './trace-settings.js';
-
-/**
- * Protobuf: ExportTraceServiceRequest has one field, the repeated resource_spans, so encoded
- * requests written back to back decode as one request holding all their resource_spans.
- */
-const joinProtobuf = (chunks: Uint8Array[]) => Buffer.concat(chunks);
 
 const JSON_HEAD = '{"resourceSpans":[';
 const JSON_TAIL = ']}';
@@ -30,46 +25,60 @@ function joinJson(chunks: Uint8Array[]): Uint8Array {
   return Buffer.from(`${JSON_HEAD}${list}${JSON_TAIL}`);
 }
 
+/** Spans encoded as OTLP JSON as they are added, each by the SDK's serializer. */
+class JsonSpanBatch implements SpanBatch {
+  private chunks: Uint8Array[] = [];
+
+  get spans(): number {
+    return this.chunks.length;
+  }
+
+  add(span: ReadableSpan): void {
+    this.chunks.push(JsonTraceSerializer.serializeRequest([span]) ?? new Uint8Array(0));
+  }
+
+  request(): Uint8Array {
+    return joinJson(this.chunks);
+  }
+}
+
 const FORMATS = {
   'http/protobuf': {
     contentType: 'application/x-protobuf',
-    serializer: ProtobufTraceSerializer,
-    join: joinProtobuf,
+    newBatch: (): SpanBatch => new ProtobufSpanBatch(),
+    deserializeResponse: ProtobufTraceSerializer.deserializeResponse,
   },
-  'http/json': { contentType: 'application/json', serializer: JsonTraceSerializer, join: joinJson },
+  'http/json': {
+    contentType: 'application/json',
+    newBatch: (): SpanBatch => new JsonSpanBatch(),
+    deserializeResponse: JsonTraceSerializer.deserializeResponse,
+  },
 };
 
 /**
- * The SDK's OTLP/HTTP trace export, in two steps: `encode` turns spans into an export request with
- * the SDK's own serializer, `exporter` sends a batch of such requests joined into one. The
- * exporter reads OTEL_EXPORTER_OTLP_[TRACES_]{ENDPOINT,HEADERS,TIMEOUT,COMPRESSION,...} exactly as
- * the SDK's OTLPTraceExporter does (the same configuration and delegate); `config` overrides them
- * as that exporter's does.
+ * The SDK's OTLP/HTTP trace export, in two steps: a batch encodes spans as they are added (the
+ * protobuf one as the SDK's serializer would, src/telemetry/otlp-protobuf-spans.ts; the JSON one
+ * with that serializer), and the exporter sends a batch's request. It reads
+ * OTEL_EXPORTER_OTLP_[TRACES_]{ENDPOINT,HEADERS,TIMEOUT,COMPRESSION,...} exactly as the SDK's
+ * OTLPTraceExporter does (the same configuration and delegate); `config` overrides them as that
+ * exporter's does.
  */
 export function otlpEncodedExport(
   protocol: OtlpProtocol,
   config: OTLPExporterNodeConfigBase = {},
-): {
-  encode: SpanEncoder;
-  exporter: EncodedBatchExporter;
-} {
-  const { contentType, serializer, join } = FORMATS[protocol];
+): SpanBatchExporter {
+  const { contentType, newBatch, deserializeResponse } = FORMATS[protocol];
   const delegate = createOtlpHttpExportDelegate(
     convertLegacyHttpOptions(config, 'TRACES', 'v1/traces', { 'Content-Type': contentType }),
-    {
-      serializeRequest: (batch: EncodedBatch) => join(batch.chunks),
-      deserializeResponse: serializer.deserializeResponse,
-    },
+    { serializeRequest: (batch: SpanBatch) => batch.request(), deserializeResponse },
     'otlp_http_span_exporter',
     { name: 'span', countItems: (batch) => batch.spans },
     undefined,
   );
   return {
-    encode: (spans: ReadableSpan[]) => serializer.serializeRequest(spans) ?? new Uint8Array(0),
-    exporter: {
-      export: (batch: EncodedBatch, done: (result: ExportResult) => void) =>
-        delegate.export(batch, done),
-      shutdown: () => delegate.shutdown(),
-    },
+    newBatch,
+    export: (batch: SpanBatch, done: (result: ExportResult) => void) =>
+      delegate.export(batch, done),
+    shutdown: () => delegate.shutdown(),
   };
 }

@@ -37,10 +37,11 @@ export function createTraceExport(
     [ATTR_SERVICE_NAME]: 'publish-gateway',
     [ATTR_SERVICE_VERSION]: SERVICE_VERSION,
   }).merge(detectResources({ detectors: [envDetector] }));
-  const { encode, exporter } = otlpEncodedExport(protocol);
   const provider = new BasicTracerProvider({
     resource,
-    spanProcessors: [new EncodedSpanBatches(encode, exporter, batchLimitsFromEnv(), onDropped)],
+    spanProcessors: [
+      new EncodedSpanBatches(otlpEncodedExport(protocol), batchLimitsFromEnv(), onDropped),
+    ],
   });
   return {
     tracer: provider.getTracer('publish-gateway', SERVICE_VERSION),

@@ -29,16 +29,14 @@ describe('spans encoded as they end, exported in the batches OTEL_BSP_* describe
   });
 
   function tracing(protocol: OtlpProtocol, limits: Partial<BatchLimits>) {
-    const { encode, exporter } = otlpEncodedExport(protocol, {
-      url: `${receiver.endpoint}/v1/traces`,
-    });
+    const exporter = otlpEncodedExport(protocol, { url: `${receiver.endpoint}/v1/traces` });
     const dropped: number[] = [];
-    const batches = new EncodedSpanBatches(encode, exporter, { ...LIMITS, ...limits }, (count) =>
+    const batches = new EncodedSpanBatches(exporter, { ...LIMITS, ...limits }, (count) =>
       dropped.push(count),
     );
     const provider = new BasicTracerProvider({ spanProcessors: [batches] });
     const tracer = provider.getTracer('test');
-    /** `count` spans, each ended in a turn of the event loop of its own (so encoded apart). */
+    /** `count` spans, each ended in a turn of the event loop of its own. */
     const endSpans = async (prefix: string, count: number) => {
       for (let index = 0; index < count; index++) {
         tracer.startSpan(`${prefix} ${index}`, { attributes: { 'span.index': index } }).end();
