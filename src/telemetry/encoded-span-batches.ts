@@ -86,7 +86,13 @@ export class EncodedSpanBatches implements SpanProcessor {
       open = this.exporter.newBatch();
       this.batches.push(open);
     }
-    open.add(span);
+    try {
+      open.add(span);
+    } catch (error) {
+      // Never thrown at the code ending the span: the span is lost, and said so.
+      diag.error('a span could not be encoded', error);
+      return;
+    }
     this.waiting++;
     if (open.spans >= this.limits.maxExportBatchSize && !this.fullBatchNoticed) {
       // Sent once the turn that filled it is over, not in the middle of the code ending a span.
@@ -137,7 +143,7 @@ export class EncodedSpanBatches implements SpanProcessor {
     clearTimeout(this.timer);
     this.timer = undefined;
     const batch = this.batches.shift();
-    if (!batch) return Promise.resolve();
+    if (!batch || batch.spans === 0) return Promise.resolve();
     this.waiting -= batch.spans;
     return new Promise((resolve, reject) => {
       const timeout = setTimeout(

@@ -218,7 +218,14 @@ export class ProtobufSpanBatch {
       group = { resource, scope, spans: new ProtobufWriter() };
       this.groups.push(group);
     }
-    writeSpan(group.spans, span);
+    const before = group.spans.at;
+    try {
+      writeSpan(group.spans, span);
+    } catch (error) {
+      // Nothing half-written stays in the batch.
+      group.spans.at = before;
+      throw error;
+    }
     this.spans++;
   }
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { ExportResultCode } from '@opentelemetry/core';
 import { BasicTracerProvider } from '@opentelemetry/sdk-trace-base';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type BatchLimits, EncodedSpanBatches } from '../../src/telemetry/encoded-span-batches.js';
@@ -93,6 +94,32 @@ describe('spans encoded as they end, exported in the batches OTEL_BSP_* describe
       'queued 4',
       'after 0',
     ]);
+  });
+
+  it('a span that cannot be encoded is lost, never thrown at the code that ends it', async () => {
+    const exported: number[] = [];
+    const batches = new EncodedSpanBatches(
+      {
+        newBatch: () => ({
+          spans: 0,
+          add: () => {
+            throw new Error('cannot encode');
+          },
+          request: () => new Uint8Array(0),
+        }),
+        export: (batch, done) => {
+          exported.push(batch.spans);
+          done({ code: ExportResultCode.SUCCESS });
+        },
+        shutdown: async () => {},
+      },
+      LIMITS,
+    );
+    const provider = new BasicTracerProvider({ spanProcessors: [batches] });
+    const span = provider.getTracer('test').startSpan('unencodable');
+    expect(() => span.end()).not.toThrow();
+    await provider.shutdown();
+    expect(exported).toEqual([]);
   });
 
   it('the service reads OTEL_BSP_MAX_EXPORT_BATCH_SIZE: a request is exported in batches that small', async () => {
