@@ -106,10 +106,8 @@ function writeEvent(writer: ProtobufWriter, event: TimedEvent): void {
   writer.closeLength(start, 1);
 }
 
-function writeLink(writer: ProtobufWriter, link: Link): void {
-  writer.tag(13, LENGTH_DELIMITED);
-  const start = writer.openLength(1);
-  const { context } = link;
+/** A span context's trace_id, span_id and trace_state: fields 1 to 3 of a Span and of a Link alike. */
+function writeContext(writer: ProtobufWriter, context: SpanContext): void {
   writer.tag(1, LENGTH_DELIMITED);
   writer.hexBytes(context.traceId);
   writer.tag(2, LENGTH_DELIMITED);
@@ -119,6 +117,13 @@ function writeLink(writer: ProtobufWriter, link: Link): void {
     writer.tag(3, LENGTH_DELIMITED);
     writer.string(traceState);
   }
+}
+
+function writeLink(writer: ProtobufWriter, link: Link): void {
+  writer.tag(13, LENGTH_DELIMITED);
+  const start = writer.openLength(1);
+  const { context } = link;
+  writeContext(writer, context);
   if (link.attributes) writeKeyValues(writer, link.attributes, 4);
   writer.tag(5, VARINT);
   writer.varint(link.droppedAttributesCount ?? 0);
@@ -132,15 +137,7 @@ export function writeSpan(writer: ProtobufWriter, span: ReadableSpan): void {
   writer.tag(2, LENGTH_DELIMITED);
   const start = writer.openLength(2);
   const context = span.spanContext();
-  writer.tag(1, LENGTH_DELIMITED);
-  writer.hexBytes(context.traceId);
-  writer.tag(2, LENGTH_DELIMITED);
-  writer.hexBytes(context.spanId);
-  const traceState = context.traceState?.serialize();
-  if (traceState) {
-    writer.tag(3, LENGTH_DELIMITED);
-    writer.string(traceState);
-  }
+  writeContext(writer, context);
   const parent = span.parentSpanContext;
   if (parent?.spanId) {
     writer.tag(4, LENGTH_DELIMITED);
