@@ -35,7 +35,6 @@ export interface OperationUnit {
 
 /** Traces, and the metrics per operation, of one service instance (docs/operations.md). */
 export interface Telemetry {
-  readonly tracing: boolean;
   /**
    * Handles one HTTP request inside its server span, named by `route` (a template of the route
    * table, or undefined when the path is none of them) and continuing the client's traceparent.
@@ -159,7 +158,6 @@ export async function createTelemetry(
 
   if (!exported)
     return {
-      tracing: false,
       serve: (_req, _res, _route, handle) => handle(),
       observe,
       graphqlName,
@@ -174,7 +172,6 @@ export async function createTelemetry(
     return templates.get(route) as string;
   };
   return {
-    tracing: true,
     serve(req, res, route, handle) {
       const parent: Context = propagator.extract(ROOT_CONTEXT, req.headers, headerGetter);
       const method = req.method && KNOWN_METHODS.has(req.method) ? req.method : '_OTHER';
