@@ -143,22 +143,35 @@ function compare(
   };
 }
 
-/** The services a round compares, each a fresh `serve` process. */
+/** The services a round compares, each a fresh `serve` process; none is left running if one fails to start. */
 async function startServices(sinkUrl: string, baseCli: string | undefined) {
-  return {
-    traced: await serve(CLI, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
-      OTEL_TRACES_SAMPLER: 'always_on',
-    }),
-    sampled: await serve(CLI, {
-      OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
-      OTEL_TRACES_SAMPLER: 'traceidratio',
-      OTEL_TRACES_SAMPLER_ARG: '0.1',
-    }),
-    off: await serve(CLI, {}),
-    ...(baseCli ? { main: await serve(baseCli, {}) } : {}),
-  } as Record<string, Served>;
+  const services: Record<string, Served> = {};
+  const cases: [string, string, Record<string, string>][] = [
+    ['traced', CLI, { OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl, OTEL_TRACES_SAMPLER: 'always_on' }],
+    [
+      'sampled',
+      CLI,
+      {
+        OTEL_EXPORTER_OTLP_ENDPOINT: sinkUrl,
+        OTEL_TRACES_SAMPLER: 'traceidratio',
+        OTEL_TRACES_SAMPLER_ARG: '0.1',
+      },
+    ],
+    ['off', CLI, {}],
+    ...(baseCli ? [['main', baseCli, {}] as [string, string, Record<string, string>]] : []),
+  ];
+  try {
+    for (const [name, cli, env] of cases) services[name] = await serve(cli, env);
+  } catch (error) {
+    await stopAll(services);
+    throw error;
+  }
+  return services;
 }
+
+const stopAll = async (services: Record<string, Served>) => {
+  for (const service of Object.values(services)) await service.stop();
+};
 
 /** One round on fresh processes: each workload on each service in turn, after a warm-up. */
 async function measureRound(
@@ -199,11 +212,11 @@ export async function benchTracing(options: {
   baseCli?: string;
 }) {
   const rounds = options.rounds ?? 5;
-  let exportedSpans = 0;
+  let exportRequests = 0;
   const sink = await listen((req, res) => {
     req.on('data', () => {});
     req.on('end', () => {
-      exportedSpans++;
+      exportRequests++;
       res.writeHead(200, { 'content-type': 'application/x-protobuf' }).end();
     });
   });
@@ -211,8 +224,8 @@ export async function benchTracing(options: {
   const runs: Record<string, Record<string, Measured[]>> = {};
   try {
     for (let round = 0; round < rounds; round++) {
-      // Fresh processes each round: how much a process spends collecting garbage differs from
-      // one process to the next (docs/operations.md), so one process a case would be one draw.
+      // Fresh processes each round: the CPU a request costs differs from one process of the same
+      // build to the next (docs/operations.md), so one process a case would be one draw.
       const services = await startServices(sink.url, options.baseCli);
       try {
         const measured = await measureRound(services, options.seconds);
@@ -223,7 +236,7 @@ export async function benchTracing(options: {
             ofWorkload[name] = [...(ofWorkload[name] ?? []), result];
         }
       } finally {
-        for (const service of Object.values(services)) await service.stop();
+        await stopAll(services);
       }
     }
   } finally {
@@ -249,7 +262,7 @@ export async function benchTracing(options: {
   return {
     rows: compared.map((entry) => entry.row),
     spreads: compared.map((entry) => entry.spread),
-    exports: exportedSpans,
+    exports: exportRequests,
     rounds,
   };
 }

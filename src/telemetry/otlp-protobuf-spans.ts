@@ -2,7 +2,14 @@ import type { Attributes, AttributeValue, HrTime, Link, SpanContext } from '@ope
 import type { InstrumentationScope } from '@opentelemetry/core';
 import type { Resource } from '@opentelemetry/resources';
 import type { ReadableSpan, TimedEvent } from '@opentelemetry/sdk-trace-base';
-import { FIXED32, FIXED64, LENGTH_DELIMITED, ProtobufWriter, VARINT } from './protobuf-writer.js';
+import {
+  FIXED32,
+  FIXED64,
+  LENGTH_DELIMITED,
+  ProtobufWriter,
+  TWO_TO_32,
+  VARINT,
+} from './protobuf-writer.js';
 
 /*
  * OTLP's ExportTraceServiceRequest in protobuf (opentelemetry-proto: collector/trace/v1 and
@@ -24,7 +31,6 @@ const TWO_TO_63 = 2 ** 63;
 /** 1e9 = 1953125 × 2^9: seconds × 1953125 stays an exact integer until the year 2116. */
 const NANOS_PER_SECOND_ODD = 1_953_125;
 const TWO_TO_23 = 0x80_0000;
-const TWO_TO_32 = 0x1_0000_0000;
 
 /** An HrTime [seconds, nanoseconds] as fixed64 nanoseconds since the epoch. */
 function writeTime(writer: ProtobufWriter, [seconds, nanos]: HrTime): void {

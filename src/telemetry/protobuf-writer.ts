@@ -1,10 +1,12 @@
+import { varintAt } from '../varint.js';
+
 /** Protobuf's wire types (protobuf.dev/programming-guides/encoding). */
 export const VARINT = 0;
 export const FIXED64 = 1;
 export const LENGTH_DELIMITED = 2;
 export const FIXED32 = 5;
 
-const TWO_TO_32 = 0x1_0000_0000;
+export const TWO_TO_32 = 0x1_0000_0000;
 
 /** The value of each hexadecimal digit by its character code; 0 for any other character. */
 const HEX_DIGITS = new Uint8Array(128);
@@ -61,11 +63,7 @@ export class ProtobufWriter {
       bytes[this.at++] = (value % 0x80) | 0x80;
       value = Math.floor(value / 0x80);
     }
-    while (value > 0x7f) {
-      bytes[this.at++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    bytes[this.at++] = value;
+    this.at = varintAt(bytes, this.at, value);
   }
 
   /** An int64 field's varint: a negative value as its 64-bit two's complement, ten bytes. */
@@ -165,12 +163,6 @@ export class ProtobufWriter {
       this.bytes.copyWithin(start + size, start + expected, this.at);
       this.at += size - expected;
     }
-    let value = length;
-    let at = start;
-    while (value > 0x7f) {
-      this.bytes[at++] = (value & 0x7f) | 0x80;
-      value >>>= 7;
-    }
-    this.bytes[at] = value;
+    varintAt(this.bytes, start, length);
   }
 }

@@ -1,3 +1,5 @@
+import { varintAt } from '../../varint.js';
+
 /**
  * The block codec of the trigram index's posting lists (./trigram-postings.ts): a sorted list of
  * `_id` keys (./keys.ts), each after the first written as what it shares with the one before
@@ -25,18 +27,6 @@ function boundOf(keys: readonly Uint8Array[], start: number, end: number): numbe
   let size = 0;
   for (let k = start; k < end; k++) size += (keys[k] as Uint8Array).length + 10;
   return size;
-}
-
-/** Writes `value` (a non-negative integer below 2^31) as an unsigned LEB128 varint at `at`; returns where it ends. */
-function varintAt(out: Uint8Array, at: number, value: number): number {
-  let end = at;
-  let rest = value;
-  while (rest >= 0x80) {
-    out[end++] = (rest & 0x7f) | 0x80;
-    rest >>>= 7;
-  }
-  out[end++] = rest;
-  return end;
 }
 
 /** Copies `source` (from `from`) to `at`; returns where it ends. Most often a byte or two. */
