@@ -27,6 +27,7 @@ const LAYERS: string[][] = [
     'config.ts',
     'logger.ts',
     'metrics.ts',
+    'varint.ts',
     'version.ts',
   ],
 ];
