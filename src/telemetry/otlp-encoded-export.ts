@@ -34,7 +34,10 @@ class JsonSpanBatch implements SpanBatch {
   }
 
   add(span: ReadableSpan): void {
-    this.chunks.push(JsonTraceSerializer.serializeRequest([span]) ?? new Uint8Array(0));
+    const request = JsonTraceSerializer.serializeRequest([span]);
+    // Refused here, the span alone is lost (src/telemetry/encoded-span-batches.ts), not its batch.
+    if (!request) throw new Error('the OTLP JSON serializer wrote nothing for a span');
+    this.chunks.push(request);
   }
 
   request(): Uint8Array {

@@ -1,7 +1,7 @@
 /**
  * Reads an OTLP/HTTP protobuf ExportTraceServiceRequest (opentelemetry-proto's trace_service.proto
  * and trace.proto) into the JSON shape an http/json export has, for the fields the tests read:
- * resource and span attributes, ids, name, kind, parent, status and links.
+ * resource and span attributes, scope names, ids, name, kind, parent, status and links.
  */
 
 type Fields = Map<number, (bigint | Uint8Array)[]>;
@@ -90,9 +90,13 @@ export function decodeTraceRequest(bytes: Uint8Array) {
       const resource = one(fields, 1);
       return {
         resource: { attributes: resource ? attributes(fieldsOf(resource as Uint8Array), 1) : [] },
-        scopeSpans: all(fields, 2).map((scopeSpans) => ({
-          spans: all(fieldsOf(scopeSpans), 2).map(span),
-        })),
+        scopeSpans: all(fields, 2).map((scopeSpans) => {
+          const scope = one(fieldsOf(scopeSpans), 1);
+          return {
+            scope: { name: scope ? text(one(fieldsOf(scope as Uint8Array), 1)) : undefined },
+            spans: all(fieldsOf(scopeSpans), 2).map(span),
+          };
+        }),
       };
     }),
   };

@@ -11,8 +11,13 @@ import { describe, expect, it } from 'vitest';
 import { ProtobufSpanBatch } from '../../src/telemetry/otlp-protobuf-spans.js';
 import { decodeTraceRequest } from '../support/otlp-protobuf.js';
 
-/** Real SDK spans, as a span processor sees them end. */
-function endedSpans(make: (tracer: ReturnType<BasicTracerProvider['getTracer']>) => void) {
+type Tracer = ReturnType<BasicTracerProvider['getTracer']>;
+
+/** Real SDK spans, as a span processor sees them end; `tracerOf` gives another scope's tracer. */
+function endedSpans(
+  make: (tracer: Tracer, tracerOf: (scope: string) => Tracer) => void,
+  serviceName = 'gateway test',
+) {
   const ended: ReadableSpan[] = [];
   const keep: SpanProcessor = {
     onStart: () => {},
@@ -21,10 +26,10 @@ function endedSpans(make: (tracer: ReturnType<BasicTracerProvider['getTracer']>)
     shutdown: async () => {},
   };
   const provider = new BasicTracerProvider({
-    resource: resourceFromAttributes({ 'service.name': 'gateway test', 'service.instance': 7 }),
+    resource: resourceFromAttributes({ 'service.name': serviceName, 'service.instance': 7 }),
     spanProcessors: [keep],
   });
-  make(provider.getTracer('publish-gateway', '1.2.3'));
+  make(provider.getTracer('publish-gateway', '1.2.3'), (scope) => provider.getTracer(scope));
   return ended;
 }
 
@@ -37,6 +42,15 @@ function encoded(spans: ReadableSpan[]): Buffer {
 
 const sdkEncoded = (spans: ReadableSpan[]) =>
   Buffer.from(ProtobufTraceSerializer.serializeRequest(spans) as Uint8Array);
+
+/** Each span of a request as `service.name / scope / span name`, as a collector would file it. */
+const filed = (bytes: Uint8Array) =>
+  decodeTraceRequest(bytes).resourceSpans.flatMap(({ resource, scopeSpans }) => {
+    const service = resource.attributes.find(({ key }) => key === 'service.name')?.value;
+    return scopeSpans.flatMap(({ scope, spans }) =>
+      spans.map((span) => `${service?.stringValue} / ${scope.name} / ${span.name}`),
+    );
+  });
 
 describe('OTLP protobuf written as spans end', () => {
   it('writes the bytes the SDK serializer writes, for spans of every shape', () => {
@@ -99,5 +113,25 @@ describe('OTLP protobuf written as spans end', () => {
     expect(resourceSpans?.scopeSpans[0]?.spans.map((span) => span.name)).toEqual(
       spans.map((span) => span.name),
     );
+  });
+
+  it('spans of two services and two scopes in one batch: each is filed under its own', () => {
+    const spans = [
+      ...endedSpans((tracer, tracerOf) => {
+        tracer.startSpan('read').end();
+        tracerOf('thumbnails').startSpan('render').end();
+        tracer.startSpan('write').end();
+      }, 'gateway one'),
+      ...endedSpans((tracer) => tracer.startSpan('elsewhere').end(), 'gateway two'),
+    ];
+    const expected = [
+      'gateway one / publish-gateway / read',
+      'gateway one / publish-gateway / write',
+      'gateway one / thumbnails / render',
+      'gateway two / publish-gateway / elsewhere',
+    ];
+    // Grouped as the SDK's serializer groups them, though not in its order of groups.
+    expect(filed(encoded(spans)).sort()).toEqual(expected);
+    expect(filed(sdkEncoded(spans)).sort()).toEqual(expected);
   });
 });
